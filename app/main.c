@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "msvis-command-line.h"
+
+static void
+print_usage (void)
+{
+  g_print ("%s\n\n  msvis graph -i COMPARE_JSON -o OUTPUT_DIR [-oc] [-cs]\n\n%s\n",
+           _("Usage:"),
+           _("Builds the model-hierarchy graph of an msprobe dump and writes it as a .vis file, "
+             "the same bytes msprobe's graph command writes. Run “msvis graph --help” for the "
+             "options."));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* Messages follow the user's language; numbers in files never follow the locale (the
+   * readers and writers use the C locale explicitly). */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc >= 2 && strcmp (argv[1], "graph") == 0)
+    return msvis_command_line_graph (argc - 1, argv + 1);
+
+  if (argc >= 2 && (strcmp (argv[1], "--version") == 0))
+    {
+      g_print ("msvis %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  print_usage ();
+  return argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0) ? 0 : 2;
+}

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+int msvis_command_line_graph (int    argc,
+                              char **argv);
+
+G_END_DECLS

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "msvis-compare-error.h"
+#include "msvis-distributed.h"
+#include "msvis-dump-layout.h"
+#include "msvis-graph-builder.h"
+#include "msvis-graph-job.h"
+#include "msvis-overflow.h"
+#include "msvis-safe-file.h"
+#include "msvis-vis-writer.h"
+
+/* msprobe's graph_service for builds: one .vis per dump directory, ranks of a step linked by
+ * the distributed analyzer. Every file goes to a temporary name first and all of them are
+ * renamed only when the whole run succeeded, so a failure leaves nothing behind. */
+
+typedef struct
+{
+  const MsvisGraphJob   *job;
+  MsvisGraphJobProgress  progress;
+  gpointer               progress_data;
+  GCancellable          *cancellable;
+  char                  *timestamp;
+  GPtrArray             *pending;      /* MsvisSafeFile, written and closed, not committed */
+} Run;
+
+typedef struct
+{
+  char       *rank_dir;   /* "rank0", or NULL for a FILES dump */
+  int         rank;
+  MsvisGraph *graph;
+} RankGraph;
+
+static void
+rank_graph_clear (gpointer data)
+{
+  RankGraph *rg = data;
+
+  g_free (rg->rank_dir);
+  g_clear_object (&rg->graph);
+}
+
+static void
+say (Run        *run,
+     const char *format,
+     ...) G_GNUC_PRINTF (2, 3);
+
+static void
+say (Run        *run,
+     const char *format,
+     ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  if (run->progress == NULL)
+    return;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  run->progress (message, run->progress_data);
+}
+
+static MsvisGraph *
+build_one (Run     *run,
+           GFile   *dir,
+           GError **error)
+{
+  g_autoptr(MsvisOverflowCheck) overflow = NULL;
+  MsvisBuildOptions options = { .complete_stack = run->job->complete_stack };
+  MsvisDumpHeader header;
+  MsvisGraph *graph;
+  g_autofree char *path = g_file_get_parse_name (dir);
+
+  if (run->job->overflow_check)
+    {
+      overflow = msvis_overflow_check_new ();
+      options.entry_hook = msvis_overflow_check_entry;
+      options.hook_data = overflow;
+    }
+
+  /* translators: %s is a dump directory */
+  say (run, _("Building %s"), path);
+  graph = msvis_graph_build (dir, &options, &header, run->cancellable, error);
+  if (graph == NULL)
+    return NULL;
+  msvis_dump_header_clear (&header);
+
+  if (overflow != NULL)
+    msvis_overflow_check_apply (overflow, graph);
+
+  return graph;
+}
+
+static gboolean
+write_build (Run         *run,
+             MsvisGraph  *graph,
+             const char  *name,
+             GError     **error)
+{
+  g_autofree char *path = g_build_filename (run->job->output_dir, name, NULL);
+  g_autoptr(MsvisSafeFile) file = msvis_safe_file_new (path, 0640, error);
+  MsvisVisOptions options = { .overflow_check = run->job->overflow_check };
+
+  if (file == NULL)
+    return FALSE;
+  if (!msvis_vis_write_build (graph, &options, msvis_safe_file_get_stream (file),
+                              run->cancellable, error) ||
+      !msvis_safe_file_close (file, error))
+    return FALSE;
+
+  g_ptr_array_add (run->pending, g_steal_pointer (&file));
+  return TRUE;
+}
+
+/* _build_graph_ranks: every rank of @dir, linked when there are two or more. */
+static gboolean
+build_ranks (Run         *run,
+             GFile       *dir,
+             const char  *step,
+             GError     **error)
+{
+  g_autoptr(GPtrArray) names = msvis_dump_layout_list (dir, "rank", run->cancellable, error);
+  g_autoptr(GArray) results = NULL;
+
+  if (names == NULL)
+    return FALSE;
+  msvis_dump_layout_sort_ranks (names);
+
+  results = g_array_new (FALSE, TRUE, sizeof (RankGraph));
+  g_array_set_clear_func (results, rank_graph_clear);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      g_autoptr(GFile) rank_dir = g_file_get_child (dir, name);
+      RankGraph rg = { g_strdup (name), msvis_dump_layout_rank_number (name), NULL };
+
+      rg.graph = build_one (run, rank_dir, error);
+      if (rg.graph == NULL)
+        {
+          g_free (rg.rank_dir);
+          return FALSE;
+        }
+      g_array_append_val (results, rg);
+    }
+
+  if (results->len > 1)
+    {
+      g_autoptr(MsvisDistributed) analyzer = msvis_distributed_new (run->job->overflow_check);
+
+      for (guint i = 0; i < results->len; i++)
+        {
+          RankGraph *rg = &g_array_index (results, RankGraph, i);
+
+          msvis_distributed_add (analyzer, rg->rank, rg->graph);
+        }
+      msvis_distributed_match (analyzer);
+    }
+
+  for (guint i = 0; i < results->len; i++)
+    {
+      RankGraph *rg = &g_array_index (results, RankGraph, i);
+      g_autofree char *name = step
+        ? g_strdup_printf ("build_%s_%s_%s.vis", step, rg->rank_dir, run->timestamp)
+        : g_strdup_printf ("build_%s_%s.vis", rg->rank_dir, run->timestamp);
+
+      if (!write_build (run, rg->graph, name, error))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+build_steps (Run     *run,
+             GFile   *dir,
+             GError **error)
+{
+  g_autoptr(GPtrArray) steps = msvis_dump_layout_list (dir, "step", run->cancellable, error);
+
+  if (steps == NULL)
+    return FALSE;
+  /* The listing is in byte order already, which is Python's sorted(). */
+
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const char *step = g_ptr_array_index (steps, i);
+      g_autoptr(GFile) step_dir = g_file_get_child (dir, step);
+
+      if (!build_ranks (run, step_dir, step, error))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+build (Run     *run,
+       GFile   *npu,
+       GError **error)
+{
+  MsvisDumpLayout layout;
+
+  if (!msvis_dump_layout_detect (npu, &layout, run->cancellable, error))
+    return FALSE;
+
+  switch (layout)
+    {
+    case MSVIS_DUMP_LAYOUT_FILES:
+      {
+        g_autoptr(MsvisGraph) graph = build_one (run, npu, error);
+        g_autofree char *name = NULL;
+
+        if (graph == NULL)
+          return FALSE;
+        name = g_strdup_printf ("build_%s.vis", run->timestamp);
+        return write_build (run, graph, name, error);
+      }
+    case MSVIS_DUMP_LAYOUT_RANKS:
+      return build_ranks (run, npu, NULL, error);
+    case MSVIS_DUMP_LAYOUT_STEPS:
+    default:
+      return build_steps (run, npu, error);
+    }
+}
+
+static GFile *
+resolve_dump_path (const char *value,
+                   const char *config_path)
+{
+  g_autofree char *config_dir = NULL;
+  g_autofree char *beside = NULL;
+
+  /* msprobe resolves relative paths against the working directory; a compare.json kept next
+   * to its dumps is understood too. */
+  if (g_path_is_absolute (value) || g_file_test (value, G_FILE_TEST_EXISTS))
+    return g_file_new_for_commandline_arg (value);
+
+  config_dir = g_path_get_dirname (config_path);
+  beside = g_build_filename (config_dir, value, NULL);
+  if (g_file_test (beside, G_FILE_TEST_EXISTS))
+    return g_file_new_for_path (beside);
+
+  return g_file_new_for_commandline_arg (value);
+}
+
+static GFile *
+config_dump_path (const MsvisJsonValue  *config,
+                  const char            *key,
+                  const char            *config_path,
+                  gboolean               required,
+                  GError               **error)
+{
+  const MsvisJsonValue *value = msvis_json_value_get_member (config, key);
+  g_autoptr(GFile) file = NULL;
+
+  if (value == NULL || value->kind == MSVIS_JSON_NULL ||
+      (value->kind == MSVIS_JSON_STRING && value->n == 0))
+    {
+      if (required)
+        g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
+                     /* translators: the first %s is compare.json's path, the second a key */
+                     _("%s: “%s” is missing; it names the dump directory to build"),
+                     config_path, key);
+      return NULL;
+    }
+  if (value->kind != MSVIS_JSON_STRING)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
+                   /* translators: the first %s is compare.json's path, the second a key */
+                   _("%s: “%s” must be a path"), config_path, key);
+      return NULL;
+    }
+
+  file = resolve_dump_path (value->s, config_path);
+  if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+    {
+      g_autofree char *path = g_file_get_parse_name (file);
+
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
+                   /* translators: the first %s is compare.json's path, then a key and a path */
+                   _("%s: “%s” is %s, which is not a directory"), config_path, key, path);
+      return NULL;
+    }
+
+  return g_steal_pointer (&file);
+}
+
+static gboolean
+parallel_merge_requested (const MsvisJsonValue *config)
+{
+  const MsvisJsonValue *merge = msvis_json_value_get_member (config, "parallel_merge");
+
+  return merge != NULL && merge->kind == MSVIS_JSON_OBJECT &&
+         msvis_json_value_is_truthy (msvis_json_value_get_member (merge, "npu"));
+}
+
+static gboolean
+commit_all (Run     *run,
+            GError **error)
+{
+  for (guint i = 0; i < run->pending->len; i++)
+    if (!msvis_safe_file_commit (g_ptr_array_index (run->pending, i), error))
+      {
+        /* Take back what this run already put in place: all or nothing. */
+        for (guint j = 0; j < i; j++)
+          g_unlink (msvis_safe_file_get_path (g_ptr_array_index (run->pending, j)));
+        return FALSE;
+      }
+
+  return TRUE;
+}
+
+/**
+ * msvis_graph_job_run:
+ * @progress: (nullable) (scope call): told what the run is doing
+ *
+ * Returns: (transfer full) (element-type utf8): the paths written, or %NULL
+ */
+GPtrArray *
+msvis_graph_job_run (const MsvisGraphJob    *job,
+                     MsvisGraphJobProgress   progress,
+                     gpointer                user_data,
+                     GCancellable           *cancellable,
+                     GError                **error)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GFile) config_file = NULL;
+  g_autoptr(GFile) npu = NULL;
+  g_autoptr(GFile) bench = NULL;
+  g_autoptr(GPtrArray) written = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const MsvisJsonValue *config;
+  Run run = { job, progress, user_data, cancellable };
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  g_return_val_if_fail (job->config_path != NULL && job->output_dir != NULL, NULL);
+
+  config_file = g_file_new_for_commandline_arg (job->config_path);
+  config = msvis_json_value_parse_file (arena, config_file, cancellable, error);
+  if (config == NULL)
+    return NULL;
+  if (config->kind != MSVIS_JSON_OBJECT)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
+                   /* translators: %s is compare.json's path */
+                   _("%s: expected an object such as {\"npu_path\": \"…\"}"), job->config_path);
+      return NULL;
+    }
+
+  npu = config_dump_path (config, "npu_path", job->config_path, TRUE, error);
+  if (npu == NULL)
+    return NULL;
+  bench = config_dump_path (config, "bench_path", job->config_path, FALSE, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  if (bench != NULL)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                   /* translators: %s is compare.json's path */
+                   _("%s: comparing with “bench_path” is not available in this version of "
+                     "msvis yet; remove it to build the NPU graph"), job->config_path);
+      return NULL;
+    }
+  if (parallel_merge_requested (config))
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                   /* translators: %s is compare.json's path */
+                   _("%s: “parallel_merge” is not available in this version of msvis yet"),
+                   job->config_path);
+      return NULL;
+    }
+
+  if (g_mkdir_with_parents (job->output_dir, 0750) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   "%s: %s", job->output_dir, g_strerror (saved_errno));
+      return NULL;
+    }
+
+  run.timestamp = job->timestamp ? g_strdup (job->timestamp)
+                                 : g_date_time_format (now, "%Y%m%d%H%M%S");
+  run.pending = g_ptr_array_new_with_free_func ((GDestroyNotify)msvis_safe_file_free);
+
+  if (build (&run, npu, error) && commit_all (&run, error))
+    {
+      written = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < run.pending->len; i++)
+        g_ptr_array_add (written,
+                         g_strdup (msvis_safe_file_get_path (g_ptr_array_index (run.pending, i))));
+    }
+
+  g_ptr_array_unref (run.pending);
+  g_free (run.timestamp);
+  return g_steal_pointer (&written);
+}

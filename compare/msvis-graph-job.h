@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* One run of `msvis graph`: what msprobe's graph_service does for a compare.json. */
+typedef struct
+{
+  char     *config_path;      /* -i */
+  char     *output_dir;       /* -o */
+  gboolean  overflow_check;   /* -oc */
+  gboolean  complete_stack;   /* -cs */
+  gboolean  fuzzy_match;      /* -f */
+  char     *layer_mapping;    /* -lm: a yaml path, "" for a bare -lm, NULL without */
+  char     *timestamp;        /* NULL: now, as %Y%m%d%H%M%S in local time */
+} MsvisGraphJob;
+
+typedef void (*MsvisGraphJobProgress) (const char *message,
+                                       gpointer    user_data);
+
+GPtrArray *msvis_graph_job_run (const MsvisGraphJob    *job,
+                                MsvisGraphJobProgress   progress,
+                                gpointer                user_data,
+                                GCancellable           *cancellable,
+                                GError                **error);
+
+G_END_DECLS

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "msvis-dump-layout.h"
+#include "msvis-reader-error.h"
+
+typedef struct
+{
+  char      *name;
+  GFileType  type;
+} Entry;
+
+static void
+entry_clear (gpointer data)
+{
+  g_free (((Entry *)data)->name);
+}
+
+static int
+compare_entries (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (((const Entry *)a)->name, ((const Entry *)b)->name);
+}
+
+/* Entries of @dir in name order (the file system's order is arbitrary; sorting keeps the
+ * result the same on every machine). Symbolic links are followed, as os.path.isdir does. */
+static GArray *
+list_entries (GFile         *dir,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  g_autoptr(GFileEnumerator) enumerator = NULL;
+  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  GFileInfo *info;
+
+  g_array_set_clear_func (entries, entry_clear);
+  enumerator = g_file_enumerate_children (dir,
+                                          G_FILE_ATTRIBUTE_STANDARD_NAME ","
+                                          G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                                          G_FILE_QUERY_INFO_NONE, cancellable, error);
+  if (enumerator == NULL)
+    return NULL;
+
+  while (g_file_enumerator_iterate (enumerator, &info, NULL, cancellable, error) && info)
+    {
+      Entry entry = { g_strdup (g_file_info_get_name (info)), g_file_info_get_file_type (info) };
+
+      g_array_append_val (entries, entry);
+    }
+  if (error != NULL && *error != NULL)
+    return NULL;
+
+  g_array_sort (entries, compare_entries);
+
+  return g_steal_pointer (&entries);
+}
+
+/* ^prefix\d+$ */
+static gboolean
+matches_numbered (const char *name,
+                  const char *prefix)
+{
+  gsize n = strlen (prefix);
+
+  if (strncmp (name, prefix, n) != 0 || name[n] == '\0')
+    return FALSE;
+  for (const char *p = name + n; *p; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  return TRUE;
+}
+
+/* ^prefix(?:0|[1-9][0-9]*)?$ */
+static gboolean
+matches_listed (const char *name,
+                const char *prefix)
+{
+  gsize n = strlen (prefix);
+
+  if (strncmp (name, prefix, n) != 0)
+    return FALSE;
+  if (name[n] == '\0')
+    return TRUE;
+  return matches_numbered (name, prefix) && (name[n] != '0' || name[n + 1] == '\0');
+}
+
+/**
+ * msvis_dump_layout_detect:
+ *
+ * msprobe's check_directory_content.
+ */
+gboolean
+msvis_dump_layout_detect (GFile            *dir,
+                          MsvisDumpLayout  *layout,
+                          GCancellable     *cancellable,
+                          GError          **error)
+{
+  g_autoptr(GArray) entries = list_entries (dir, cancellable, error);
+  g_autofree char *path = g_file_get_parse_name (dir);
+  gboolean all_files = TRUE, all_ranks = TRUE, all_steps = TRUE;
+
+  if (entries == NULL)
+    return FALSE;
+
+  if (entries->len == 0)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_LAYOUT,
+                   /* translators: %s is a directory */
+                   _("%s: the directory is empty"), path);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      Entry *e = &g_array_index (entries, Entry, i);
+
+      if (strcmp (e->name, "dump_tensor_data") == 0)
+        {
+          *layout = MSVIS_DUMP_LAYOUT_FILES;
+          return TRUE;
+        }
+      if (e->type != G_FILE_TYPE_REGULAR)
+        all_files = FALSE;
+      if (e->type == G_FILE_TYPE_DIRECTORY)
+        {
+          all_ranks = all_ranks && matches_numbered (e->name, "rank");
+          all_steps = all_steps && matches_numbered (e->name, "step");
+        }
+    }
+
+  if (all_files)
+    *layout = MSVIS_DUMP_LAYOUT_FILES;
+  else if ((entries->len == 1 && strcmp (g_array_index (entries, Entry, 0).name, "rank") == 0) ||
+           all_ranks)
+    *layout = MSVIS_DUMP_LAYOUT_RANKS;
+  else if (all_steps)
+    *layout = MSVIS_DUMP_LAYOUT_STEPS;
+  else
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_LAYOUT,
+                   /* translators: %s is a directory; keep the example names as they are */
+                   _("%s: expected only files (dump.json, construct.json, stack.json), only "
+                     "rank folders (rank0, rank1, …) or only step folders (step0, step1, …)"),
+                   path);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * msvis_dump_layout_list:
+ * @prefix: "rank" or "step"
+ *
+ * msprobe's check_and_return_dir_contents: every entry must be named @prefix, optionally
+ * followed by a number without leading zeros.
+ *
+ * Returns: (transfer full) (element-type utf8): the names, sorted as Python's sorted()
+ */
+GPtrArray *
+msvis_dump_layout_list (GFile         *dir,
+                        const char    *prefix,
+                        GCancellable  *cancellable,
+                        GError       **error)
+{
+  g_autoptr(GArray) entries = list_entries (dir, cancellable, error);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  if (entries == NULL)
+    return NULL;
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      Entry *e = &g_array_index (entries, Entry, i);
+
+      if (!matches_listed (e->name, prefix) || e->type != G_FILE_TYPE_DIRECTORY)
+        {
+          g_autofree char *path = g_file_get_parse_name (dir);
+
+          g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_LAYOUT,
+                       /* translators: a directory, the odd entry in it, and "rank" or "step" */
+                       _("%s: “%s” is not a %s folder of a dump (such as %s0); move it out of the "
+                         "way and try again"), path, e->name, prefix, prefix);
+          return NULL;
+        }
+      g_ptr_array_add (names, g_strdup (e->name));
+    }
+
+  return g_steal_pointer (&names);
+}
+
+/* int(name[4:]), or 0 for a bare "rank" */
+int
+msvis_dump_layout_rank_number (const char *name)
+{
+  return name[0] && name[1] && name[2] && name[3] ? atoi (name + 4) : 0;
+}
+
+static int
+compare_rank_numbers (gconstpointer a,
+                      gconstpointer b)
+{
+  const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+  int nx = msvis_dump_layout_rank_number (x), ny = msvis_dump_layout_rank_number (y);
+
+  return nx != ny ? (nx < ny ? -1 : 1) : strcmp (x, y);
+}
+
+/**
+ * msvis_dump_layout_sort_ranks:
+ *
+ * Sorts rank folder names by number, as a build does (rank2 before rank10).
+ */
+void
+msvis_dump_layout_sort_ranks (GPtrArray *names)
+{
+  g_ptr_array_sort (names, compare_rank_numbers);
+}

@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "msvis-dump-reader.h"
+#include "msvis-reader-error.h"
+
+static gboolean
+expect (MsvisJsonScanner  *scanner,
+        MsvisJsonToken     wanted,
+        const char        *what,
+        GError           **error)
+{
+  MsvisJsonToken token;
+
+  if (!msvis_json_scanner_next (scanner, &token, error))
+    return FALSE;
+  if (token == wanted)
+    return TRUE;
+
+  msvis_json_scanner_set_error (scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                /* translators: both %s say what kind of JSON value */
+                                _("expected %s, found %s"), what,
+                                msvis_json_token_describe (token));
+  return FALSE;
+}
+
+void
+msvis_construct_free (MsvisConstruct *construct)
+{
+  if (construct == NULL)
+    return;
+
+  g_array_unref (construct->pairs);
+  g_hash_table_unref (construct->index);
+  g_free (construct);
+}
+
+/**
+ * msvis_construct_lookup:
+ * @parent: (out): the parent construct.json gives, %NULL for top level
+ *
+ * Returns: whether @child is a key of construct.json
+ */
+gboolean
+msvis_construct_lookup (MsvisConstruct  *construct,
+                        const char      *child,
+                        const char     **parent)
+{
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (construct->index, child));
+
+  *parent = index ? g_array_index (construct->pairs, MsvisConstructPair, index - 1).parent : NULL;
+  return index > 0;
+}
+
+/**
+ * msvis_construct_read:
+ *
+ * Reads construct.json, the flat child → parent object. A falsy parent (null, "") means
+ * top level; a repeated child keeps its first place and its last parent, as a Python dict.
+ *
+ * Returns: (transfer full): the pairs, or %NULL with @error set
+ */
+MsvisConstruct *
+msvis_construct_read (GFile         *file,
+                      MsvisGraph    *graph,
+                      GCancellable  *cancellable,
+                      GError       **error)
+{
+  g_autoptr(MsvisJsonScanner) scanner = NULL;
+  g_autoptr(MsvisConstruct) construct = g_new0 (MsvisConstruct, 1);
+
+  construct->pairs = g_array_new (FALSE, FALSE, sizeof (MsvisConstructPair));
+  construct->index = g_hash_table_new (g_str_hash, g_str_equal);
+
+  scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
+  if (scanner == NULL)
+    return NULL;
+  if (!expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object"), error))
+    return NULL;
+
+  for (;;)
+    {
+      MsvisConstructPair pair = { NULL, NULL };
+      MsvisJsonToken token;
+      guint index;
+
+      if (!msvis_json_scanner_next (scanner, &token, error))
+        return NULL;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        break;
+
+      pair.child = msvis_graph_intern (graph, msvis_json_scanner_get_string (scanner, NULL));
+      if (!msvis_json_scanner_next (scanner, &token, error))
+        return NULL;
+
+      switch (token)
+        {
+        case MSVIS_JSON_TOKEN_STRING:
+          {
+            const char *parent = msvis_json_scanner_get_string (scanner, NULL);
+
+            pair.parent = parent[0] ? msvis_graph_intern (graph, parent) : NULL;
+          }
+          break;
+        case MSVIS_JSON_TOKEN_NULL:
+        case MSVIS_JSON_TOKEN_FALSE:
+          break;
+        case MSVIS_JSON_TOKEN_INT:
+          if (msvis_json_scanner_get_int (scanner) == 0)
+            break;
+          G_GNUC_FALLTHROUGH;
+        case MSVIS_JSON_TOKEN_EOF:
+        case MSVIS_JSON_TOKEN_BEGIN_OBJECT:
+        case MSVIS_JSON_TOKEN_END_OBJECT:
+        case MSVIS_JSON_TOKEN_BEGIN_ARRAY:
+        case MSVIS_JSON_TOKEN_END_ARRAY:
+        case MSVIS_JSON_TOKEN_KEY:
+        case MSVIS_JSON_TOKEN_BIGINT:
+        case MSVIS_JSON_TOKEN_FLOAT:
+        case MSVIS_JSON_TOKEN_TRUE:
+        default:
+          msvis_json_scanner_set_error (scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                        /* translators: %s is a node name */
+                                        _("the parent of “%s” must be a name or null"),
+                                        pair.child);
+          return NULL;
+        }
+
+      index = GPOINTER_TO_UINT (g_hash_table_lookup (construct->index, pair.child));
+      if (index > 0)
+        {
+          g_array_index (construct->pairs, MsvisConstructPair, index - 1).parent = pair.parent;
+          continue;
+        }
+      g_array_append_val (construct->pairs, pair);
+      g_hash_table_insert (construct->index, (char *)pair.child,
+                           GUINT_TO_POINTER (construct->pairs->len));
+    }
+
+  if (!expect (scanner, MSVIS_JSON_TOKEN_EOF, _("the end of the file"), error))
+    return NULL;
+
+  return g_steal_pointer (&construct);
+}
+
+/* Interns a list of stack lines; NULL if @lines is not a list of strings. */
+static gboolean
+intern_lines (MsvisGraph           *graph,
+              const MsvisJsonValue *lines,
+              guint32              *stack)
+{
+  g_autoptr(GPtrArray) strings = NULL;
+
+  if (lines->kind != MSVIS_JSON_ARRAY)
+    return FALSE;
+
+  strings = g_ptr_array_sized_new (lines->n);
+  msvis_json_value_foreach (line, lines)
+    {
+      if (line->kind != MSVIS_JSON_STRING)
+        return FALSE;
+      g_ptr_array_add (strings, (char *)line->s);
+    }
+
+  *stack = msvis_graph_intern_stack (graph, (const char *const *)strings->pdata, strings->len);
+  return TRUE;
+}
+
+/**
+ * msvis_stack_read:
+ *
+ * Reads stack.json in either of its forms: `{name: [lines]}`, or the grouped
+ * `{"0": [[names], [lines]], …}` that msprobe writes since May 2025. Like msprobe's
+ * load_stack_json, the grouped form is chosen when the member "0" is truthy. Both readings
+ * are kept while streaming, so the file is read once.
+ *
+ * Returns: (transfer full): interned name -> GUINT_TO_POINTER (stack), or %NULL
+ */
+GHashTable *
+msvis_stack_read (GFile         *file,
+                  MsvisGraph    *graph,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  g_autoptr(MsvisJsonScanner) scanner = NULL;
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) grouped = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) not_lines = NULL;
+  gboolean is_grouped = FALSE;
+
+  scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
+  if (scanner == NULL)
+    return NULL;
+  if (!expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object"), error))
+    return NULL;
+
+  for (;;)
+    {
+      MsvisJsonToken token;
+      MsvisJsonValue *value;
+      const char *name;
+      guint32 stack;
+
+      if (!msvis_json_scanner_next (scanner, &token, error))
+        return NULL;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        break;
+
+      msvis_arena_reset (arena);
+      name = msvis_graph_intern (graph, msvis_json_scanner_get_string (scanner, NULL));
+      if (!msvis_json_scanner_next (scanner, &token, error))
+        return NULL;
+      value = msvis_json_value_read (arena, scanner, token, error);
+      if (value == NULL)
+        return NULL;
+
+      if (strcmp (name, "0") == 0)
+        is_grouped = msvis_json_value_is_truthy (value);
+
+      /* As {name: lines} */
+      if (intern_lines (graph, value, &stack))
+        g_hash_table_insert (by_name, (char *)name, GUINT_TO_POINTER (stack));
+      else if (not_lines == NULL)
+        msvis_json_scanner_set_error (scanner, &not_lines, MSVIS_READER_ERROR_INVALID_VALUE,
+                                      /* translators: %s is a node name */
+                                      _("the stack of “%s” is not a list of lines"), name);
+
+      /* As {k: [names, lines]}; other values are skipped, as msprobe does. */
+      if (value->kind == MSVIS_JSON_ARRAY && value->n == 2 &&
+          value->first->kind == MSVIS_JSON_ARRAY &&
+          intern_lines (graph, value->first->next, &stack))
+        {
+          msvis_json_value_foreach (member, value->first)
+            if (member->kind == MSVIS_JSON_STRING)
+              g_hash_table_insert (grouped, (char *)msvis_graph_intern (graph, member->s),
+                                   GUINT_TO_POINTER (stack));
+        }
+    }
+
+  if (!expect (scanner, MSVIS_JSON_TOKEN_EOF, _("the end of the file"), error))
+    return NULL;
+
+  if (is_grouped)
+    return g_steal_pointer (&grouped);
+  if (not_lines != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&not_lines));
+      return NULL;
+    }
+  return g_steal_pointer (&by_name);
+}
+
+void
+msvis_dump_header_clear (MsvisDumpHeader *header)
+{
+  g_clear_pointer (&header->task, g_free);
+  g_clear_pointer (&header->level, g_free);
+  g_clear_pointer (&header->framework, g_free);
+  g_clear_pointer (&header->dump_data_dir, g_free);
+  header->has_dump_data_dir = FALSE;
+  header->has_md5 = FALSE;
+}
+
+/* md5_find: an "md5" key in a first-level leaf of the entry. */
+static gboolean
+entry_has_md5 (const MsvisJsonValue *entry)
+{
+  if (entry->kind != MSVIS_JSON_OBJECT)
+    return FALSE;
+
+  msvis_json_value_foreach (io, entry)
+    {
+      if (io->kind == MSVIS_JSON_ARRAY)
+        {
+          msvis_json_value_foreach (leaf, io)
+            if (msvis_json_value_get_member (leaf, "md5") != NULL)
+              return TRUE;
+        }
+      else if (msvis_json_value_get_member (io, "md5") != NULL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static gboolean
+read_entries (MsvisJsonScanner    *scanner,
+              MsvisDumpHeader     *header,
+              MsvisDumpEntryFunc   func,
+              gpointer             user_data,
+              GError             **error)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GString) name = g_string_new (NULL);
+
+  if (!expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object of dump entries"), error))
+    return FALSE;
+
+  for (;;)
+    {
+      MsvisJsonToken token;
+      MsvisJsonValue *entry;
+      guint64 offset;
+
+      if (!msvis_json_scanner_next (scanner, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        return TRUE;
+
+      offset = msvis_json_scanner_get_bytes_read (scanner);
+      g_string_assign (name, msvis_json_scanner_get_string (scanner, NULL));
+      msvis_arena_reset (arena);
+      if (!msvis_json_scanner_next (scanner, &token, error))
+        return FALSE;
+      entry = msvis_json_value_read (arena, scanner, token, error);
+      if (entry == NULL)
+        return FALSE;
+
+      if (entry->kind != MSVIS_JSON_OBJECT)
+        {
+          g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                       /* translators: %s is a dump entry name */
+                       _("entry “%s” is not an object"), name->str);
+          msvis_json_scanner_prefix_error (scanner, error, offset);
+          return FALSE;
+        }
+      if (!header->has_md5 && entry_has_md5 (entry))
+        header->has_md5 = TRUE;
+      if (!func (name->str, entry, user_data, error))
+        {
+          msvis_json_scanner_prefix_error (scanner, error, offset);
+          return FALSE;
+        }
+    }
+}
+
+static gboolean
+read_header_string (MsvisJsonScanner  *scanner,
+                    const char        *key,
+                    char             **out,
+                    GError           **error)
+{
+  MsvisJsonToken token;
+
+  if (!msvis_json_scanner_next (scanner, &token, error))
+    return FALSE;
+  if (token == MSVIS_JSON_TOKEN_NULL)
+    {
+      g_clear_pointer (out, g_free);
+      return TRUE;
+    }
+  if (token != MSVIS_JSON_TOKEN_STRING)
+    {
+      msvis_json_scanner_set_error (scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                    /* translators: %s is a key of dump.json such as "task" */
+                                    _("“%s” must be a string"), key);
+      return FALSE;
+    }
+
+  g_free (*out);
+  *out = g_strdup (msvis_json_scanner_get_string (scanner, NULL));
+  return TRUE;
+}
+
+/**
+ * msvis_dump_json_read:
+ * @header: (out caller-allocates): the top-level keys; clear with msvis_dump_header_clear()
+ * @func: called with each entry of `data`, in file order
+ *
+ * Streams dump.json. Memory stays bounded by the largest single entry.
+ */
+gboolean
+msvis_dump_json_read (GFile               *file,
+                      MsvisDumpHeader     *header,
+                      MsvisDumpEntryFunc   func,
+                      gpointer             user_data,
+                      GCancellable        *cancellable,
+                      GError             **error)
+{
+  g_autoptr(MsvisJsonScanner) scanner = NULL;
+  gboolean has_data = FALSE;
+
+  memset (header, 0, sizeof *header);
+
+  scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
+  if (scanner == NULL)
+    return FALSE;
+  if (!expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object"), error))
+    return FALSE;
+
+  for (;;)
+    {
+      MsvisJsonToken token;
+      g_autofree char *key = NULL;
+
+      if (!msvis_json_scanner_next (scanner, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        break;
+      key = g_strdup (msvis_json_scanner_get_string (scanner, NULL));
+
+      if (strcmp (key, "task") == 0 && !read_header_string (scanner, key, &header->task, error))
+        return FALSE;
+      else if (strcmp (key, "level") == 0 &&
+               !read_header_string (scanner, key, &header->level, error))
+        return FALSE;
+      else if (strcmp (key, "framework") == 0 &&
+               !read_header_string (scanner, key, &header->framework, error))
+        return FALSE;
+      else if (strcmp (key, "dump_data_dir") == 0)
+        {
+          if (!read_header_string (scanner, key, &header->dump_data_dir, error))
+            return FALSE;
+          header->has_dump_data_dir = TRUE;
+        }
+      else if (strcmp (key, "data") == 0)
+        {
+          if (!read_entries (scanner, header, func, user_data, error))
+            return FALSE;
+          has_data = TRUE;
+        }
+      else if (strcmp (key, "task") != 0 && strcmp (key, "level") != 0 &&
+               strcmp (key, "framework") != 0)
+        {
+          if (!msvis_json_scanner_next (scanner, &token, error) ||
+              !msvis_json_scanner_skip_value (scanner, token, error))
+            return FALSE;
+        }
+    }
+
+  if (!expect (scanner, MSVIS_JSON_TOKEN_EOF, _("the end of the file"), error))
+    return FALSE;
+
+  if (!has_data)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                   /* translators: %s is a file name */
+                   _("%s: there is no “data” object of dump entries"),
+                   msvis_json_scanner_get_name (scanner));
+      return FALSE;
+    }
+  if (header->task == NULL || header->task[0] == '\0')
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                   /* translators: %s is a file name */
+                   _("%s: “task” is missing or empty"), msvis_json_scanner_get_name (scanner));
+      return FALSE;
+    }
+
+  return TRUE;
+}

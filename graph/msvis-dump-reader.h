@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-graph.h"
+
+G_BEGIN_DECLS
+
+/* The three files of one msprobe dump directory. dump.json is streamed one entry at a time;
+ * names and stacks go straight into the graph that is being built. */
+
+typedef struct
+{
+  const char *child;    /* interned in the graph */
+  const char *parent;   /* NULL for top level */
+} MsvisConstructPair;
+
+typedef struct
+{
+  GArray     *pairs;       /* MsvisConstructPair, in file order */
+  GHashTable *index;       /* child -> position in pairs + 1 */
+} MsvisConstruct;
+
+typedef struct
+{
+  char     *task;
+  char     *level;
+  char     *framework;
+  char     *dump_data_dir;        /* NULL when the file has null */
+  gboolean  has_dump_data_dir;
+  gboolean  has_md5;              /* some entry has a first-level leaf with "md5" */
+} MsvisDumpHeader;
+
+typedef gboolean (*MsvisDumpEntryFunc) (const char            *name,
+                                        const MsvisJsonValue  *entry,
+                                        gpointer               user_data,
+                                        GError               **error);
+
+MsvisConstruct *msvis_construct_read (GFile              *file,
+                                      MsvisGraph         *graph,
+                                      GCancellable       *cancellable,
+                                      GError            **error);
+GHashTable *msvis_stack_read         (GFile              *file,
+                                      MsvisGraph         *graph,
+                                      GCancellable       *cancellable,
+                                      GError            **error);
+gboolean    msvis_dump_json_read     (GFile              *file,
+                                      MsvisDumpHeader    *header,
+                                      MsvisDumpEntryFunc  func,
+                                      gpointer            user_data,
+                                      GCancellable       *cancellable,
+                                      GError            **error);
+void        msvis_dump_header_clear  (MsvisDumpHeader    *header);
+void        msvis_construct_free     (MsvisConstruct     *construct);
+gboolean    msvis_construct_lookup   (MsvisConstruct     *construct,
+                                      const char         *child,
+                                      const char        **parent);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisConstruct, msvis_construct_free)
+
+G_END_DECLS

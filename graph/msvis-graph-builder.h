@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-dump-reader.h"
+#include "msvis-graph.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gboolean            complete_stack;  /* -cs: keep whole stacks */
+  gboolean            keep_md5;        /* md5 compares write each item's md5 */
+  MsvisDumpEntryFunc  entry_hook;      /* (nullable): also sees every dump.json entry */
+  gpointer            hook_data;
+} MsvisBuildOptions;
+
+MsvisGraph    *msvis_graph_build        (GFile                    *dump_dir,
+                                         const MsvisBuildOptions  *options,
+                                         MsvisDumpHeader          *header,
+                                         GCancellable             *cancellable,
+                                         GError                  **error);
+MsvisNodeType  msvis_node_type_for_name (const char               *name);
+
+G_END_DECLS

@@ -1,0 +1,681 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include "msvis-graph.h"
+
+#define ROOT_ID "DefaultModel"
+
+typedef struct
+{
+  const char  *id;             /* interned in strings */
+  MsvisNodeId  parent;
+  MsvisNodeId  first_child;
+  MsvisNodeId  last_child;
+  MsvisNodeId  next_sibling;
+  guint32      n_children;
+  guint32      first_input;
+  guint32      n_inputs;
+  guint32      first_output;
+  guint32      n_outputs;
+  guint32      stack;
+  gint32       micro_step;     /* -1: none; only root children have one */
+  guint8       type;           /* MsvisNodeType */
+  guint8       overflow;       /* MsvisOverflowLevel */
+} NodeRecord;
+
+typedef struct
+{
+  guint32  n_lines;
+  char    *lines[];
+} Stack;
+
+struct _MsvisGraph
+{
+  GObject       parent_instance;
+
+  GStringChunk *strings;
+  GHashTable   *by_id;         /* interned id -> GUINT_TO_POINTER (node + 1) */
+  GArray       *nodes;         /* NodeRecord */
+  GArray       *items;         /* MsvisItem */
+  GArray       *fields;        /* MsvisField */
+  GPtrArray    *atoms;         /* field names, interned */
+  GHashTable   *atom_by_name;
+  GPtrArray    *stacks;        /* Stack *, [0] is the empty stack */
+  GHashTable   *stack_index;   /* Stack * -> GUINT_TO_POINTER (index) */
+  GHashTable   *distributed;   /* node + 1 -> MsvisJsonValue * in arena */
+  GHashTable   *batch_p2p;     /* node + 1 -> MsvisJsonValue * in arena */
+  MsvisArena   *arena;
+
+  char         *dump_data_dir;
+  gboolean      dump_data_dir_null;
+  guint         micro_steps;
+};
+
+G_DEFINE_FINAL_TYPE (MsvisGraph, msvis_graph, G_TYPE_OBJECT)
+
+static guint
+stack_hash (gconstpointer key)
+{
+  const Stack *stack = key;
+  guint hash = stack->n_lines;
+
+  for (guint i = 0; i < stack->n_lines; i++)
+    hash = hash * 31 + g_str_hash (stack->lines[i]);
+  return hash;
+}
+
+static gboolean
+stack_equal (gconstpointer a,
+             gconstpointer b)
+{
+  const Stack *x = a, *y = b;
+
+  if (x->n_lines != y->n_lines)
+    return FALSE;
+  for (guint i = 0; i < x->n_lines; i++)
+    if (strcmp (x->lines[i], y->lines[i]) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+msvis_graph_finalize (GObject *object)
+{
+  MsvisGraph *self = (MsvisGraph *)object;
+
+  g_clear_pointer (&self->by_id, g_hash_table_unref);
+  g_clear_pointer (&self->nodes, g_array_unref);
+  g_clear_pointer (&self->items, g_array_unref);
+  g_clear_pointer (&self->fields, g_array_unref);
+  g_clear_pointer (&self->atoms, g_ptr_array_unref);
+  g_clear_pointer (&self->atom_by_name, g_hash_table_unref);
+  g_clear_pointer (&self->stack_index, g_hash_table_unref);
+  g_clear_pointer (&self->stacks, g_ptr_array_unref);
+  g_clear_pointer (&self->distributed, g_hash_table_unref);
+  g_clear_pointer (&self->batch_p2p, g_hash_table_unref);
+  g_clear_pointer (&self->arena, msvis_arena_free);
+  g_clear_pointer (&self->strings, g_string_chunk_free);
+  g_clear_pointer (&self->dump_data_dir, g_free);
+
+  G_OBJECT_CLASS (msvis_graph_parent_class)->finalize (object);
+}
+
+static void
+msvis_graph_class_init (MsvisGraphClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = msvis_graph_finalize;
+}
+
+static void
+msvis_graph_init (MsvisGraph *self)
+{
+  Stack *empty = g_malloc0 (sizeof (Stack));
+
+  self->strings = g_string_chunk_new (1024 * 1024);
+  self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->nodes = g_array_new (FALSE, FALSE, sizeof (NodeRecord));
+  self->items = g_array_new (FALSE, FALSE, sizeof (MsvisItem));
+  self->fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
+  self->atoms = g_ptr_array_new ();
+  self->atom_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  self->stacks = g_ptr_array_new_with_free_func (g_free);
+  self->stack_index = g_hash_table_new (stack_hash, stack_equal);
+  self->distributed = g_hash_table_new (NULL, NULL);
+  self->batch_p2p = g_hash_table_new (NULL, NULL);
+  self->arena = msvis_arena_new ();
+  self->dump_data_dir = g_strdup ("");
+  self->micro_steps = 1;
+
+  g_ptr_array_add (self->stacks, empty);
+  g_hash_table_insert (self->stack_index, empty, GUINT_TO_POINTER (0));
+
+  msvis_graph_add_node (self, MSVIS_NODE_MODULE, ROOT_ID);
+}
+
+/**
+ * msvis_graph_new:
+ *
+ * Creates a graph that holds only its root, `DefaultModel`.
+ *
+ * Returns: (transfer full): a new graph
+ */
+MsvisGraph *
+msvis_graph_new (void)
+{
+  return g_object_new (MSVIS_TYPE_GRAPH, NULL);
+}
+
+/**
+ * msvis_graph_intern:
+ * @text: a string
+ *
+ * Returns: a copy of @text owned by the graph, the same pointer for equal strings
+ */
+const char *
+msvis_graph_intern (MsvisGraph *self,
+                    const char *text)
+{
+  return g_string_chunk_insert_const (self->strings, text);
+}
+
+/**
+ * msvis_graph_store:
+ *
+ * Like msvis_graph_intern() without sharing, for strings that are seldom equal.
+ */
+const char *
+msvis_graph_store (MsvisGraph *self,
+                   const char *text,
+                   gsize       length)
+{
+  return g_string_chunk_insert_len (self->strings, text, length);
+}
+
+/**
+ * msvis_graph_atom:
+ * @name: a field name such as "Max"
+ *
+ * Returns: the small number that stands for @name in this graph's fields
+ */
+guint32
+msvis_graph_atom (MsvisGraph *self,
+                  const char *name)
+{
+  gpointer value;
+  char *interned;
+
+  if (g_hash_table_lookup_extended (self->atom_by_name, name, NULL, &value))
+    return GPOINTER_TO_UINT (value);
+
+  interned = g_string_chunk_insert_const (self->strings, name);
+  g_ptr_array_add (self->atoms, interned);
+  g_hash_table_insert (self->atom_by_name, interned, GUINT_TO_POINTER (self->atoms->len - 1));
+  return self->atoms->len - 1;
+}
+
+const char *
+msvis_graph_atom_name (MsvisGraph *self,
+                       guint32     atom)
+{
+  g_return_val_if_fail (atom < self->atoms->len, NULL);
+  return g_ptr_array_index (self->atoms, atom);
+}
+
+/**
+ * msvis_graph_get_arena:
+ *
+ * Returns: (transfer none): memory that lives as long as the graph, for per-node JSON values
+ */
+MsvisArena *
+msvis_graph_get_arena (MsvisGraph *self)
+{
+  return self->arena;
+}
+
+/**
+ * msvis_graph_get_dump_data_dir:
+ * @is_null: (out): whether dump.json had `null` there
+ *
+ * Returns: dump.json's `dump_data_dir`, "" when it had none
+ */
+const char *
+msvis_graph_get_dump_data_dir (MsvisGraph *self,
+                               gboolean   *is_null)
+{
+  *is_null = self->dump_data_dir_null;
+  return self->dump_data_dir;
+}
+
+void
+msvis_graph_set_dump_data_dir (MsvisGraph *self,
+                               const char *dir)
+{
+  g_free (self->dump_data_dir);
+  self->dump_data_dir_null = dir == NULL;
+  self->dump_data_dir = g_strdup (dir ? dir : "");
+}
+
+guint
+msvis_graph_get_micro_steps (MsvisGraph *self)
+{
+  return self->micro_steps;
+}
+
+void
+msvis_graph_set_micro_steps (MsvisGraph *self,
+                             guint       n)
+{
+  self->micro_steps = MAX (n, 1);
+}
+
+guint
+msvis_graph_get_n_nodes (MsvisGraph *self)
+{
+  return self->nodes->len;
+}
+
+static inline NodeRecord *
+node_record (MsvisGraph  *self,
+             MsvisNodeId  node)
+{
+  g_assert (node < self->nodes->len);
+  return &g_array_index (self->nodes, NodeRecord, node);
+}
+
+/**
+ * msvis_graph_add_node:
+ * @type: the node's op
+ * @id: its unique name
+ *
+ * Appends a node without parent.
+ *
+ * Returns: the new node, or %MSVIS_NODE_ID_NONE if @id is taken
+ */
+MsvisNodeId
+msvis_graph_add_node (MsvisGraph    *self,
+                      MsvisNodeType  type,
+                      const char    *id)
+{
+  NodeRecord record = { 0 };
+
+  g_return_val_if_fail (MSVIS_IS_GRAPH (self), MSVIS_NODE_ID_NONE);
+  g_return_val_if_fail (id != NULL, MSVIS_NODE_ID_NONE);
+
+  if (g_hash_table_contains (self->by_id, id))
+    return MSVIS_NODE_ID_NONE;
+
+  record.id = g_string_chunk_insert_const (self->strings, id);
+  record.parent = MSVIS_NODE_ID_NONE;
+  record.first_child = record.last_child = record.next_sibling = MSVIS_NODE_ID_NONE;
+  record.micro_step = -1;
+  record.type = type;
+  g_array_append_val (self->nodes, record);
+  g_hash_table_insert (self->by_id, (char *)record.id, GUINT_TO_POINTER (self->nodes->len));
+
+  return self->nodes->len - 1;
+}
+
+MsvisNodeId
+msvis_graph_lookup (MsvisGraph *self,
+                    const char *id)
+{
+  guint value;
+
+  g_return_val_if_fail (MSVIS_IS_GRAPH (self), MSVIS_NODE_ID_NONE);
+
+  value = GPOINTER_TO_UINT (g_hash_table_lookup (self->by_id, id));
+  return value == 0 ? MSVIS_NODE_ID_NONE : value - 1;
+}
+
+MsvisNodeId
+msvis_graph_get_root (MsvisGraph *self)
+{
+  return 0;
+}
+
+const char *
+msvis_graph_node_get_id (MsvisGraph  *self,
+                         MsvisNodeId  node)
+{
+  return node_record (self, node)->id;
+}
+
+MsvisNodeType
+msvis_graph_node_get_node_type (MsvisGraph  *self,
+                                MsvisNodeId  node)
+{
+  return node_record (self, node)->type;
+}
+
+MsvisNodeId
+msvis_graph_node_get_parent (MsvisGraph  *self,
+                             MsvisNodeId  node)
+{
+  return node_record (self, node)->parent;
+}
+
+MsvisNodeId
+msvis_graph_node_get_first_child (MsvisGraph  *self,
+                                  MsvisNodeId  node)
+{
+  return node_record (self, node)->first_child;
+}
+
+MsvisNodeId
+msvis_graph_node_get_last_child (MsvisGraph  *self,
+                                 MsvisNodeId  node)
+{
+  return node_record (self, node)->last_child;
+}
+
+MsvisNodeId
+msvis_graph_node_get_next_sibling (MsvisGraph  *self,
+                                   MsvisNodeId  node)
+{
+  return node_record (self, node)->next_sibling;
+}
+
+guint
+msvis_graph_node_get_n_children (MsvisGraph  *self,
+                                 MsvisNodeId  node)
+{
+  return node_record (self, node)->n_children;
+}
+
+/**
+ * msvis_graph_node_attach:
+ * @node: a node
+ * @parent: its new parent
+ *
+ * msprobe's add_upnode: appends @node to @parent's children, unless @node has a parent
+ * already (the first one wins), @parent is %MSVIS_NODE_ID_NONE, or @parent is @node.
+ */
+void
+msvis_graph_node_attach (MsvisGraph  *self,
+                         MsvisNodeId  node,
+                         MsvisNodeId  parent)
+{
+  NodeRecord *record, *up;
+
+  g_return_if_fail (node < self->nodes->len);
+
+  record = node_record (self, node);
+  if (record->parent != MSVIS_NODE_ID_NONE || parent == MSVIS_NODE_ID_NONE || parent == node)
+    return;
+
+  up = node_record (self, parent);
+  record->parent = parent;
+  record->next_sibling = MSVIS_NODE_ID_NONE;
+  if (up->last_child == MSVIS_NODE_ID_NONE)
+    up->first_child = node;
+  else
+    node_record (self, up->last_child)->next_sibling = node;
+  up->last_child = node;
+  up->n_children++;
+}
+
+/**
+ * msvis_graph_node_set_children:
+ * @children: (array length=n_children): the new children, in order
+ *
+ * Replaces @node's children; each of them gets @node as parent. Nodes that were children
+ * before and are not in @children keep their parent link but are no longer listed, so the
+ * caller must list them under their new parent.
+ */
+void
+msvis_graph_node_set_children (MsvisGraph        *self,
+                               MsvisNodeId        node,
+                               const MsvisNodeId *children,
+                               guint              n_children)
+{
+  NodeRecord *record;
+
+  g_return_if_fail (node < self->nodes->len);
+
+  record = node_record (self, node);
+  record->first_child = record->last_child = MSVIS_NODE_ID_NONE;
+  record->n_children = n_children;
+
+  for (guint i = 0; i < n_children; i++)
+    {
+      NodeRecord *child = node_record (self, children[i]);
+
+      child->parent = node;
+      child->next_sibling = i + 1 < n_children ? children[i + 1] : MSVIS_NODE_ID_NONE;
+    }
+  if (n_children > 0)
+    {
+      record->first_child = children[0];
+      record->last_child = children[n_children - 1];
+    }
+}
+
+/**
+ * msvis_graph_add_fields:
+ * @fields: (array length=n_fields): fields to copy
+ *
+ * Returns: the index of the first copied field, for msvis_graph_add_item()
+ */
+guint32
+msvis_graph_add_fields (MsvisGraph       *self,
+                        const MsvisField *fields,
+                        guint             n_fields)
+{
+  guint32 first = self->fields->len;
+
+  g_array_append_vals (self->fields, fields, n_fields);
+  return first;
+}
+
+guint32
+msvis_graph_add_item (MsvisGraph *self,
+                      const char *key,
+                      guint32     first_field,
+                      guint32     n_fields)
+{
+  MsvisItem item = { key, first_field, n_fields };
+
+  g_array_append_val (self->items, item);
+  return self->items->len - 1;
+}
+
+const MsvisItem *
+msvis_graph_get_item (MsvisGraph *self,
+                      guint32     item)
+{
+  g_return_val_if_fail (item < self->items->len, NULL);
+  return &g_array_index (self->items, MsvisItem, item);
+}
+
+const MsvisField *
+msvis_graph_get_fields (MsvisGraph      *self,
+                        const MsvisItem *item)
+{
+  return &g_array_index (self->fields, MsvisField, item->first_field);
+}
+
+const MsvisField *
+msvis_graph_item_find_field (MsvisGraph *self,
+                             guint32     item,
+                             guint32     atom)
+{
+  const MsvisItem *record = msvis_graph_get_item (self, item);
+  const MsvisField *fields = msvis_graph_get_fields (self, record);
+
+  for (guint i = 0; i < record->n_fields; i++)
+    if (fields[i].name == atom)
+      return &fields[i];
+
+  return NULL;
+}
+
+void
+msvis_graph_node_set_items (MsvisGraph  *self,
+                            MsvisNodeId  node,
+                            guint32      first_input,
+                            guint32      n_inputs,
+                            guint32      first_output,
+                            guint32      n_outputs)
+{
+  NodeRecord *record = node_record (self, node);
+
+  record->first_input = first_input;
+  record->n_inputs = n_inputs;
+  record->first_output = first_output;
+  record->n_outputs = n_outputs;
+}
+
+guint32
+msvis_graph_node_get_inputs (MsvisGraph  *self,
+                             MsvisNodeId  node,
+                             guint32     *n_inputs)
+{
+  NodeRecord *record = node_record (self, node);
+
+  *n_inputs = record->n_inputs;
+  return record->first_input;
+}
+
+guint32
+msvis_graph_node_get_outputs (MsvisGraph  *self,
+                              MsvisNodeId  node,
+                              guint32     *n_outputs)
+{
+  NodeRecord *record = node_record (self, node);
+
+  *n_outputs = record->n_outputs;
+  return record->first_output;
+}
+
+/**
+ * msvis_graph_intern_stack:
+ * @lines: (array length=n_lines): the stack's lines
+ *
+ * Returns: a number standing for this list of lines; equal lists share one
+ */
+guint32
+msvis_graph_intern_stack (MsvisGraph        *self,
+                          const char *const *lines,
+                          guint              n_lines)
+{
+  g_autofree Stack *probe = g_malloc (sizeof (Stack) + n_lines * sizeof (char *));
+  gpointer index;
+  Stack *stack;
+
+  probe->n_lines = n_lines;
+  for (guint i = 0; i < n_lines; i++)
+    probe->lines[i] = (char *)lines[i];
+
+  if (g_hash_table_lookup_extended (self->stack_index, probe, NULL, &index))
+    return GPOINTER_TO_UINT (index);
+
+  stack = g_steal_pointer (&probe);
+  for (guint i = 0; i < n_lines; i++)
+    stack->lines[i] = g_string_chunk_insert_const (self->strings, lines[i]);
+  g_ptr_array_add (self->stacks, stack);
+  g_hash_table_insert (self->stack_index, stack, GUINT_TO_POINTER (self->stacks->len - 1));
+
+  return self->stacks->len - 1;
+}
+
+const char *const *
+msvis_graph_get_stack (MsvisGraph *self,
+                       guint32     stack,
+                       guint      *n_lines)
+{
+  Stack *record;
+
+  g_return_val_if_fail (stack < self->stacks->len, NULL);
+
+  record = g_ptr_array_index (self->stacks, stack);
+  *n_lines = record->n_lines;
+  return (const char *const *)record->lines;
+}
+
+void
+msvis_graph_node_set_stack (MsvisGraph  *self,
+                            MsvisNodeId  node,
+                            guint32      stack)
+{
+  g_return_if_fail (stack < self->stacks->len);
+  node_record (self, node)->stack = stack;
+}
+
+guint32
+msvis_graph_node_get_stack (MsvisGraph  *self,
+                            MsvisNodeId  node)
+{
+  return node_record (self, node)->stack;
+}
+
+gint
+msvis_graph_node_get_micro_step (MsvisGraph  *self,
+                                 MsvisNodeId  node)
+{
+  return node_record (self, node)->micro_step;
+}
+
+void
+msvis_graph_node_set_micro_step (MsvisGraph  *self,
+                                 MsvisNodeId  node,
+                                 gint         micro_step)
+{
+  node_record (self, node)->micro_step = micro_step;
+}
+
+MsvisOverflowLevel
+msvis_graph_node_get_overflow (MsvisGraph  *self,
+                               MsvisNodeId  node)
+{
+  return node_record (self, node)->overflow;
+}
+
+void
+msvis_graph_node_set_overflow (MsvisGraph         *self,
+                               MsvisNodeId         node,
+                               MsvisOverflowLevel  level)
+{
+  node_record (self, node)->overflow = level;
+}
+
+/**
+ * msvis_graph_node_get_distributed:
+ *
+ * Returns: (nullable) (transfer none): the node's `matched_distributed`, if any
+ */
+MsvisJsonValue *
+msvis_graph_node_get_distributed (MsvisGraph  *self,
+                                  MsvisNodeId  node)
+{
+  return g_hash_table_lookup (self->distributed, GUINT_TO_POINTER (node + 1));
+}
+
+/**
+ * msvis_graph_node_set_distributed:
+ * @info: (transfer none): a value allocated in msvis_graph_get_arena()
+ */
+void
+msvis_graph_node_set_distributed (MsvisGraph     *self,
+                                  MsvisNodeId     node,
+                                  MsvisJsonValue *info)
+{
+  g_return_if_fail (node < self->nodes->len);
+  g_hash_table_insert (self->distributed, GUINT_TO_POINTER (node + 1), info);
+}
+
+/**
+ * msvis_graph_node_get_batch_p2p:
+ *
+ * Returns: (nullable) (transfer none): the [{op, peer, group_id}, …] of a batch_isend_irecv
+ */
+MsvisJsonValue *
+msvis_graph_node_get_batch_p2p (MsvisGraph  *self,
+                                MsvisNodeId  node)
+{
+  return g_hash_table_lookup (self->batch_p2p, GUINT_TO_POINTER (node + 1));
+}
+
+void
+msvis_graph_node_set_batch_p2p (MsvisGraph     *self,
+                                MsvisNodeId     node,
+                                MsvisJsonValue *info)
+{
+  g_return_if_fail (node < self->nodes->len);
+  g_hash_table_insert (self->batch_p2p, GUINT_TO_POINTER (node + 1), info);
+}
+
+const char *
+msvis_overflow_level_to_string (MsvisOverflowLevel level)
+{
+  switch (level)
+    {
+    case MSVIS_OVERFLOW_MEDIUM: return "medium";
+    case MSVIS_OVERFLOW_HIGH: return "high";
+    case MSVIS_OVERFLOW_CRITICAL: return "critical";
+    case MSVIS_OVERFLOW_NONE:
+    default: return NULL;
+    }
+}

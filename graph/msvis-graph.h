@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <glib-object.h>
+
+#include "msvis-json-value.h"
+#include "msvis-types.h"
+
+G_BEGIN_DECLS
+
+#define MSVIS_TYPE_GRAPH (msvis_graph_get_type ())
+
+G_DECLARE_FINAL_TYPE (MsvisGraph, msvis_graph, MSVIS, GRAPH, GObject)
+
+/* Node order is msprobe's node_map order: the order nodes were added. Items and their fields
+ * live in flat arrays of the graph; a node refers to a run of items for its inputs and one
+ * for its outputs. */
+
+MsvisGraph        *msvis_graph_new                    (void);
+
+const char        *msvis_graph_intern                 (MsvisGraph        *self,
+                                                       const char        *text);
+const char        *msvis_graph_store                  (MsvisGraph        *self,
+                                                       const char        *text,
+                                                       gsize              length);
+guint32            msvis_graph_atom                   (MsvisGraph        *self,
+                                                       const char        *name);
+const char        *msvis_graph_atom_name              (MsvisGraph        *self,
+                                                       guint32            atom);
+MsvisArena        *msvis_graph_get_arena              (MsvisGraph        *self);
+
+const char        *msvis_graph_get_dump_data_dir      (MsvisGraph        *self,
+                                                       gboolean          *is_null);
+void               msvis_graph_set_dump_data_dir      (MsvisGraph        *self,
+                                                       const char        *dir);
+guint              msvis_graph_get_micro_steps        (MsvisGraph        *self);
+void               msvis_graph_set_micro_steps        (MsvisGraph        *self,
+                                                       guint              n);
+
+/* Nodes */
+guint              msvis_graph_get_n_nodes            (MsvisGraph        *self);
+MsvisNodeId        msvis_graph_add_node               (MsvisGraph        *self,
+                                                       MsvisNodeType      type,
+                                                       const char        *id);
+MsvisNodeId        msvis_graph_lookup                 (MsvisGraph        *self,
+                                                       const char        *id);
+MsvisNodeId        msvis_graph_get_root               (MsvisGraph        *self);
+const char        *msvis_graph_node_get_id            (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+MsvisNodeType      msvis_graph_node_get_node_type     (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+MsvisNodeId        msvis_graph_node_get_parent        (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+MsvisNodeId        msvis_graph_node_get_first_child   (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+MsvisNodeId        msvis_graph_node_get_last_child    (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+MsvisNodeId        msvis_graph_node_get_next_sibling  (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+guint              msvis_graph_node_get_n_children    (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+void               msvis_graph_node_attach            (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       MsvisNodeId        parent);
+void               msvis_graph_node_set_children      (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       const MsvisNodeId *children,
+                                                       guint              n_children);
+
+/* Data items */
+guint32            msvis_graph_add_fields             (MsvisGraph        *self,
+                                                       const MsvisField  *fields,
+                                                       guint              n_fields);
+guint32            msvis_graph_add_item               (MsvisGraph        *self,
+                                                       const char        *key,
+                                                       guint32            first_field,
+                                                       guint32            n_fields);
+const MsvisItem   *msvis_graph_get_item               (MsvisGraph        *self,
+                                                       guint32            item);
+const MsvisField  *msvis_graph_get_fields             (MsvisGraph        *self,
+                                                       const MsvisItem   *item);
+void               msvis_graph_node_set_items         (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       guint32            first_input,
+                                                       guint32            n_inputs,
+                                                       guint32            first_output,
+                                                       guint32            n_outputs);
+guint32            msvis_graph_node_get_inputs        (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       guint32           *n_inputs);
+guint32            msvis_graph_node_get_outputs       (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       guint32           *n_outputs);
+const MsvisField  *msvis_graph_item_find_field        (MsvisGraph        *self,
+                                                       guint32            item,
+                                                       guint32            atom);
+
+/* Stacks: lists of lines, shared between the nodes that have the same one; 0 is empty. */
+guint32            msvis_graph_intern_stack           (MsvisGraph        *self,
+                                                       const char *const *lines,
+                                                       guint              n_lines);
+const char *const *msvis_graph_get_stack              (MsvisGraph        *self,
+                                                       guint32            stack,
+                                                       guint             *n_lines);
+void               msvis_graph_node_set_stack         (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       guint32            stack);
+guint32            msvis_graph_node_get_stack         (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+
+/* Per-node results */
+gint               msvis_graph_node_get_micro_step    (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+void               msvis_graph_node_set_micro_step    (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       gint               micro_step);
+MsvisOverflowLevel msvis_graph_node_get_overflow      (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+void               msvis_graph_node_set_overflow      (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       MsvisOverflowLevel level);
+MsvisJsonValue    *msvis_graph_node_get_distributed   (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+void               msvis_graph_node_set_distributed   (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       MsvisJsonValue    *info);
+
+MsvisJsonValue    *msvis_graph_node_get_batch_p2p     (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+void               msvis_graph_node_set_batch_p2p     (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       MsvisJsonValue    *info);
+
+const char        *msvis_overflow_level_to_string     (MsvisOverflowLevel level);
+
+G_END_DECLS

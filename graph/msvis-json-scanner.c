@@ -1,0 +1,976 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "msvis-c-locale.h"
+#include "msvis-json-scanner.h"
+#include "msvis-reader-error.h"
+
+/* A pull tokenizer for JSON as Python's json module reads it (NaN, Infinity and -Infinity
+ * accepted), over a buffer that is refilled from a GInputStream, so memory stays bounded
+ * by the largest single token whatever the size of the file. Strings without escapes are
+ * handed out in place; the text a token returns is valid until the next call. */
+
+#define CHUNK_SIZE (1024 * 1024)
+#define MAX_NUMBER_LENGTH 4300   /* Python refuses to convert longer integers */
+
+typedef enum
+{
+  STATE_VALUE,            /* at the start, after ':' and after ',' in an array */
+  STATE_VALUE_OR_END,     /* after '[' */
+  STATE_KEY_OR_END,       /* after '{' */
+  STATE_KEY,              /* after ',' in an object */
+  STATE_COLON,            /* after a member name */
+  STATE_COMMA_OR_END,     /* after a value inside a container */
+  STATE_DONE,             /* after the top-level value */
+} State;
+
+struct _MsvisJsonScanner
+{
+  GInputStream *stream;
+  GCancellable *cancellable;
+  char         *name;
+
+  guchar       *buf;
+  gsize         cap;
+  gsize         len;
+  gsize         pos;
+  gboolean      eof;
+  guint64       base_offset;   /* file offset of buf[0] */
+  guint64       base_lines;    /* newlines before buf[0] */
+
+  State         state;
+  GByteArray   *containers;    /* '{' or '[' per open level */
+  guint         max_depth;
+
+  gsize         token_start;   /* index into buf of the current token */
+  const char   *text;
+  gsize         text_len;
+  GString      *scratch;
+  gint64        int_value;
+  double        double_value;
+};
+
+/* Bytes that end the fast path through a string: the quote, the backslash, control
+ * characters (an error) and the lead bytes of multi-byte UTF-8 (validated). */
+static const guchar string_stop[256] = {
+  [0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x80 ... 0xff] = 1,
+};
+
+MsvisJsonScanner *
+msvis_json_scanner_new (GInputStream *stream,
+                        const char   *display_name,
+                        GCancellable *cancellable)
+{
+  MsvisJsonScanner *self;
+
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
+
+  self = g_new0 (MsvisJsonScanner, 1);
+  self->stream = g_object_ref (stream);
+  self->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
+  self->name = g_strdup (display_name ? display_name : "JSON");
+  self->cap = CHUNK_SIZE;
+  self->buf = g_malloc (self->cap + 1);
+  self->containers = g_byte_array_new ();
+  self->max_depth = MSVIS_JSON_DEFAULT_MAX_DEPTH;
+  self->scratch = g_string_sized_new (256);
+  self->state = STATE_VALUE;
+
+  return self;
+}
+
+MsvisJsonScanner *
+msvis_json_scanner_new_for_file (GFile         *file,
+                                 GCancellable  *cancellable,
+                                 GError       **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  stream = g_file_read (file, cancellable, error);
+  if (stream == NULL)
+    return NULL;
+
+  name = g_file_get_parse_name (file);
+  return msvis_json_scanner_new (G_INPUT_STREAM (stream), name, cancellable);
+}
+
+void
+msvis_json_scanner_free (MsvisJsonScanner *self)
+{
+  if (self == NULL)
+    return;
+
+  g_object_unref (self->stream);
+  g_clear_object (&self->cancellable);
+  g_free (self->name);
+  g_free (self->buf);
+  g_byte_array_unref (self->containers);
+  g_string_free (self->scratch, TRUE);
+  g_free (self);
+}
+
+const char *
+msvis_json_scanner_get_name (MsvisJsonScanner *self)
+{
+  return self->name;
+}
+
+guint64
+msvis_json_scanner_get_bytes_read (MsvisJsonScanner *self)
+{
+  return self->base_offset + self->pos;
+}
+
+guint
+msvis_json_scanner_get_depth (MsvisJsonScanner *self)
+{
+  return self->containers->len;
+}
+
+void
+msvis_json_scanner_set_max_depth (MsvisJsonScanner *self,
+                                  guint             max_depth)
+{
+  g_return_if_fail (max_depth > 0);
+  self->max_depth = max_depth;
+}
+
+const char *
+msvis_json_scanner_get_string (MsvisJsonScanner *self,
+                               gsize            *length)
+{
+  if (length)
+    *length = self->text_len;
+  return self->text;
+}
+
+gint64
+msvis_json_scanner_get_int (MsvisJsonScanner *self)
+{
+  return self->int_value;
+}
+
+double
+msvis_json_scanner_get_double (MsvisJsonScanner *self)
+{
+  return self->double_value;
+}
+
+static guint64
+count_newlines (const guchar *p,
+                gsize         n)
+{
+  const guchar *end = p + n;
+  guint64 count = 0;
+
+  while (p < end && (p = memchr (p, '\n', end - p)) != NULL)
+    {
+      count++;
+      p++;
+    }
+
+  return count;
+}
+
+/* Where @index (into buf) is, as a line number and a byte offset, for messages. */
+static void
+locate (MsvisJsonScanner *self,
+        gsize             index,
+        guint64          *line,
+        guint64          *offset)
+{
+  *line = self->base_lines + count_newlines (self->buf, MIN (index, self->len)) + 1;
+  *offset = self->base_offset + index;
+}
+
+static void
+set_error_at (MsvisJsonScanner  *self,
+              GError           **error,
+              gsize              index,
+              int                code,
+              const char        *message)
+{
+  guint64 line, offset;
+
+  locate (self, index, &line, &offset);
+  g_set_error (error, MSVIS_READER_ERROR, code,
+               /* translators: %s is a file name, then a line number and a byte offset,
+                * and the last %s says what is wrong */
+               _("%s, line %" G_GUINT64_FORMAT " (byte %" G_GUINT64_FORMAT "): %s"),
+               self->name, line, offset, message);
+}
+
+void
+msvis_json_scanner_set_error (MsvisJsonScanner  *self,
+                              GError           **error,
+                              int                code,
+                              const char        *format,
+                              ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  set_error_at (self, error, self->token_start, code, message);
+}
+
+/* Puts the file name and the place of @offset (a byte offset, as get_bytes_read() gave it
+ * earlier) in front of a message that came from elsewhere, such as an entry's parser. */
+void
+msvis_json_scanner_prefix_error (MsvisJsonScanner  *self,
+                                 GError           **error,
+                                 guint64            offset)
+{
+  guint64 line;
+
+  if (error == NULL || *error == NULL)
+    return;
+
+  if (offset >= self->base_offset && offset - self->base_offset <= self->len)
+    {
+      guint64 ignored;
+
+      locate (self, offset - self->base_offset, &line, &ignored);
+      g_prefix_error (error,
+                      /* translators: a file name, a line number and a byte offset */
+                      _("%s, line %" G_GUINT64_FORMAT " (byte %" G_GUINT64_FORMAT "): "),
+                      self->name, line, offset);
+    }
+  else
+    g_prefix_error (error,
+                    /* translators: a file name and a byte offset */
+                    _("%s, byte %" G_GUINT64_FORMAT ": "), self->name, offset);
+}
+
+/* Drops what lies before @keep (which must not be needed any more) and reads more input.
+ * Indices into buf move down by the returned shift. */
+static gboolean
+fill (MsvisJsonScanner  *self,
+      gsize              keep,
+      gsize             *shift,
+      GError           **error)
+{
+  gssize n;
+
+  g_assert (keep <= self->len);
+
+  if (keep > 0)
+    {
+      self->base_lines += count_newlines (self->buf, keep);
+      self->base_offset += keep;
+      memmove (self->buf, self->buf + keep, self->len - keep);
+      self->len -= keep;
+      self->pos -= keep;
+      self->token_start = self->token_start >= keep ? self->token_start - keep : 0;
+    }
+  *shift = keep;
+
+  if (self->len == self->cap)
+    {
+      /* One token longer than the buffer: a huge name or string. */
+      self->cap *= 2;
+      self->buf = g_realloc (self->buf, self->cap + 1);
+    }
+
+  n = g_input_stream_read (self->stream, self->buf + self->len, self->cap - self->len,
+                           self->cancellable, error);
+  if (n < 0)
+    return FALSE;
+  if (n == 0)
+    self->eof = TRUE;
+  self->len += n;
+
+  return TRUE;
+}
+
+/* Makes sure @n bytes from pos are in the buffer, unless the input ends first. */
+static gboolean
+ensure (MsvisJsonScanner  *self,
+        gsize              n,
+        GError           **error)
+{
+  gsize shift;
+
+  while (self->len - self->pos < n && !self->eof)
+    if (!fill (self, self->pos, &shift, error))
+      return FALSE;
+
+  return TRUE;
+}
+
+static gboolean
+skip_whitespace (MsvisJsonScanner  *self,
+                 GError           **error)
+{
+  for (;;)
+    {
+      gsize shift;
+
+      while (self->pos < self->len)
+        {
+          guchar c = self->buf[self->pos];
+
+          if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
+            return TRUE;
+          self->pos++;
+        }
+
+      if (self->eof)
+        return TRUE;
+      if (!fill (self, self->pos, &shift, error))
+        return FALSE;
+    }
+}
+
+static gboolean
+truncated (MsvisJsonScanner  *self,
+           GError           **error)
+{
+  set_error_at (self, error, self->len, MSVIS_READER_ERROR_TRUNCATED,
+                _("the file ends in the middle of a value"));
+  return FALSE;
+}
+
+static gboolean
+check_utf8 (MsvisJsonScanner  *self,
+            gsize              start,
+            gsize              end,
+            GError           **error)
+{
+  const char *bad;
+
+  if (g_utf8_validate_len ((const char *)self->buf + start, end - start, &bad))
+    return TRUE;
+
+  set_error_at (self, error, (const guchar *)bad - self->buf, MSVIS_READER_ERROR_ENCODING,
+                _("a string is not valid UTF-8"));
+  return FALSE;
+}
+
+static int
+hex_value (guchar c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+static gboolean
+read_hex4 (const guchar *p,
+           gunichar     *out)
+{
+  gunichar v = 0;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      int h = hex_value (p[i]);
+
+      if (h < 0)
+        return FALSE;
+      v = (v << 4) | h;
+    }
+
+  *out = v;
+  return TRUE;
+}
+
+/* Lone surrogates are legal in Python's JSON; they are kept as their 3-byte (WTF-8) form so
+ * that the writer can escape them back to the same \uXXXX. */
+static void
+append_code_point (GString  *s,
+                   gunichar  c)
+{
+  char utf8[6];
+
+  if (c >= 0xd800 && c <= 0xdfff)
+    {
+      g_string_append_c (s, (char)(0xe0 | (c >> 12)));
+      g_string_append_c (s, (char)(0x80 | ((c >> 6) & 0x3f)));
+      g_string_append_c (s, (char)(0x80 | (c & 0x3f)));
+      return;
+    }
+
+  g_string_append_len (s, utf8, g_unichar_to_utf8 (c, utf8));
+}
+
+static gboolean
+unescape (MsvisJsonScanner  *self,
+          gsize              start,
+          gsize              end,
+          GError           **error)
+{
+  GString *s = self->scratch;
+  gsize i = start;
+
+  g_string_truncate (s, 0);
+
+  while (i < end)
+    {
+      gsize run = i;
+      gunichar c;
+
+      while (run < end && self->buf[run] != '\\')
+        run++;
+      if (run > i)
+        {
+          if (!check_utf8 (self, i, run, error))
+            return FALSE;
+          g_string_append_len (s, (const char *)self->buf + i, run - i);
+        }
+      if (run == end)
+        break;
+
+      i = run + 1;   /* the escaped character; the scanner made sure it exists */
+      switch (self->buf[i])
+        {
+        case '"': g_string_append_c (s, '"'); i++; break;
+        case '\\': g_string_append_c (s, '\\'); i++; break;
+        case '/': g_string_append_c (s, '/'); i++; break;
+        case 'b': g_string_append_c (s, '\b'); i++; break;
+        case 'f': g_string_append_c (s, '\f'); i++; break;
+        case 'n': g_string_append_c (s, '\n'); i++; break;
+        case 'r': g_string_append_c (s, '\r'); i++; break;
+        case 't': g_string_append_c (s, '\t'); i++; break;
+        case 'u':
+          if (i + 5 > end || !read_hex4 (self->buf + i + 1, &c))
+            {
+              set_error_at (self, error, run, MSVIS_READER_ERROR_SYNTAX,
+                            _("invalid \\u escape in a string"));
+              return FALSE;
+            }
+          i += 5;
+          if (c >= 0xd800 && c <= 0xdbff && i + 6 <= end &&
+              self->buf[i] == '\\' && self->buf[i + 1] == 'u')
+            {
+              gunichar low;
+
+              if (read_hex4 (self->buf + i + 2, &low) && low >= 0xdc00 && low <= 0xdfff)
+                {
+                  c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
+                  i += 6;
+                }
+            }
+          append_code_point (s, c);
+          break;
+        default:
+          set_error_at (self, error, run, MSVIS_READER_ERROR_SYNTAX,
+                        _("invalid escape in a string"));
+          return FALSE;
+        }
+    }
+
+  self->text = s->str;
+  self->text_len = s->len;
+  return TRUE;
+}
+
+/* pos is at the opening quote. */
+static gboolean
+read_string (MsvisJsonScanner  *self,
+             GError           **error)
+{
+  gsize i = self->pos + 1;
+  gboolean escaped = FALSE, non_ascii = FALSE;
+
+  for (;;)
+    {
+      gsize shift;
+
+      while (i < self->len && !string_stop[self->buf[i]])
+        i++;
+
+      if (i < self->len)
+        {
+          guchar c = self->buf[i];
+
+          if (c == '"')
+            break;
+          if (c >= 0x80)
+            {
+              non_ascii = TRUE;
+              i++;
+              continue;
+            }
+          if (c == '\\')
+            {
+              /* Keep the escaped character in the same buffer as its backslash. */
+              if (i + 1 < self->len)
+                {
+                  escaped = TRUE;
+                  i += 2;
+                  continue;
+                }
+            }
+          else
+            {
+              set_error_at (self, error, i, MSVIS_READER_ERROR_SYNTAX,
+                            _("a control character inside a string"));
+              return FALSE;
+            }
+        }
+
+      if (self->eof)
+        return truncated (self, error);
+      if (!fill (self, self->pos, &shift, error))
+        return FALSE;
+      i -= shift;
+    }
+
+  if (escaped)
+    {
+      if (!unescape (self, self->pos + 1, i, error))
+        return FALSE;
+    }
+  else
+    {
+      if (non_ascii && !check_utf8 (self, self->pos + 1, i, error))
+        return FALSE;
+      self->buf[i] = '\0';   /* the closing quote; it is consumed below */
+      self->text = (const char *)self->buf + self->pos + 1;
+      self->text_len = i - self->pos - 1;
+    }
+
+  self->pos = i + 1;
+  return TRUE;
+}
+
+static gboolean
+is_number_char (guchar c)
+{
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+/* Checks the JSON number grammar; tells whether it has a fraction or an exponent. */
+static gboolean
+number_is_valid (const guchar *p,
+                 gsize         n,
+                 gboolean     *is_float)
+{
+  gsize i = 0;
+
+  *is_float = FALSE;
+  if (i < n && p[i] == '-')
+    i++;
+  if (i >= n)
+    return FALSE;
+  if (p[i] == '0')
+    i++;
+  else if (p[i] >= '1' && p[i] <= '9')
+    while (i < n && g_ascii_isdigit (p[i]))
+      i++;
+  else
+    return FALSE;
+
+  if (i < n && p[i] == '.')
+    {
+      gsize digits = ++i;
+
+      while (i < n && g_ascii_isdigit (p[i]))
+        i++;
+      if (i == digits)
+        return FALSE;
+      *is_float = TRUE;
+    }
+
+  if (i < n && (p[i] == 'e' || p[i] == 'E'))
+    {
+      gsize digits;
+
+      i++;
+      if (i < n && (p[i] == '+' || p[i] == '-'))
+        i++;
+      digits = i;
+      while (i < n && g_ascii_isdigit (p[i]))
+        i++;
+      if (i == digits)
+        return FALSE;
+      *is_float = TRUE;
+    }
+
+  return i == n;
+}
+
+static gboolean
+read_number (MsvisJsonScanner  *self,
+             MsvisJsonToken    *token,
+             GError           **error)
+{
+  gsize i = self->pos, n;
+  gboolean is_float;
+  const char *text;
+
+  for (;;)
+    {
+      gsize shift;
+
+      while (i < self->len && is_number_char (self->buf[i]))
+        i++;
+      if (i < self->len || self->eof)
+        break;
+      if (!fill (self, self->pos, &shift, error))
+        return FALSE;
+      i -= shift;
+    }
+
+  n = i - self->pos;
+  if (n > MAX_NUMBER_LENGTH || !number_is_valid (self->buf + self->pos, n, &is_float))
+    {
+      set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX, _("invalid number"));
+      return FALSE;
+    }
+
+  g_string_truncate (self->scratch, 0);
+  g_string_append_len (self->scratch, (const char *)self->buf + self->pos, n);
+  text = self->scratch->str;
+  self->text = text;
+  self->text_len = n;
+  self->pos = i;
+
+  if (is_float)
+    {
+      self->double_value = strtod_l (text, NULL, msvis_c_locale ());
+      *token = MSVIS_JSON_TOKEN_FLOAT;
+      return TRUE;
+    }
+
+  errno = 0;
+  self->int_value = g_ascii_strtoll (text, NULL, 10);
+  if (errno == ERANGE)
+    {
+      *token = MSVIS_JSON_TOKEN_BIGINT;
+      return TRUE;
+    }
+  if (self->int_value == 0)
+    {
+      /* "-0" is the integer 0 in Python. */
+      g_string_assign (self->scratch, "0");
+      self->text = self->scratch->str;
+      self->text_len = 1;
+    }
+
+  *token = MSVIS_JSON_TOKEN_INT;
+  return TRUE;
+}
+
+static gboolean
+matches_literal (MsvisJsonScanner  *self,
+                 const char        *literal,
+                 GError           **error,
+                 gboolean          *matched)
+{
+  gsize n = strlen (literal);
+
+  if (!ensure (self, n, error))
+    return FALSE;
+
+  *matched = self->len - self->pos >= n && memcmp (self->buf + self->pos, literal, n) == 0;
+  if (*matched)
+    self->pos += n;
+
+  return TRUE;
+}
+
+static gboolean
+read_literal (MsvisJsonScanner  *self,
+              MsvisJsonToken    *token,
+              GError           **error)
+{
+  static const struct {
+    const char     *text;
+    MsvisJsonToken  token;
+    double          value;
+  } literals[] = {
+    { "true", MSVIS_JSON_TOKEN_TRUE, 0 },
+    { "false", MSVIS_JSON_TOKEN_FALSE, 0 },
+    { "null", MSVIS_JSON_TOKEN_NULL, 0 },
+    { "NaN", MSVIS_JSON_TOKEN_FLOAT, NAN },
+    { "Infinity", MSVIS_JSON_TOKEN_FLOAT, INFINITY },
+    { "-Infinity", MSVIS_JSON_TOKEN_FLOAT, -INFINITY },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (literals); i++)
+    {
+      gboolean matched;
+
+      if (self->buf[self->pos] != literals[i].text[0])
+        continue;
+      if (!matches_literal (self, literals[i].text, error, &matched))
+        return FALSE;
+      if (!matched)
+        continue;
+
+      *token = literals[i].token;
+      self->double_value = literals[i].value;
+      self->text = literals[i].text;
+      self->text_len = strlen (literals[i].text);
+      return TRUE;
+    }
+
+  if (self->pos >= self->len)
+    return truncated (self, error);
+
+  set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX, _("expected a value"));
+  return FALSE;
+}
+
+static void
+after_value (MsvisJsonScanner *self)
+{
+  self->state = self->containers->len == 0 ? STATE_DONE : STATE_COMMA_OR_END;
+}
+
+static gboolean
+open_container (MsvisJsonScanner  *self,
+                guchar             kind,
+                GError           **error)
+{
+  if (self->containers->len >= self->max_depth)
+    {
+      g_autofree char *message =
+        /* translators: %u is the deepest nesting msvis accepts */
+        g_strdup_printf (_("objects and arrays are nested more than %u levels deep"),
+                         self->max_depth);
+
+      set_error_at (self, error, self->pos, MSVIS_READER_ERROR_TOO_DEEP, message);
+      return FALSE;
+    }
+
+  g_byte_array_append (self->containers, &kind, 1);
+  self->pos++;
+  self->state = kind == '{' ? STATE_KEY_OR_END : STATE_VALUE_OR_END;
+  return TRUE;
+}
+
+static void
+close_container (MsvisJsonScanner *self)
+{
+  g_byte_array_set_size (self->containers, self->containers->len - 1);
+  self->pos++;
+  after_value (self);
+}
+
+static gboolean
+read_value (MsvisJsonScanner  *self,
+            MsvisJsonToken    *token,
+            GError           **error)
+{
+  guchar c = self->buf[self->pos];
+
+  switch (c)
+    {
+    case '{':
+      *token = MSVIS_JSON_TOKEN_BEGIN_OBJECT;
+      return open_container (self, '{', error);
+    case '[':
+      *token = MSVIS_JSON_TOKEN_BEGIN_ARRAY;
+      return open_container (self, '[', error);
+    case '"':
+      *token = MSVIS_JSON_TOKEN_STRING;
+      if (!read_string (self, error))
+        return FALSE;
+      break;
+    default:
+      if (c == '-' && !ensure (self, 2, error))
+        return FALSE;
+      if ((c >= '0' && c <= '9') || (c == '-' && !(self->pos + 1 < self->len &&
+                                                    self->buf[self->pos + 1] == 'I')))
+        {
+          if (!read_number (self, token, error))
+            return FALSE;
+        }
+      else if (!read_literal (self, token, error))
+        return FALSE;
+      break;
+    }
+
+  after_value (self);
+  return TRUE;
+}
+
+static gboolean
+unexpected (MsvisJsonScanner  *self,
+            GError           **error,
+            const char        *expected)
+{
+  set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX, expected);
+  return FALSE;
+}
+
+gboolean
+msvis_json_scanner_next (MsvisJsonScanner  *self,
+                         MsvisJsonToken    *token,
+                         GError           **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (token != NULL, FALSE);
+
+  for (;;)
+    {
+      guchar c;
+
+      if (g_cancellable_set_error_if_cancelled (self->cancellable, error))
+        return FALSE;
+      if (!skip_whitespace (self, error))
+        return FALSE;
+
+      self->token_start = self->pos;
+      if (self->pos >= self->len)
+        {
+          if (self->state == STATE_DONE)
+            {
+              *token = MSVIS_JSON_TOKEN_EOF;
+              return TRUE;
+            }
+          if (self->state == STATE_VALUE && self->containers->len == 0 && self->base_offset == 0)
+            return unexpected (self, error, _("the file is empty"));
+          return truncated (self, error);
+        }
+
+      c = self->buf[self->pos];
+      switch (self->state)
+        {
+        case STATE_COLON:
+          if (c != ':')
+            return unexpected (self, error, _("expected ':' after a member name"));
+          self->pos++;
+          self->state = STATE_VALUE;
+          continue;
+
+        case STATE_COMMA_OR_END:
+          if (c == ',')
+            {
+              self->pos++;
+              self->state = self->containers->data[self->containers->len - 1] == '{'
+                            ? STATE_KEY : STATE_VALUE;
+              continue;
+            }
+          if (self->containers->data[self->containers->len - 1] == '{')
+            {
+              if (c != '}')
+                return unexpected (self, error, _("expected ',' or '}' after an object member"));
+              *token = MSVIS_JSON_TOKEN_END_OBJECT;
+            }
+          else
+            {
+              if (c != ']')
+                return unexpected (self, error, _("expected ',' or ']' after an array element"));
+              *token = MSVIS_JSON_TOKEN_END_ARRAY;
+            }
+          close_container (self);
+          return TRUE;
+
+        case STATE_KEY_OR_END:
+          if (c == '}')
+            {
+              *token = MSVIS_JSON_TOKEN_END_OBJECT;
+              close_container (self);
+              return TRUE;
+            }
+          G_GNUC_FALLTHROUGH;
+        case STATE_KEY:
+          if (c != '"')
+            return unexpected (self, error, _("expected a member name in double quotes"));
+          if (!read_string (self, error))
+            return FALSE;
+          *token = MSVIS_JSON_TOKEN_KEY;
+          self->state = STATE_COLON;
+          return TRUE;
+
+        case STATE_VALUE_OR_END:
+          if (c == ']')
+            {
+              *token = MSVIS_JSON_TOKEN_END_ARRAY;
+              close_container (self);
+              return TRUE;
+            }
+          G_GNUC_FALLTHROUGH;
+        case STATE_VALUE:
+          return read_value (self, token, error);
+
+        case STATE_DONE:
+        default:
+          return unexpected (self, error, _("extra data after the end of the document"));
+        }
+    }
+}
+
+gboolean
+msvis_json_scanner_skip_value (MsvisJsonScanner  *self,
+                               MsvisJsonToken     first,
+                               GError           **error)
+{
+  guint depth = 0;
+  MsvisJsonToken token = first;
+
+  for (;;)
+    {
+      switch (token)
+        {
+        case MSVIS_JSON_TOKEN_BEGIN_OBJECT:
+        case MSVIS_JSON_TOKEN_BEGIN_ARRAY:
+          depth++;
+          break;
+        case MSVIS_JSON_TOKEN_END_OBJECT:
+        case MSVIS_JSON_TOKEN_END_ARRAY:
+          depth--;
+          break;
+        case MSVIS_JSON_TOKEN_EOF:
+          return truncated (self, error);
+        case MSVIS_JSON_TOKEN_KEY:
+        case MSVIS_JSON_TOKEN_STRING:
+        case MSVIS_JSON_TOKEN_INT:
+        case MSVIS_JSON_TOKEN_BIGINT:
+        case MSVIS_JSON_TOKEN_FLOAT:
+        case MSVIS_JSON_TOKEN_TRUE:
+        case MSVIS_JSON_TOKEN_FALSE:
+        case MSVIS_JSON_TOKEN_NULL:
+        default:
+          break;
+        }
+
+      if (depth == 0)
+        return TRUE;
+      if (!msvis_json_scanner_next (self, &token, error))
+        return FALSE;
+    }
+}
+
+const char *
+msvis_json_token_describe (MsvisJsonToken token)
+{
+  switch (token)
+    {
+    case MSVIS_JSON_TOKEN_EOF: return _("the end of the file");
+    case MSVIS_JSON_TOKEN_BEGIN_OBJECT: return _("an object");
+    case MSVIS_JSON_TOKEN_END_OBJECT: return _("the end of an object");
+    case MSVIS_JSON_TOKEN_BEGIN_ARRAY: return _("a list");
+    case MSVIS_JSON_TOKEN_END_ARRAY: return _("the end of a list");
+    case MSVIS_JSON_TOKEN_KEY: return _("a member name");
+    case MSVIS_JSON_TOKEN_STRING: return _("a string");
+    case MSVIS_JSON_TOKEN_INT:
+    case MSVIS_JSON_TOKEN_BIGINT: return _("an integer");
+    case MSVIS_JSON_TOKEN_FLOAT: return _("a number");
+    case MSVIS_JSON_TOKEN_TRUE:
+    case MSVIS_JSON_TOKEN_FALSE: return _("a boolean");
+    case MSVIS_JSON_TOKEN_NULL: return _("null");
+    default: return "?";
+    }
+}

@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "msvis-json-writer.h"
+#include "msvis-py-repr.h"
+
+#define FLUSH_AT (4 * 1024 * 1024)
+
+typedef struct
+{
+  gboolean is_object;
+  guint    n;   /* members or elements written so far */
+} Level;
+
+struct _MsvisJsonWriter
+{
+  GOutputStream *stream;
+  GCancellable  *cancellable;
+  GString       *buf;
+  GArray        *levels;     /* Level */
+  guint          indent;
+  gboolean       after_key;
+  GError        *error;      /* the first write error; later writes are dropped */
+};
+
+MsvisJsonWriter *
+msvis_json_writer_new (GOutputStream *stream,
+                       guint          indent,
+                       GCancellable  *cancellable)
+{
+  MsvisJsonWriter *self = g_new0 (MsvisJsonWriter, 1);
+
+  self->stream = g_object_ref (stream);
+  self->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
+  self->buf = g_string_sized_new (FLUSH_AT + 64 * 1024);
+  self->levels = g_array_new (FALSE, FALSE, sizeof (Level));
+  self->indent = indent;
+
+  return self;
+}
+
+void
+msvis_json_writer_free (MsvisJsonWriter *self)
+{
+  if (self == NULL)
+    return;
+
+  g_object_unref (self->stream);
+  g_clear_object (&self->cancellable);
+  g_string_free (self->buf, TRUE);
+  g_array_unref (self->levels);
+  g_clear_error (&self->error);
+  g_free (self);
+}
+
+static void
+flush (MsvisJsonWriter *self)
+{
+  if (self->error == NULL && self->buf->len > 0)
+    g_output_stream_write_all (self->stream, self->buf->str, self->buf->len, NULL,
+                               self->cancellable, &self->error);
+  g_string_truncate (self->buf, 0);
+}
+
+/**
+ * msvis_json_writer_finish:
+ *
+ * Writes what is buffered. The stream is not closed.
+ *
+ * Returns: %FALSE if any write failed
+ */
+gboolean
+msvis_json_writer_finish (MsvisJsonWriter  *self,
+                          GError          **error)
+{
+  g_return_val_if_fail (self->levels->len == 0, FALSE);
+
+  flush (self);
+  if (self->error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&self->error));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static void
+newline (MsvisJsonWriter *self)
+{
+  guint spaces = self->indent * self->levels->len;
+
+  g_string_append_c (self->buf, '\n');
+  for (guint i = 0; i < spaces; i++)
+    g_string_append_c (self->buf, ' ');
+}
+
+/* Separator and indentation before a value or a key. */
+static void
+before (MsvisJsonWriter *self)
+{
+  Level *level;
+
+  if (self->after_key)
+    {
+      self->after_key = FALSE;
+      return;
+    }
+  if (self->levels->len == 0)
+    return;
+
+  level = &g_array_index (self->levels, Level, self->levels->len - 1);
+  if (level->n > 0)
+    g_string_append_c (self->buf, ',');
+  level->n++;
+  newline (self);
+}
+
+static void
+after (MsvisJsonWriter *self)
+{
+  if (self->buf->len >= FLUSH_AT)
+    flush (self);
+}
+
+static void
+begin (MsvisJsonWriter *self,
+       gboolean         is_object)
+{
+  Level level = { is_object, 0 };
+
+  before (self);
+  g_string_append_c (self->buf, is_object ? '{' : '[');
+  g_array_append_val (self->levels, level);
+}
+
+static void
+end (MsvisJsonWriter *self)
+{
+  Level level = g_array_index (self->levels, Level, self->levels->len - 1);
+
+  g_array_set_size (self->levels, self->levels->len - 1);
+  if (level.n > 0)
+    newline (self);
+  g_string_append_c (self->buf, level.is_object ? '}' : ']');
+  after (self);
+}
+
+void
+msvis_json_writer_begin_object (MsvisJsonWriter *self)
+{
+  begin (self, TRUE);
+}
+
+void
+msvis_json_writer_end_object (MsvisJsonWriter *self)
+{
+  end (self);
+}
+
+void
+msvis_json_writer_begin_array (MsvisJsonWriter *self)
+{
+  begin (self, FALSE);
+}
+
+void
+msvis_json_writer_end_array (MsvisJsonWriter *self)
+{
+  end (self);
+}
+
+static const char hex[] = "0123456789abcdef";
+
+static void
+append_u_escape (GString  *out,
+                 gunichar  c)
+{
+  char e[6] = { '\\', 'u', hex[(c >> 12) & 15], hex[(c >> 8) & 15], hex[(c >> 4) & 15],
+                hex[c & 15] };
+
+  g_string_append_len (out, e, 6);
+}
+
+/* Decodes one UTF-8 (or WTF-8, for lone surrogates) sequence; invalid bytes stand for
+ * themselves, which only msvis's own callers could produce. */
+static gunichar
+decode (const guchar *p,
+        gsize         n,
+        gsize        *used)
+{
+  if (p[0] >= 0xf0 && n >= 4)
+    {
+      *used = 4;
+      return ((p[0] & 7) << 18) | ((p[1] & 0x3f) << 12) | ((p[2] & 0x3f) << 6) | (p[3] & 0x3f);
+    }
+  if (p[0] >= 0xe0 && n >= 3)
+    {
+      *used = 3;
+      return ((p[0] & 15) << 12) | ((p[1] & 0x3f) << 6) | (p[2] & 0x3f);
+    }
+  if (p[0] >= 0xc0 && n >= 2)
+    {
+      *used = 2;
+      return ((p[0] & 31) << 6) | (p[1] & 0x3f);
+    }
+  *used = 1;
+  return p[0];
+}
+
+/**
+ * msvis_json_append_escaped:
+ *
+ * Appends @text as a JSON string literal, as Python's ensure_ascii encoder writes it.
+ */
+void
+msvis_json_append_escaped (GString    *out,
+                           const char *text,
+                           gsize       length)
+{
+  const guchar *p = (const guchar *)text;
+  gsize i = 0;
+
+  g_string_append_c (out, '"');
+  while (i < length)
+    {
+      gsize run = i;
+      gunichar c;
+      gsize used;
+
+      while (run < length && p[run] >= 0x20 && p[run] < 0x7f && p[run] != '"' && p[run] != '\\')
+        run++;
+      g_string_append_len (out, text + i, run - i);
+      if (run == length)
+        break;
+      i = run;
+
+      switch (p[i])
+        {
+        case '"': g_string_append (out, "\\\""); i++; continue;
+        case '\\': g_string_append (out, "\\\\"); i++; continue;
+        case '\n': g_string_append (out, "\\n"); i++; continue;
+        case '\r': g_string_append (out, "\\r"); i++; continue;
+        case '\t': g_string_append (out, "\\t"); i++; continue;
+        case '\b': g_string_append (out, "\\b"); i++; continue;
+        case '\f': g_string_append (out, "\\f"); i++; continue;
+        default: break;
+        }
+
+      c = decode (p + i, length - i, &used);
+      i += used;
+      if (c >= 0x10000)
+        {
+          c -= 0x10000;
+          append_u_escape (out, 0xd800 | (c >> 10));
+          append_u_escape (out, 0xdc00 | (c & 0x3ff));
+        }
+      else
+        append_u_escape (out, c);
+    }
+  g_string_append_c (out, '"');
+}
+
+void
+msvis_json_writer_key (MsvisJsonWriter *self,
+                       const char      *key)
+{
+  before (self);
+  msvis_json_append_escaped (self->buf, key, strlen (key));
+  g_string_append (self->buf, ": ");
+  self->after_key = TRUE;
+}
+
+void
+msvis_json_writer_string_len (MsvisJsonWriter *self,
+                              const char      *text,
+                              gsize            length)
+{
+  before (self);
+  msvis_json_append_escaped (self->buf, text, length);
+  after (self);
+}
+
+void
+msvis_json_writer_string (MsvisJsonWriter *self,
+                          const char      *text)
+{
+  msvis_json_writer_string_len (self, text, strlen (text));
+}
+
+void
+msvis_json_writer_int (MsvisJsonWriter *self,
+                       gint64           value)
+{
+  before (self);
+  g_string_append_printf (self->buf, "%" G_GINT64_FORMAT, value);
+  after (self);
+}
+
+void
+msvis_json_writer_double (MsvisJsonWriter *self,
+                          double           value)
+{
+  before (self);
+  if (isnan (value))
+    g_string_append (self->buf, "NaN");
+  else if (isinf (value))
+    g_string_append (self->buf, value > 0 ? "Infinity" : "-Infinity");
+  else
+    msvis_py_append_float_repr (self->buf, value);
+  after (self);
+}
+
+void
+msvis_json_writer_bool (MsvisJsonWriter *self,
+                        gboolean         value)
+{
+  before (self);
+  g_string_append (self->buf, value ? "true" : "false");
+  after (self);
+}
+
+void
+msvis_json_writer_null (MsvisJsonWriter *self)
+{
+  before (self);
+  g_string_append (self->buf, "null");
+  after (self);
+}
+
+/**
+ * msvis_json_writer_value:
+ *
+ * Writes a whole parsed value, keys in their order.
+ */
+void
+msvis_json_writer_value (MsvisJsonWriter      *self,
+                         const MsvisJsonValue *value)
+{
+  switch (value->kind)
+    {
+    case MSVIS_JSON_NULL: msvis_json_writer_null (self); break;
+    case MSVIS_JSON_BOOL: msvis_json_writer_bool (self, value->b); break;
+    case MSVIS_JSON_INT: msvis_json_writer_int (self, value->i); break;
+    case MSVIS_JSON_FLOAT: msvis_json_writer_double (self, value->f); break;
+    case MSVIS_JSON_STRING: msvis_json_writer_string_len (self, value->s, value->n); break;
+    case MSVIS_JSON_BIGINT:
+      before (self);
+      g_string_append_len (self->buf, value->s, value->n);
+      after (self);
+      break;
+    case MSVIS_JSON_ARRAY:
+      msvis_json_writer_begin_array (self);
+      msvis_json_value_foreach (element, value)
+        msvis_json_writer_value (self, element);
+      msvis_json_writer_end_array (self);
+      break;
+    case MSVIS_JSON_OBJECT:
+    default:
+      msvis_json_writer_begin_object (self);
+      msvis_json_value_foreach (member, value)
+        {
+          msvis_json_writer_key (self, member->key);
+          msvis_json_writer_value (self, member);
+        }
+      msvis_json_writer_end_object (self);
+      break;
+    }
+}

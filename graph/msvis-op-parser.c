@@ -1,0 +1,576 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "msvis-op-parser.h"
+#include "msvis-py-repr.h"
+#include "msvis-reader-error.h"
+
+#define MAX_ITEM_DEPTH 10   /* msprobe's Const.MAX_DEPTH */
+
+typedef enum
+{
+  ATOM_TYPE, ATOM_DTYPE, ATOM_SHAPE, ATOM_MAX, ATOM_MIN, ATOM_MEAN, ATOM_NORM, ATOM_MD5,
+  ATOM_VALUE, ATOM_DATA_NAME, ATOM_FULL_OP_NAME, ATOM_STATE, N_ATOMS
+} Atom;
+
+static const char *atom_names[N_ATOMS] = {
+  "type", "dtype", "shape", "Max", "Min", "Mean", "Norm", "md5",
+  "value", "data_name", "full_op_name", "state",
+};
+
+/* One item being built: its fields, then where it goes. */
+typedef struct
+{
+  const char *key;
+  guint       first;     /* into fields */
+  guint       n;
+} Pending;
+
+struct _MsvisOpParser
+{
+  MsvisGraph *graph;
+  gboolean    keep_md5;
+  guint32     atoms[N_ATOMS];
+  GArray     *fields;      /* MsvisField, every pending item's */
+  GArray     *inputs;      /* Pending */
+  GArray     *outputs;     /* Pending */
+  GHashTable *input_keys;  /* key -> index + 1, for msprobe's last-one-wins dict assignment */
+  GHashTable *output_keys;
+  GString    *scratch;
+  GString    *name;
+};
+
+MsvisOpParser *
+msvis_op_parser_new (MsvisGraph *graph,
+                     gboolean    keep_md5)
+{
+  MsvisOpParser *self = g_new0 (MsvisOpParser, 1);
+
+  self->graph = g_object_ref (graph);
+  self->keep_md5 = keep_md5;
+  for (guint i = 0; i < N_ATOMS; i++)
+    self->atoms[i] = msvis_graph_atom (graph, atom_names[i]);
+  self->fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
+  self->inputs = g_array_new (FALSE, FALSE, sizeof (Pending));
+  self->outputs = g_array_new (FALSE, FALSE, sizeof (Pending));
+  self->input_keys = g_hash_table_new (g_str_hash, g_str_equal);
+  self->output_keys = g_hash_table_new (g_str_hash, g_str_equal);
+  self->scratch = g_string_new (NULL);
+  self->name = g_string_new (NULL);
+
+  return self;
+}
+
+void
+msvis_op_parser_free (MsvisOpParser *self)
+{
+  if (self == NULL)
+    return;
+
+  g_object_unref (self->graph);
+  g_array_unref (self->fields);
+  g_array_unref (self->inputs);
+  g_array_unref (self->outputs);
+  g_hash_table_unref (self->input_keys);
+  g_hash_table_unref (self->output_keys);
+  g_string_free (self->scratch, TRUE);
+  g_string_free (self->name, TRUE);
+  g_free (self);
+}
+
+/**
+ * msvis_field_from_json:
+ * @scratch: a buffer to format with
+ *
+ * Returns: a field holding what Python's json.load gives for @value
+ */
+MsvisField
+msvis_field_from_json (MsvisGraph           *graph,
+                       guint32               atom,
+                       const MsvisJsonValue *value,
+                       GString              *scratch)
+{
+  MsvisField field = { .name = atom };
+
+  switch (value ? value->kind : MSVIS_JSON_NULL)
+    {
+    case MSVIS_JSON_NULL:
+      field.kind = MSVIS_VALUE_NONE;
+      break;
+    case MSVIS_JSON_BOOL:
+      field.kind = MSVIS_VALUE_BOOL;
+      field.b = value->b;
+      break;
+    case MSVIS_JSON_INT:
+      field.kind = MSVIS_VALUE_INT;
+      field.i = value->i;
+      break;
+    case MSVIS_JSON_FLOAT:
+      field.kind = MSVIS_VALUE_FLOAT;
+      field.f = value->f;
+      break;
+    case MSVIS_JSON_STRING:
+      field.kind = MSVIS_VALUE_STR;
+      field.s = msvis_graph_intern (graph, value->s);
+      break;
+    case MSVIS_JSON_BIGINT:
+    case MSVIS_JSON_ARRAY:
+    case MSVIS_JSON_OBJECT:
+    default:
+      g_string_truncate (scratch, 0);
+      msvis_py_append_str (scratch, value);
+      field.kind = MSVIS_VALUE_OBJECT;
+      field.s = msvis_graph_intern (graph, scratch->str);
+      break;
+    }
+
+  return field;
+}
+
+static MsvisField
+str_field (MsvisOpParser *self,
+           Atom           atom,
+           const char    *text)
+{
+  MsvisField field = { .name = self->atoms[atom], .kind = MSVIS_VALUE_STR };
+
+  field.s = msvis_graph_intern (self->graph, text);
+  return field;
+}
+
+static MsvisField *
+find_field (MsvisOpParser *self,
+            guint          first,
+            Atom           atom)
+{
+  for (guint i = first; i < self->fields->len; i++)
+    {
+      MsvisField *field = &g_array_index (self->fields, MsvisField, i);
+
+      if (field->name == self->atoms[atom])
+        return field;
+    }
+
+  return NULL;
+}
+
+/* item[key] = value: in place if the key is there, appended if not. */
+static void
+set_field (MsvisOpParser *self,
+           guint          first,
+           MsvisField     field)
+{
+  for (guint i = first; i < self->fields->len; i++)
+    {
+      MsvisField *existing = &g_array_index (self->fields, MsvisField, i);
+
+      if (existing->name == field.name)
+        {
+          *existing = field;
+          return;
+        }
+    }
+
+  g_array_append_val (self->fields, field);
+}
+
+static void
+set_stats (MsvisOpParser *self,
+           guint          first,
+           MsvisField     value)
+{
+  for (Atom a = ATOM_MAX; a <= ATOM_NORM; a++)
+    {
+      value.name = self->atoms[a];
+      set_field (self, first, value);
+    }
+}
+
+static gboolean
+field_is_truthy (const MsvisField *field)
+{
+  if (field == NULL)
+    return FALSE;
+
+  switch ((MsvisValueKind)field->kind)
+    {
+    case MSVIS_VALUE_NONE: return FALSE;
+    case MSVIS_VALUE_BOOL: return field->b;
+    case MSVIS_VALUE_INT: return field->i != 0;
+    case MSVIS_VALUE_FLOAT: return field->f != 0.0;
+    case MSVIS_VALUE_STR: return field->s[0] != '\0';
+    case MSVIS_VALUE_OBJECT:
+    default:
+      /* "[]" and "{}" are the empty containers; any other text is a non-empty one or an int */
+      return strcmp (field->s, "[]") != 0 && strcmp (field->s, "{}") != 0;
+    }
+}
+
+/* np.shape() of a slice's [start, stop, step], as str() prints the tuple. */
+static void
+append_numpy_shape (GString              *out,
+                    const MsvisJsonValue *value)
+{
+  g_string_append_c (out, '(');
+  for (const MsvisJsonValue *v = value; v && v->kind == MSVIS_JSON_ARRAY; v = v->first)
+    {
+      if (v != value)
+        g_string_append (out, ", ");
+      g_string_append_printf (out, "%u", v->n);
+      if (v->n == 0)
+        break;
+    }
+  if (value && value->kind == MSVIS_JSON_ARRAY && (value->first == NULL ||
+                                                   value->first->kind != MSVIS_JSON_ARRAY))
+    g_string_append_c (out, ',');
+  g_string_append_c (out, ')');
+}
+
+static const char *
+last_component (const char *name)
+{
+  const char *dot = strrchr (name, '.');
+
+  return dot ? dot + 1 : name;
+}
+
+/* Step 6 of gen_op_item: what a leaf without dtype (not a tensor) shows. */
+static void
+describe_non_tensor (MsvisOpParser        *self,
+                     guint                 first,
+                     const MsvisJsonValue *leaf,
+                     const char           *name)
+{
+  const char *type = msvis_json_value_get_string (msvis_json_value_get_member (leaf, "type"));
+  const MsvisJsonValue *value = msvis_json_value_get_member (leaf, "value");
+  const char *last = last_component (name);
+  MsvisField field;
+
+  g_string_truncate (self->scratch, 0);
+
+  if (g_strcmp0 (type, "torch.Size") == 0)
+    {
+      set_field (self, first, str_field (self, ATOM_DTYPE, "torch.Size"));
+      msvis_py_append_str (self->scratch, value);
+      set_field (self, first, str_field (self, ATOM_SHAPE, self->scratch->str));
+    }
+  else if (g_strcmp0 (type, "slice") == 0)
+    {
+      set_field (self, first, str_field (self, ATOM_DTYPE, "slice"));
+      append_numpy_shape (self->scratch, value);
+      set_field (self, first, str_field (self, ATOM_SHAPE, self->scratch->str));
+    }
+  else if (g_strcmp0 (type, "ellipsis") == 0)
+    {
+      set_field (self, first, str_field (self, ATOM_DTYPE, "ellipsis"));
+      set_field (self, first, str_field (self, ATOM_SHAPE, "[]"));
+      set_stats (self, first, msvis_field_from_json (self->graph, 0, value, self->scratch));
+    }
+  else if (strcmp (last, "src") == 0 || strcmp (last, "dst") == 0 ||
+           strcmp (last, "group_src") == 0 || strcmp (last, "group_dst") == 0 ||
+           g_strcmp0 (type, "torch.ProcessGroup") == 0)
+    {
+      const MsvisJsonValue *shown = g_strcmp0 (type, "torch.ProcessGroup") == 0
+        ? msvis_json_value_get_member (leaf, "group_ranks") : value;
+
+      field = msvis_field_from_json (self->graph, self->atoms[ATOM_DTYPE],
+                                     msvis_json_value_get_member (leaf, "type"), self->scratch);
+      set_field (self, first, field);
+      set_field (self, first, str_field (self, ATOM_SHAPE, "[]"));
+      g_string_truncate (self->scratch, 0);
+      msvis_py_append_str (self->scratch, shown);
+      field = str_field (self, ATOM_MD5, self->scratch->str);
+      set_stats (self, first, field);
+      field.name = self->atoms[ATOM_MD5];
+      set_field (self, first, field);
+    }
+  else
+    {
+      set_field (self, first, str_field (self, ATOM_DTYPE, msvis_py_type_name (value)));
+      set_field (self, first, str_field (self, ATOM_SHAPE, "[]"));
+      field = msvis_field_from_json (self->graph, 0, value, self->scratch);
+      if (field.kind == MSVIS_VALUE_BOOL)
+        field = str_field (self, ATOM_VALUE, field.b ? "True" : "False");
+      set_stats (self, first, field);
+    }
+}
+
+static void
+add_pending (MsvisOpParser *self,
+             GArray        *list,
+             GHashTable    *keys,
+             const char    *key,
+             guint          first)
+{
+  Pending pending = { NULL, first, self->fields->len - first };
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (keys, key));
+
+  if (index > 0)
+    {
+      /* dict[key] = item on a key that is there: the first place, the last item. */
+      pending.key = g_array_index (list, Pending, index - 1).key;
+      g_array_index (list, Pending, index - 1) = pending;
+      return;
+    }
+
+  pending.key = msvis_graph_store (self->graph, key, strlen (key));
+  g_array_append_val (list, pending);
+  g_hash_table_insert (keys, (char *)pending.key, GUINT_TO_POINTER (list->len));
+}
+
+/* gen_op_item, then the input/output split of get_input_output. */
+static void
+add_leaf (MsvisOpParser        *self,
+          const MsvisJsonValue *leaf,
+          const char           *name,
+          const char           *state)
+{
+  guint first = self->fields->len;
+  const MsvisJsonValue *data_name_value;
+  const char *data_name, *full_op_name, *key;
+  g_autofree char *stem = NULL;
+
+  if (leaf == NULL)
+    {
+      static const Atom nulls[] = { ATOM_TYPE, ATOM_MAX, ATOM_MIN, ATOM_MEAN, ATOM_NORM,
+                                    ATOM_DTYPE, ATOM_SHAPE, ATOM_MD5, ATOM_VALUE };
+
+      set_field (self, first, str_field (self, ATOM_FULL_OP_NAME, name));
+      for (guint i = 0; i < G_N_ELEMENTS (nulls); i++)
+        {
+          MsvisField none = { .name = self->atoms[nulls[i]], .kind = MSVIS_VALUE_NONE };
+          set_field (self, first, none);
+        }
+      set_field (self, first, str_field (self, ATOM_DATA_NAME, "-1"));
+      set_field (self, first, str_field (self, ATOM_STATE, state));
+      full_op_name = key = name;
+      goto place;
+    }
+
+  msvis_json_value_foreach (member, leaf)
+    {
+      MsvisField field = msvis_field_from_json (self->graph,
+                                                msvis_graph_atom (self->graph, member->key),
+                                                member, self->scratch);
+
+      if (field.kind == MSVIS_VALUE_BOOL)
+        {
+          field.kind = MSVIS_VALUE_STR;
+          field.s = field.b ? "True" : "False";
+        }
+      set_field (self, first, field);
+    }
+
+  data_name_value = msvis_json_value_get_member (leaf, "data_name");
+  if (msvis_json_value_is_truthy (data_name_value))
+    {
+      /* Already copied with the leaf's other keys. */
+      g_string_truncate (self->scratch, 0);
+      msvis_py_append_str (self->scratch, data_name_value);
+      data_name = msvis_graph_intern (self->graph, self->scratch->str);
+    }
+  else
+    {
+      data_name = "-1";
+      set_field (self, first, str_field (self, ATOM_DATA_NAME, "-1"));
+    }
+
+  if (strcmp (data_name, "-1") != 0)
+    {
+      const char *dot = strrchr (data_name, '.');
+
+      stem = dot ? g_strndup (data_name, dot - data_name) : g_strdup (data_name);
+      full_op_name = stem;
+    }
+  else
+    full_op_name = name;
+  set_field (self, first, str_field (self, ATOM_FULL_OP_NAME, full_op_name));
+  set_field (self, first, str_field (self, ATOM_STATE, state));
+
+  for (Atom a = ATOM_MAX; a <= ATOM_NORM; a++)
+    if (find_field (self, first, a) == NULL)
+      {
+        MsvisField none = { .name = self->atoms[a], .kind = MSVIS_VALUE_NONE };
+        g_array_append_val (self->fields, none);
+      }
+
+  if (!field_is_truthy (find_field (self, first, ATOM_DTYPE)))
+    describe_non_tensor (self, first, leaf, name);
+
+  if (self->keep_md5 && !field_is_truthy (find_field (self, first, ATOM_MD5)))
+    {
+      const MsvisJsonValue *value = msvis_json_value_get_member (leaf, "value");
+      char md5[9];
+
+      g_string_truncate (self->scratch, 0);
+      if (value != NULL)
+        msvis_py_append_str (self->scratch, value);
+      g_snprintf (md5, sizeof md5, "%08x", msvis_crc32 (self->scratch->str, self->scratch->len));
+      set_field (self, first, str_field (self, ATOM_MD5, md5));
+    }
+
+  /* get_input_output keys inputs by data_name's stem, which is full_op_name too. */
+  key = full_op_name;
+
+place:
+  if (strstr (full_op_name, ".output.") != NULL && strstr (full_op_name, ".input.") == NULL)
+    add_pending (self, self->outputs, self->output_keys, full_op_name, first);
+  else
+    add_pending (self, self->inputs, self->input_keys, key, first);
+}
+
+static gboolean
+is_leaf (const MsvisJsonValue *value)
+{
+  return msvis_json_value_get_string (msvis_json_value_get_member (value, "type")) != NULL;
+}
+
+/* op_item_parse: a depth-first walk in document order. Recursion is bounded by msprobe's
+ * own depth limit. self->name holds the item name of @value. */
+static gboolean
+parse_items (MsvisOpParser         *self,
+             const MsvisJsonValue  *value,
+             const char            *state,
+             guint                  depth,
+             const char            *entry_name,
+             GError               **error)
+{
+  gsize length = self->name->len;
+  guint index = 0;
+
+  if (depth > MAX_ITEM_DEPTH)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TOO_DEEP,
+                   /* translators: %s is a dump entry name, %d the deepest level allowed */
+                   _("entry “%s” nests its data more than %d levels deep"),
+                   entry_name, MAX_ITEM_DEPTH);
+      return FALSE;
+    }
+
+  if (value->kind == MSVIS_JSON_NULL)
+    {
+      add_leaf (self, NULL, self->name->str, state);
+      return TRUE;
+    }
+  if (value->kind != MSVIS_JSON_ARRAY && value->kind != MSVIS_JSON_OBJECT)
+    return TRUE;
+  if (value->kind == MSVIS_JSON_OBJECT && is_leaf (value))
+    {
+      add_leaf (self, value, self->name->str, state);
+      return TRUE;
+    }
+
+  msvis_json_value_foreach (child, value)
+    {
+      g_string_truncate (self->name, length);
+      if (value->kind == MSVIS_JSON_OBJECT)
+        {
+          g_string_append_c (self->name, '.');
+          g_string_append (self->name, child->key);
+        }
+      else if (strcmp (state, "parameters_grad") != 0)
+        g_string_append_printf (self->name, ".%u", index);
+      index++;
+
+      if (!parse_items (self, child, state, depth + 1, entry_name, error))
+        return FALSE;
+    }
+
+  g_string_truncate (self->name, length);
+  return TRUE;
+}
+
+static void
+commit (MsvisOpParser *self,
+        GArray        *list,
+        guint32       *first_item,
+        guint32       *n_items)
+{
+  *first_item = 0;
+  *n_items = list->len;
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      Pending *p = &g_array_index (list, Pending, i);
+      g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (MsvisField));
+      guint32 first_field, item;
+
+      /* full_op_name only served the split, and md5 is written in md5 compares only:
+       * msprobe deletes both before writing. */
+      for (guint j = 0; j < p->n; j++)
+        {
+          MsvisField *field = &g_array_index (self->fields, MsvisField, p->first + j);
+
+          if (field->name == self->atoms[ATOM_FULL_OP_NAME])
+            continue;
+          if (field->name == self->atoms[ATOM_MD5] && !self->keep_md5)
+            continue;
+          g_array_append_val (kept, *field);
+        }
+
+      first_field = msvis_graph_add_fields (self->graph, (MsvisField *)kept->data, kept->len);
+      item = msvis_graph_add_item (self->graph, p->key, first_field, kept->len);
+      if (i == 0)
+        *first_item = item;
+    }
+}
+
+/**
+ * msvis_op_parser_parse:
+ * @name: the entry's name, such as "Functional.linear.0.forward"
+ * @entry: its value in dump.json's `data`
+ * @runs: (out): where the items went
+ *
+ * Returns: %FALSE if the entry nests deeper than msprobe allows
+ */
+gboolean
+msvis_op_parser_parse (MsvisOpParser         *self,
+                       const char            *name,
+                       const MsvisJsonValue  *entry,
+                       MsvisItemRuns         *runs,
+                       GError               **error)
+{
+  static const struct { const char *io; const char *suffix; const char *state; } order[] = {
+    { "input_args", ".input", "input" },
+    { "input_kwargs", ".input", "input" },
+    { "input", ".input", "input" },
+    { "output", ".output", "output" },
+    { "parameters", ".parameters", "parameters" },
+  };
+
+  g_array_set_size (self->fields, 0);
+  g_array_set_size (self->inputs, 0);
+  g_array_set_size (self->outputs, 0);
+  g_hash_table_remove_all (self->input_keys);
+  g_hash_table_remove_all (self->output_keys);
+
+  if (g_str_has_suffix (name, ".parameters_grad"))
+    {
+      g_string_assign (self->name, name);
+      if (!parse_items (self, entry, "parameters_grad", 0, name, error))
+        return FALSE;
+    }
+  else
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+        {
+          const MsvisJsonValue *io = msvis_json_value_get_member (entry, order[i].io);
+
+          if (io == NULL)
+            continue;
+          g_string_assign (self->name, name);
+          g_string_append (self->name, order[i].suffix);
+          if (!parse_items (self, io, order[i].state, 0, name, error))
+            return FALSE;
+        }
+    }
+
+  commit (self, self->inputs, &runs->first_input, &runs->n_inputs);
+  commit (self, self->outputs, &runs->first_output, &runs->n_outputs);
+  return TRUE;
+}

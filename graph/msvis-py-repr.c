@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msvis-c-locale.h"
+#include "msvis-py-repr.h"
+
+/* The shortest decimal digits that read back as @value (> 0, finite), as Python's repr
+ * finds them: the fewest significant digits whose correctly rounded form round-trips.
+ * More digits never stop round-tripping, so the count can be bisected. */
+static int
+shortest_digits (double  value,
+                 char   *digits,
+                 int    *decpt)
+{
+  char buf[40];
+  int lo = 1, hi = 17, n = 0, exponent = 0;
+  locale_t old = uselocale (msvis_c_locale ());
+
+  while (lo < hi)
+    {
+      int mid = (lo + hi) / 2;
+
+      snprintf (buf, sizeof buf, "%.*e", mid - 1, value);
+      if (strtod (buf, NULL) == value)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+
+  snprintf (buf, sizeof buf, "%.*e", lo - 1, value);
+  uselocale (old);
+
+  for (const char *p = buf; *p != '\0'; p++)
+    {
+      if (*p >= '0' && *p <= '9')
+        digits[n++] = *p;
+      else if (*p == 'e')
+        {
+          exponent = atoi (p + 1);
+          break;
+        }
+    }
+  while (n > 1 && digits[n - 1] == '0')
+    n--;
+  digits[n] = '\0';
+  *decpt = exponent + 1;
+
+  return n;
+}
+
+void
+msvis_py_append_float_repr (GString *out,
+                            double   value)
+{
+  char digits[24];
+  int n, decpt;
+
+  if (isnan (value))
+    {
+      g_string_append (out, "nan");
+      return;
+    }
+  if (signbit (value))
+    g_string_append_c (out, '-');
+  value = fabs (value);
+  if (isinf (value))
+    {
+      g_string_append (out, "inf");
+      return;
+    }
+  if (value == 0.0)
+    {
+      g_string_append (out, "0.0");
+      return;
+    }
+
+  n = shortest_digits (value, digits, &decpt);
+
+  if (decpt > -4 && decpt <= 16)
+    {
+      if (decpt <= 0)
+        {
+          g_string_append (out, "0.");
+          for (int i = 0; i < -decpt; i++)
+            g_string_append_c (out, '0');
+          g_string_append_len (out, digits, n);
+        }
+      else if (decpt >= n)
+        {
+          g_string_append_len (out, digits, n);
+          for (int i = n; i < decpt; i++)
+            g_string_append_c (out, '0');
+          g_string_append (out, ".0");
+        }
+      else
+        {
+          g_string_append_len (out, digits, decpt);
+          g_string_append_c (out, '.');
+          g_string_append_len (out, digits + decpt, n - decpt);
+        }
+      return;
+    }
+
+  g_string_append_c (out, digits[0]);
+  if (n > 1)
+    {
+      g_string_append_c (out, '.');
+      g_string_append_len (out, digits + 1, n - 1);
+    }
+  g_string_append_printf (out, "e%c%02d", decpt - 1 < 0 ? '-' : '+', ABS (decpt - 1));
+}
+
+/* Python's round(x, 6): the correctly rounded 6-decimal value. From 1e15 on a double has
+ * no more than three binary fraction digits, so nothing changes. */
+double
+msvis_py_round6 (double value)
+{
+  char buf[64];
+  locale_t old;
+
+  if (!isfinite (value) || fabs (value) >= 1e15)
+    return value;
+
+  old = uselocale (msvis_c_locale ());
+  snprintf (buf, sizeof buf, "%.6f", value);
+  value = strtod (buf, NULL);
+  uselocale (old);
+
+  return value;
+}
+
+/* Python's repr() of a str: single quotes unless the text has ' and no ". Printable
+ * non-ASCII characters are kept as they are, as Python 3 does. */
+void
+msvis_py_append_string_repr (GString    *out,
+                             const char *text,
+                             gsize       length)
+{
+  gboolean has_single = memchr (text, '\'', length) != NULL;
+  gboolean has_double = memchr (text, '"', length) != NULL;
+  char quote = has_single && !has_double ? '"' : '\'';
+
+  g_string_append_c (out, quote);
+  for (gsize i = 0; i < length; i++)
+    {
+      guchar c = text[i];
+
+      if (c == (guchar)quote || c == '\\')
+        {
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, c);
+        }
+      else if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\r')
+        g_string_append (out, "\\r");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c < 0x20 || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else
+        g_string_append_c (out, c);
+    }
+  g_string_append_c (out, quote);
+}
+
+static void
+append_repr (GString              *out,
+             const MsvisJsonValue *value,
+             gboolean              top_level_str)
+{
+  switch (value->kind)
+    {
+    case MSVIS_JSON_NULL:
+      g_string_append (out, "None");
+      break;
+    case MSVIS_JSON_BOOL:
+      g_string_append (out, value->b ? "True" : "False");
+      break;
+    case MSVIS_JSON_INT:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, value->i);
+      break;
+    case MSVIS_JSON_BIGINT:
+      g_string_append_len (out, value->s, value->n);
+      break;
+    case MSVIS_JSON_FLOAT:
+      msvis_py_append_float_repr (out, value->f);
+      break;
+    case MSVIS_JSON_STRING:
+      if (top_level_str)
+        g_string_append_len (out, value->s, value->n);
+      else
+        msvis_py_append_string_repr (out, value->s, value->n);
+      break;
+    case MSVIS_JSON_ARRAY:
+      g_string_append_c (out, '[');
+      msvis_json_value_foreach (element, value)
+        {
+          append_repr (out, element, FALSE);
+          if (element->next != NULL)
+            g_string_append (out, ", ");
+        }
+      g_string_append_c (out, ']');
+      break;
+    case MSVIS_JSON_OBJECT:
+    default:
+      g_string_append_c (out, '{');
+      msvis_json_value_foreach (member, value)
+        {
+          msvis_py_append_string_repr (out, member->key, strlen (member->key));
+          g_string_append (out, ": ");
+          append_repr (out, member, FALSE);
+          if (member->next != NULL)
+            g_string_append (out, ", ");
+        }
+      g_string_append_c (out, '}');
+      break;
+    }
+}
+
+/* str(value) of what json.load returned. */
+void
+msvis_py_append_str (GString              *out,
+                     const MsvisJsonValue *value)
+{
+  append_repr (out, value, TRUE);
+}
+
+void
+msvis_py_append_repr (GString              *out,
+                      const MsvisJsonValue *value)
+{
+  append_repr (out, value, FALSE);
+}
+
+/* str(type(value)) */
+const char *
+msvis_py_type_name (const MsvisJsonValue *value)
+{
+  if (value == NULL)
+    return "<class 'NoneType'>";
+
+  switch (value->kind)
+    {
+    case MSVIS_JSON_NULL: return "<class 'NoneType'>";
+    case MSVIS_JSON_BOOL: return "<class 'bool'>";
+    case MSVIS_JSON_INT:
+    case MSVIS_JSON_BIGINT: return "<class 'int'>";
+    case MSVIS_JSON_FLOAT: return "<class 'float'>";
+    case MSVIS_JSON_STRING: return "<class 'str'>";
+    case MSVIS_JSON_ARRAY: return "<class 'list'>";
+    case MSVIS_JSON_OBJECT:
+    default: return "<class 'dict'>";
+    }
+}
+
+/* zlib's crc32, which msprobe prints as 8 hex digits. */
+guint32
+msvis_crc32 (const char *data,
+             gsize       length)
+{
+  static guint32 table[256];
+  static gsize initialized;
+  guint32 crc = 0xffffffffu;
+
+  if (g_once_init_enter (&initialized))
+    {
+      for (guint32 i = 0; i < 256; i++)
+        {
+          guint32 c = i;
+
+          for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+          table[i] = c;
+        }
+      g_once_init_leave (&initialized, 1);
+    }
+
+  for (gsize i = 0; i < length; i++)
+    crc = table[(crc ^ (guchar)data[i]) & 0xff] ^ (crc >> 8);
+
+  return crc ^ 0xffffffffu;
+}

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Errors about the content of the files msvis reads (dump directories, .vis, compare.json).
+ * File-system errors keep G_IO_ERROR; cancellation is always G_IO_ERROR_CANCELLED. */
+#define MSVIS_READER_ERROR (msvis_reader_error_quark ())
+
+typedef enum
+{
+  MSVIS_READER_ERROR_SYNTAX,             /* not well-formed */
+  MSVIS_READER_ERROR_TRUNCATED,          /* ended in the middle of a value */
+  MSVIS_READER_ERROR_ENCODING,           /* not UTF-8 */
+  MSVIS_READER_ERROR_TOO_DEEP,           /* nesting beyond the reader's limit */
+  MSVIS_READER_ERROR_MISSING_FIELD,      /* well-formed, but a required key or file is absent */
+  MSVIS_READER_ERROR_INVALID_VALUE,      /* well-formed, but a value has the wrong type or content */
+  MSVIS_READER_ERROR_LAYOUT,             /* a dump directory is not laid out as msprobe writes it */
+} MsvisReaderError;
+
+GQuark msvis_reader_error_quark (void);
+
+G_END_DECLS

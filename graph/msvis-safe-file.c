@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gunixoutputstream.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "msvis-safe-file.h"
+#include "msvis-writer-error.h"
+
+struct _MsvisSafeFile
+{
+  char          *path;
+  char          *tmp_path;
+  GOutputStream *stream;
+  gboolean       closed;
+  gboolean       committed;
+};
+
+static gboolean
+set_exists_error (const char  *path,
+                  GError     **error)
+{
+  g_set_error (error, MSVIS_WRITER_ERROR, MSVIS_WRITER_ERROR_EXISTS,
+               /* translators: %s is a file path */
+               _("%s already exists; msvis does not replace files"), path);
+  return FALSE;
+}
+
+static gboolean
+set_errno_error (const char  *path,
+                 int          saved_errno,
+                 GError     **error)
+{
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+               "%s: %s", path, g_strerror (saved_errno));
+  return FALSE;
+}
+
+/**
+ * msvis_safe_file_new:
+ * @path: the final name
+ * @mode: its permissions, such as 0640
+ *
+ * Returns: (transfer full): the file, or %NULL if @path exists or cannot be written
+ */
+MsvisSafeFile *
+msvis_safe_file_new (const char  *path,
+                     int          mode,
+                     GError     **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  MsvisSafeFile *self;
+  int fd;
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      set_exists_error (path, error);
+      return NULL;
+    }
+
+  self = g_new0 (MsvisSafeFile, 1);
+  self->path = g_strdup (path);
+  self->tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  fd = g_mkstemp_full (self->tmp_path, O_WRONLY | O_CLOEXEC, mode);
+  if (fd < 0 || fchmod (fd, mode) != 0)
+    {
+      int saved_errno = errno;
+
+      set_errno_error (path, saved_errno, error);
+      if (fd >= 0)
+        {
+          close (fd);
+          g_unlink (self->tmp_path);
+        }
+      g_clear_pointer (&self->tmp_path, g_free);
+      msvis_safe_file_free (self);
+      return NULL;
+    }
+
+  self->stream = g_unix_output_stream_new (fd, TRUE);
+  return self;
+}
+
+GOutputStream *
+msvis_safe_file_get_stream (MsvisSafeFile *self)
+{
+  return self->stream;
+}
+
+const char *
+msvis_safe_file_get_path (MsvisSafeFile *self)
+{
+  return self->path;
+}
+
+/**
+ * msvis_safe_file_close:
+ *
+ * Closes the temporary file, so that its contents are complete; commit later.
+ */
+gboolean
+msvis_safe_file_close (MsvisSafeFile  *self,
+                       GError        **error)
+{
+  if (self->closed)
+    return TRUE;
+
+  self->closed = TRUE;
+  return g_output_stream_close (self->stream, NULL, error);
+}
+
+/**
+ * msvis_safe_file_commit:
+ *
+ * Gives the temporary file its final name.
+ */
+gboolean
+msvis_safe_file_commit (MsvisSafeFile  *self,
+                        GError        **error)
+{
+  if (!msvis_safe_file_close (self, error))
+    return FALSE;
+
+  /* link() fails where the name exists, unlike rename(), so nothing is ever replaced. */
+  if (link (self->tmp_path, self->path) != 0)
+    {
+      int saved_errno = errno;
+
+      if (saved_errno == EEXIST)
+        return set_exists_error (self->path, error);
+      if (saved_errno != EPERM && saved_errno != ENOTSUP && saved_errno != EOPNOTSUPP)
+        return set_errno_error (self->path, saved_errno, error);
+      /* File systems without hard links: check, then rename. */
+      if (g_file_test (self->path, G_FILE_TEST_EXISTS))
+        return set_exists_error (self->path, error);
+      if (g_rename (self->tmp_path, self->path) != 0)
+        return set_errno_error (self->path, errno, error);
+    }
+  else
+    g_unlink (self->tmp_path);
+
+  self->committed = TRUE;
+  return TRUE;
+}
+
+void
+msvis_safe_file_free (MsvisSafeFile *self)
+{
+  if (self == NULL)
+    return;
+
+  if (self->stream != NULL)
+    {
+      if (!self->closed)
+        g_output_stream_close (self->stream, NULL, NULL);   /* being discarded anyway */
+      g_object_unref (self->stream);
+    }
+  if (self->tmp_path != NULL && !self->committed)
+    g_unlink (self->tmp_path);
+
+  g_free (self->path);
+  g_free (self->tmp_path);
+  g_free (self);
+}

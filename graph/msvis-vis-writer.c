@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msvis-c-locale.h"
+#include "msvis-py-repr.h"
+#include "msvis-vis-writer.h"
+
+typedef struct
+{
+  MsvisJsonWriter *writer;
+  MsvisGraph      *graph;
+  gboolean         keep_md5;
+  guint32          atom_max;
+  guint32          atom_type;
+  guint32          atom_md5;
+  guint32          atom_requires_grad;
+  guint32          process_group_keys[4];   /* type, group_ranks, group_id, data_name */
+  guint32          p2p_keys[4];             /* op, peer, tag, group_id */
+  GString         *scratch;
+} Context;
+
+/* _format_decimal_string: a plain non-negative decimal with more than six decimals (and an
+ * optional %) is rounded to six. Python's $ also matches before a final newline. */
+static gboolean
+reformat_long_decimal (GString *s)
+{
+  const char *p = s->str, *dot;
+  gsize int_digits = 0, frac_digits = 0, end = s->len;
+  gboolean percent = FALSE;
+  char number[64], formatted[64];
+  locale_t old;
+
+  if (end > 0 && p[end - 1] == '\n')
+    end--;
+  if (end > 0 && p[end - 1] == '%')
+    {
+      percent = TRUE;
+      end--;
+    }
+
+  while (int_digits < end && g_ascii_isdigit (p[int_digits]))
+    int_digits++;
+  dot = p + int_digits;
+  if (int_digits < 1 || int_digits > 20 || int_digits >= end || *dot != '.')
+    return FALSE;
+  while (int_digits + 1 + frac_digits < end && g_ascii_isdigit (dot[1 + frac_digits]))
+    frac_digits++;
+  if (frac_digits < 1 || frac_digits > 20 || int_digits + 1 + frac_digits != end)
+    return FALSE;
+  if (frac_digits <= 6)
+    return FALSE;
+
+  memcpy (number, p, end);
+  number[end] = '\0';
+  old = uselocale (msvis_c_locale ());
+  snprintf (formatted, sizeof formatted, "%.6f", strtod (number, NULL));
+  uselocale (old);
+
+  g_string_assign (s, formatted);
+  if (percent)
+    g_string_append_c (s, '%');
+  return TRUE;
+}
+
+static void
+format_str (GString    *out,
+            const char *text)
+{
+  gsize start = out->len;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '\'')
+        continue;
+      if (p[0] == 'N' && strncmp (p, "None", 4) == 0)
+        {
+          g_string_append (out, "null");
+          p += 3;
+          continue;
+        }
+      g_string_append_c (out, *p);
+    }
+
+  if (start == 0)
+    reformat_long_decimal (out);
+  else
+    {
+      g_autoptr(GString) tail = g_string_new (out->str + start);
+
+      if (reformat_long_decimal (tail))
+        {
+          g_string_truncate (out, start);
+          g_string_append_len (out, tail->str, tail->len);
+        }
+    }
+}
+
+/* A float as §5.5 prints it: %.6e where repr() would use an exponent, else round(x, 6). */
+static void
+format_float (GString *out,
+              double   value)
+{
+  double magnitude = fabs (value);
+  char buf[64];
+  locale_t old;
+
+  if (!isfinite (value))
+    {
+      msvis_py_append_float_repr (out, value);
+      return;
+    }
+
+  old = uselocale (msvis_c_locale ());
+  if (value != 0.0 && (magnitude < 1e-4 || magnitude >= 1e16))
+    {
+      snprintf (buf, sizeof buf, "%.6e", value);
+      g_string_append (out, buf);
+    }
+  else if (magnitude < 1e9)
+    {
+      /* Below 1e9 doubles are far denser than 1e-6, so the shortest repr of round(x, 6)
+       * is its six-decimal form without trailing zeros. */
+      gsize n;
+
+      snprintf (buf, sizeof buf, "%.6f", value);
+      n = strlen (buf);
+      while (n > 0 && buf[n - 1] == '0' && buf[n - 2] != '.')
+        n--;
+      g_string_append_len (out, buf, n);
+    }
+  else
+    msvis_py_append_float_repr (out, msvis_py_round6 (value));
+  uselocale (old);
+}
+
+/**
+ * msvis_vis_format_value:
+ *
+ * Appends the string msprobe's _format_data makes of a data item's value.
+ */
+void
+msvis_vis_format_value (GString          *out,
+                        const MsvisField *field)
+{
+  switch ((MsvisValueKind)field->kind)
+    {
+    case MSVIS_VALUE_NONE:
+      g_string_append (out, "null");
+      break;
+    case MSVIS_VALUE_BOOL:
+      g_string_append (out, field->b ? "True" : "False");
+      break;
+    case MSVIS_VALUE_INT:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, field->i);
+      break;
+    case MSVIS_VALUE_FLOAT:
+      format_float (out, field->f);
+      break;
+    case MSVIS_VALUE_STR:
+      format_str (out, field->s);
+      break;
+    case MSVIS_VALUE_OBJECT:
+    default:
+      g_string_append (out, field->s);
+      break;
+    }
+}
+
+static gboolean
+in_list (guint32        atom,
+         const guint32 *list,
+         guint          n)
+{
+  for (guint i = 0; i < n; i++)
+    if (list[i] == atom)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_kept (Context          *ctx,
+         const MsvisField *field,
+         gboolean          process_group,
+         gboolean          batch_p2p)
+{
+  if (field->name == ctx->atom_requires_grad)
+    return FALSE;
+  if (field->name == ctx->atom_md5 && !ctx->keep_md5)
+    return FALSE;
+  if (batch_p2p && in_list (field->name, ctx->p2p_keys, 4))
+    return FALSE;
+  if (process_group && !in_list (field->name, ctx->process_group_keys, 4))
+    return FALSE;
+  return TRUE;
+}
+
+static void
+write_item (Context  *ctx,
+            guint32   index,
+            gboolean  batch_p2p)
+{
+  const MsvisItem *item = msvis_graph_get_item (ctx->graph, index);
+  const MsvisField *fields = msvis_graph_get_fields (ctx->graph, item);
+  gboolean process_group = FALSE;
+
+  for (guint i = 0; i < item->n_fields; i++)
+    if (fields[i].name == ctx->atom_type && fields[i].kind == MSVIS_VALUE_STR &&
+        strcmp (fields[i].s, "torch.ProcessGroup") == 0)
+      process_group = TRUE;
+
+  msvis_json_writer_key (ctx->writer, item->key);
+
+  /* A Max that prints as null turns the whole item into {"value": "null"}. */
+  for (guint i = 0; i < item->n_fields; i++)
+    {
+      if (fields[i].name != ctx->atom_max || !is_kept (ctx, &fields[i], process_group, batch_p2p))
+        continue;
+      g_string_truncate (ctx->scratch, 0);
+      msvis_vis_format_value (ctx->scratch, &fields[i]);
+      if (strcmp (ctx->scratch->str, "null") == 0)
+        {
+          msvis_json_writer_begin_object (ctx->writer);
+          msvis_json_writer_key (ctx->writer, "value");
+          msvis_json_writer_string (ctx->writer, "null");
+          msvis_json_writer_end_object (ctx->writer);
+          return;
+        }
+    }
+
+  msvis_json_writer_begin_object (ctx->writer);
+  for (guint i = 0; i < item->n_fields; i++)
+    {
+      if (!is_kept (ctx, &fields[i], process_group, batch_p2p))
+        continue;
+      g_string_truncate (ctx->scratch, 0);
+      msvis_vis_format_value (ctx->scratch, &fields[i]);
+      msvis_json_writer_key (ctx->writer, msvis_graph_atom_name (ctx->graph, fields[i].name));
+      msvis_json_writer_string_len (ctx->writer, ctx->scratch->str, ctx->scratch->len);
+    }
+  msvis_json_writer_end_object (ctx->writer);
+}
+
+static void
+write_items (Context  *ctx,
+             guint32   first,
+             guint32   n,
+             gboolean  batch_p2p)
+{
+  msvis_json_writer_begin_object (ctx->writer);
+  for (guint32 i = 0; i < n; i++)
+    write_item (ctx, first + i, batch_p2p);
+  msvis_json_writer_end_object (ctx->writer);
+}
+
+static void
+write_node (Context     *ctx,
+            MsvisNodeId  node)
+{
+  MsvisJsonWriter *w = ctx->writer;
+  MsvisGraph *graph = ctx->graph;
+  const char *id = msvis_graph_node_get_id (graph, node);
+  MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
+  gboolean batch_p2p = strstr (id, "batch_isend_irecv") != NULL;
+  guint32 first, n;
+  const char *const *lines;
+  guint n_lines;
+  gint micro_step = msvis_graph_node_get_micro_step (graph, node);
+  const char *overflow = msvis_overflow_level_to_string (msvis_graph_node_get_overflow (graph, node));
+  MsvisJsonValue *distributed = msvis_graph_node_get_distributed (graph, node);
+
+  msvis_json_writer_key (w, id);
+  msvis_json_writer_begin_object (w);
+
+  msvis_json_writer_key (w, "id");
+  msvis_json_writer_string (w, id);
+  msvis_json_writer_key (w, "node_type");
+  msvis_json_writer_int (w, msvis_graph_node_get_node_type (graph, node));
+
+  msvis_json_writer_key (w, "output_data");
+  first = msvis_graph_node_get_outputs (graph, node, &n);
+  write_items (ctx, first, n, batch_p2p);
+  msvis_json_writer_key (w, "input_data");
+  first = msvis_graph_node_get_inputs (graph, node, &n);
+  write_items (ctx, first, n, batch_p2p);
+
+  msvis_json_writer_key (w, "upnode");
+  msvis_json_writer_string (w, parent == MSVIS_NODE_ID_NONE
+                               ? "None" : msvis_graph_node_get_id (graph, parent));
+
+  msvis_json_writer_key (w, "subnodes");
+  msvis_json_writer_begin_array (w);
+  for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
+       c = msvis_graph_node_get_next_sibling (graph, c))
+    msvis_json_writer_string (w, msvis_graph_node_get_id (graph, c));
+  msvis_json_writer_end_array (w);
+
+  msvis_json_writer_key (w, "matched_node_link");
+  msvis_json_writer_begin_array (w);
+  msvis_json_writer_end_array (w);
+  msvis_json_writer_key (w, "suggestions");
+  msvis_json_writer_begin_object (w);
+  msvis_json_writer_end_object (w);
+
+  msvis_json_writer_key (w, "stack_info");
+  msvis_json_writer_begin_array (w);
+  lines = msvis_graph_get_stack (graph, msvis_graph_node_get_stack (graph, node), &n_lines);
+  for (guint i = 0; i < n_lines; i++)
+    msvis_json_writer_string (w, lines[i]);
+  msvis_json_writer_end_array (w);
+
+  if (micro_step >= 0)
+    {
+      msvis_json_writer_key (w, "micro_step_id");
+      msvis_json_writer_int (w, micro_step);
+    }
+
+  msvis_json_writer_key (w, "data");
+  msvis_json_writer_begin_object (w);
+  if (overflow != NULL)
+    {
+      msvis_json_writer_key (w, "overflow_level");
+      msvis_json_writer_string (w, overflow);
+    }
+  msvis_json_writer_end_object (w);
+
+  if (distributed != NULL)
+    {
+      msvis_json_writer_key (w, "matched_distributed");
+      msvis_json_writer_value (w, distributed);
+    }
+
+  msvis_json_writer_end_object (w);
+}
+
+/**
+ * msvis_vis_write_graph_dict:
+ * @keep_md5: whether items keep their md5 (md5 compares only)
+ *
+ * Writes the members of Graph.to_dict: root, dump_data_dir and node, into the object the
+ * caller has begun.
+ */
+void
+msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
+                            MsvisGraph      *graph,
+                            gboolean         keep_md5)
+{
+  static const char *pg_keys[] = { "type", "group_ranks", "group_id", "data_name" };
+  static const char *p2p_keys[] = { "op", "peer", "tag", "group_id" };
+  g_autoptr(GString) scratch = g_string_new (NULL);
+  Context ctx = { writer, graph, keep_md5 };
+  gboolean dir_is_null;
+  const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
+
+  ctx.atom_max = msvis_graph_atom (graph, "Max");
+  ctx.atom_type = msvis_graph_atom (graph, "type");
+  ctx.atom_md5 = msvis_graph_atom (graph, "md5");
+  ctx.atom_requires_grad = msvis_graph_atom (graph, "requires_grad");
+  for (guint i = 0; i < 4; i++)
+    {
+      ctx.process_group_keys[i] = msvis_graph_atom (graph, pg_keys[i]);
+      ctx.p2p_keys[i] = msvis_graph_atom (graph, p2p_keys[i]);
+    }
+  ctx.scratch = scratch;
+
+  msvis_json_writer_key (writer, "root");
+  msvis_json_writer_string (writer, msvis_graph_node_get_id (graph, msvis_graph_get_root (graph)));
+  msvis_json_writer_key (writer, "dump_data_dir");
+  if (dir_is_null)
+    msvis_json_writer_null (writer);
+  else
+    msvis_json_writer_string (writer, dir);
+
+  msvis_json_writer_key (writer, "node");
+  msvis_json_writer_begin_object (writer);
+  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
+    write_node (&ctx, node);
+  msvis_json_writer_end_object (writer);
+}
+
+/**
+ * msvis_vis_write_build:
+ *
+ * Writes the .vis of a build (one graph, no comparison) to @stream.
+ */
+gboolean
+msvis_vis_write_build (MsvisGraph             *graph,
+                       const MsvisVisOptions  *options,
+                       GOutputStream          *stream,
+                       GCancellable           *cancellable,
+                       GError                **error)
+{
+  g_autoptr(MsvisJsonWriter) writer = msvis_json_writer_new (stream, 4, cancellable);
+
+  msvis_json_writer_begin_object (writer);
+  msvis_vis_write_graph_dict (writer, graph, FALSE);
+  msvis_json_writer_key (writer, "MicroSteps");
+  msvis_json_writer_int (writer, msvis_graph_get_micro_steps (graph));
+  msvis_json_writer_key (writer, "OverflowCheck");
+  msvis_json_writer_bool (writer, options->overflow_check);
+  msvis_json_writer_end_object (writer);
+
+  return msvis_json_writer_finish (writer, error);
+}

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-graph.h"
+#include "msvis-json-writer.h"
+
+G_BEGIN_DECLS
+
+/* The JSON .vis file of msprobe's graph command, byte for byte (vis-format.md §5). */
+
+typedef struct
+{
+  gboolean overflow_check;   /* -oc: "OverflowCheck": true */
+} MsvisVisOptions;
+
+gboolean msvis_vis_write_build      (MsvisGraph             *graph,
+                                     const MsvisVisOptions  *options,
+                                     GOutputStream          *stream,
+                                     GCancellable           *cancellable,
+                                     GError                **error);
+void     msvis_vis_write_graph_dict (MsvisJsonWriter        *writer,
+                                     MsvisGraph             *graph,
+                                     gboolean                keep_md5);
+void     msvis_vis_format_value     (GString                *out,
+                                     const MsvisField       *field);
+
+G_END_DECLS
