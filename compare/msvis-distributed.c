@@ -158,7 +158,8 @@ find_input (MsvisGraph  *graph,
             MsvisNodeId  node,
             const char  *param)
 {
-  g_autofree char *key = g_strconcat (msvis_graph_node_get_id (graph, node), ".input.", param, NULL);
+  g_autofree char *key = g_strconcat (msvis_graph_node_get_id (graph, node), ".input.", param,
+                                      NULL);
   guint32 n, first = msvis_graph_node_get_inputs (graph, node, &n);
 
   for (guint32 i = 0; i < n; i++)

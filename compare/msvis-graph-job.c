@@ -340,6 +340,7 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
   const MsvisJsonValue *config;
   Run run = { job, progress, user_data, cancellable };
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  gboolean created_dir;
 
   g_return_val_if_fail (job->config_path != NULL && job->output_dir != NULL, NULL);
 
@@ -381,6 +382,7 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
       return NULL;
     }
 
+  created_dir = !g_file_test (job->output_dir, G_FILE_TEST_EXISTS);
   if (g_mkdir_with_parents (job->output_dir, 0750) != 0)
     {
       int saved_errno = errno;
@@ -404,5 +406,7 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
 
   g_ptr_array_unref (run.pending);
   g_free (run.timestamp);
+  if (written == NULL && created_dir)
+    g_rmdir (job->output_dir);   /* only if it is still empty */
   return g_steal_pointer (&written);
 }

@@ -29,6 +29,22 @@ expect (MsvisJsonScanner  *scanner,
   return FALSE;
 }
 
+static gboolean
+check_name_length (MsvisJsonScanner  *scanner,
+                   gsize              length,
+                   GError           **error)
+{
+  if (length <= MSVIS_MAX_NAME_LENGTH)
+    return TRUE;
+
+  msvis_json_scanner_set_error (scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                /* translators: %u and %d are numbers of bytes */
+                                _("a node name of %" G_GSIZE_FORMAT " bytes; names longer than "
+                                  "%d bytes are not accepted"),
+                                length, MSVIS_MAX_NAME_LENGTH);
+  return FALSE;
+}
+
 void
 msvis_construct_free (MsvisConstruct *construct)
 {
@@ -37,6 +53,7 @@ msvis_construct_free (MsvisConstruct *construct)
 
   g_array_unref (construct->pairs);
   g_hash_table_unref (construct->index);
+  g_clear_object (&construct->file);
   g_free (construct);
 }
 
@@ -76,6 +93,7 @@ msvis_construct_read (GFile         *file,
 
   construct->pairs = g_array_new (FALSE, FALSE, sizeof (MsvisConstructPair));
   construct->index = g_hash_table_new (g_str_hash, g_str_equal);
+  construct->file = g_object_ref (file);
 
   scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
   if (scanner == NULL)
@@ -88,12 +106,17 @@ msvis_construct_read (GFile         *file,
       MsvisConstructPair pair = { NULL, NULL };
       MsvisJsonToken token;
       guint index;
+      gsize length;
 
       if (!msvis_json_scanner_next (scanner, &token, error))
         return NULL;
       if (token == MSVIS_JSON_TOKEN_END_OBJECT)
         break;
 
+      pair.offset = msvis_json_scanner_get_bytes_read (scanner);
+      msvis_json_scanner_get_string (scanner, &length);
+      if (!check_name_length (scanner, length, error))
+        return NULL;
       pair.child = msvis_graph_intern (graph, msvis_json_scanner_get_string (scanner, NULL));
       if (!msvis_json_scanner_next (scanner, &token, error))
         return NULL;
@@ -102,8 +125,10 @@ msvis_construct_read (GFile         *file,
         {
         case MSVIS_JSON_TOKEN_STRING:
           {
-            const char *parent = msvis_json_scanner_get_string (scanner, NULL);
+            const char *parent = msvis_json_scanner_get_string (scanner, &length);
 
+            if (!check_name_length (scanner, length, error))
+              return NULL;
             pair.parent = parent[0] ? msvis_graph_intern (graph, parent) : NULL;
           }
           break;
@@ -315,6 +340,8 @@ read_entries (MsvisJsonScanner    *scanner,
 
       offset = msvis_json_scanner_get_bytes_read (scanner);
       g_string_assign (name, msvis_json_scanner_get_string (scanner, NULL));
+      if (!check_name_length (scanner, name->len, error))
+        return FALSE;
       msvis_arena_reset (arena);
       if (!msvis_json_scanner_next (scanner, &token, error))
         return FALSE;

@@ -13,12 +13,17 @@ typedef struct
 {
   const char *child;    /* interned in the graph */
   const char *parent;   /* NULL for top level */
+  guint64     offset;   /* where the member starts in construct.json, for messages */
 } MsvisConstructPair;
+
+/* Longer names are refused: no model has them, and every view would choke on them. */
+#define MSVIS_MAX_NAME_LENGTH 65536
 
 typedef struct
 {
   GArray     *pairs;       /* MsvisConstructPair, in file order */
   GHashTable *index;       /* child -> position in pairs + 1 */
+  GFile      *file;
 } MsvisConstruct;
 
 typedef struct

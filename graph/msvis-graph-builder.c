@@ -316,6 +316,49 @@ create_nodes (Builder *self)
     }
 }
 
+/* msprobe writes a parent loop without complaint, and every tree walk would go round it for
+ * ever; it is never a real model, so it is refused, naming the member that closes it. */
+static gboolean
+check_cycles (Builder  *self,
+              GError  **error)
+{
+  MsvisGraph *graph = self->graph;
+  guint n = msvis_graph_get_n_nodes (graph);
+  g_autofree guint8 *state = g_new0 (guint8, n);   /* 0 new, 1 on the current path, 2 done */
+
+  for (MsvisNodeId start = 0; start < n; start++)
+    {
+      MsvisNodeId node = start;
+
+      while (node != MSVIS_NODE_ID_NONE && state[node] == 0)
+        {
+          state[node] = 1;
+          node = msvis_graph_node_get_parent (graph, node);
+        }
+
+      if (node != MSVIS_NODE_ID_NONE && state[node] == 1)
+        {
+          const char *id = msvis_graph_node_get_id (graph, node);
+          guint index = GPOINTER_TO_UINT (g_hash_table_lookup (self->construct->index, id));
+          guint64 offset = index ? g_array_index (self->construct->pairs, MsvisConstructPair,
+                                                  index - 1).offset : 0;
+          g_autofree char *path = g_file_get_parse_name (self->construct->file);
+
+          g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                       /* translators: a file name, a byte offset and a node name */
+                       _("%s, byte %" G_GUINT64_FORMAT ": “%s” is its own ancestor; the parents "
+                         "form a loop"), path, offset, id);
+          return FALSE;
+        }
+
+      for (node = start; node != MSVIS_NODE_ID_NONE && state[node] == 1;
+           node = msvis_graph_node_get_parent (graph, node))
+        state[node] = 2;
+    }
+
+  return TRUE;
+}
+
 /* Runs of two or more APIs directly under the root become Apis_Between_Modules.k (§3.5). */
 static void
 group_apis_between_modules (Builder *self)
@@ -614,6 +657,8 @@ msvis_graph_build (GFile                    *dump_dir,
 
   msvis_graph_set_dump_data_dir (graph, header->has_dump_data_dir ? header->dump_data_dir : "");
   create_nodes (&self);
+  if (!check_cycles (&self, error))
+    goto out;
   group_apis_between_modules (&self);
   add_parameters_grad (&self);
   number_micro_steps (graph);

@@ -17,7 +17,7 @@ typedef enum
   MSVIS_READER_ERROR_ENCODING,           /* not UTF-8 */
   MSVIS_READER_ERROR_TOO_DEEP,           /* nesting beyond the reader's limit */
   MSVIS_READER_ERROR_MISSING_FIELD,      /* well-formed, but a required key or file is absent */
-  MSVIS_READER_ERROR_INVALID_VALUE,      /* well-formed, but a value has the wrong type or content */
+  MSVIS_READER_ERROR_INVALID_VALUE,      /* well-formed, but a value is wrong */
   MSVIS_READER_ERROR_LAYOUT,             /* a dump directory is not laid out as msprobe writes it */
 } MsvisReaderError;
 

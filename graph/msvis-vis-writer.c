@@ -271,7 +271,8 @@ write_node (Context     *ctx,
   const char *const *lines;
   guint n_lines;
   gint micro_step = msvis_graph_node_get_micro_step (graph, node);
-  const char *overflow = msvis_overflow_level_to_string (msvis_graph_node_get_overflow (graph, node));
+  MsvisOverflowLevel level = msvis_graph_node_get_overflow (graph, node);
+  const char *overflow = msvis_overflow_level_to_string (level);
   MsvisJsonValue *distributed = msvis_graph_node_get_distributed (graph, node);
 
   msvis_json_writer_key (w, id);

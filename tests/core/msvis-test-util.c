@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "msvis-graph-builder.h"
+#include "msvis-graph-job.h"
+#include "msvis-test-util.h"
+#include "msvis-vis-writer.h"
+
+void
+msvis_test_remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *child = g_build_filename (path, name, NULL);
+
+        msvis_test_remove_tree (child);
+      }
+  g_remove (path);
+}
+
+static void
+remove_dir (gpointer path)
+{
+  msvis_test_remove_tree (path);
+  g_free (path);
+}
+
+char *
+msvis_test_make_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("msvis-test-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  g_test_queue_destroy (remove_dir, g_strdup (dir));
+  return dir;
+}
+
+void
+msvis_test_write (const char *dir,
+                  const char *name,
+                  const char *contents,
+                  gssize      length)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *parent = g_path_get_dirname (path);
+
+  g_mkdir_with_parents (parent, 0755);
+  g_file_set_contents (path, contents, length, &error);
+  g_assert_no_error (error);
+}
+
+/* @data is the inside of dump.json's "data" object. */
+void
+msvis_test_write_dump (const char *dir,
+                       const char *construct,
+                       const char *data,
+                       const char *stack)
+{
+  g_autofree char *dump = g_strdup_printf ("{\"task\": \"statistics\", \"level\": \"mix\", "
+                                           "\"framework\": \"pytorch\", \"dump_data_dir\": null, "
+                                           "\"data\": {%s}}", data);
+
+  msvis_test_write (dir, "construct.json", construct, -1);
+  msvis_test_write (dir, "dump.json", dump, -1);
+  msvis_test_write (dir, "stack.json", stack ? stack : "{}", -1);
+}
+
+MsvisGraph *
+msvis_test_build (const char  *dir,
+                  gboolean     complete_stack,
+                  GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (dir);
+  MsvisBuildOptions options = { .complete_stack = complete_stack };
+  MsvisDumpHeader header;
+  MsvisGraph *graph = msvis_graph_build (file, &options, &header, NULL, error);
+
+  msvis_dump_header_clear (&header);
+  return graph;
+}
+
+GPtrArray *
+msvis_test_run_job (const char  *dump_dir,
+                    const char  *out_dir,
+                    gboolean     overflow_check,
+                    GError     **error)
+{
+  g_autofree char *config_dir = msvis_test_make_dir ();
+  g_autofree char *config = g_build_filename (config_dir, "compare.json", NULL);
+  g_autofree char *json = g_strdup_printf ("{\"npu_path\": \"%s\"}", dump_dir);
+  MsvisGraphJob job = { config, (char *)out_dir, overflow_check, FALSE, FALSE, NULL, "T" };
+
+  msvis_test_write (config_dir, "compare.json", json, -1);
+  return msvis_graph_job_run (&job, NULL, NULL, NULL, error);
+}
+
+/* The .vis of a FILES dump, as text. */
+char *
+msvis_test_build_vis (const char *dir,
+                      gboolean    overflow_check)
+{
+  g_autofree char *out = msvis_test_make_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) written = msvis_test_run_job (dir, out, overflow_check, &error);
+  char *contents = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (written->len, ==, 1);
+  g_file_get_contents (g_ptr_array_index (written, 0), &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+guint
+msvis_test_count_files (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  guint n = 0;
+
+  if (dir != NULL)
+    while (g_dir_read_name (dir) != NULL)
+      n++;
+  return n;
+}
+
+const char *
+msvis_test_shared_dir (void)
+{
+  const char *dir = g_getenv ("MSVIS_SHARED_DIR");
+
+  return dir != NULL && g_file_test (dir, G_FILE_TEST_IS_DIR) ? dir : NULL;
+}

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "msvis-graph.h"
+
+G_BEGIN_DECLS
+
+/* A dump directory for one test, removed at the end of the test. */
+char       *msvis_test_make_dir     (void);
+void        msvis_test_write        (const char  *dir,
+                                     const char  *name,
+                                     const char  *contents,
+                                     gssize       length);
+void        msvis_test_write_dump   (const char  *dir,
+                                     const char  *construct,
+                                     const char  *data,
+                                     const char  *stack);
+MsvisGraph *msvis_test_build        (const char  *dir,
+                                     gboolean     complete_stack,
+                                     GError     **error);
+char       *msvis_test_build_vis    (const char  *dir,
+                                     gboolean     overflow_check);
+GPtrArray  *msvis_test_run_job      (const char  *dump_dir,
+                                     const char  *out_dir,
+                                     gboolean     overflow_check,
+                                     GError     **error);
+guint       msvis_test_count_files  (const char  *dir);
+void        msvis_test_remove_tree  (const char  *path);
+const char *msvis_test_shared_dir   (void);
+
+G_END_DECLS

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "msvis-graph-job.h"
+#include "msvis-test-util.h"
+
+/* Every bad input gives an error that names the file and the place, and leaves no output. */
+
+#define GOOD_CONSTRUCT "{\"Module.m.M.forward.0\": null}"
+#define GOOD_DATA "\"Module.m.M.forward.0\": {\"input_args\": [], \"output\": []}"
+
+static void
+expect_failure (const char *dump_dir,
+                const char *const *fragments)
+{
+  g_autofree char *parent = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (parent, "out", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) written = msvis_test_run_job (dump_dir, out, TRUE, &error);
+
+  g_assert_null (written);
+  g_assert_nonnull (error);
+  for (guint i = 0; fragments[i] != NULL; i++)
+    if (strstr (error->message, fragments[i]) == NULL)
+      g_error ("“%s” lacks “%s”", error->message, fragments[i]);
+
+  /* Not even the output directory it would have made. */
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_truncated (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+
+  msvis_test_write (dir, "construct.json", GOOD_CONSTRUCT, -1);
+  msvis_test_write (dir, "stack.json", "{}", -1);
+  msvis_test_write (dir, "dump.json", "{\"task\": \"statistics\",\n \"data\": {\n"
+                    "  \"Module.m.M.forward.0\": {\"input_args\": [{\"type\": \"torch.Te", -1);
+  expect_failure (dir, (const char *[]) { "dump.json, line 3", "ends in the middle", NULL });
+}
+
+static void
+test_wrong_types (void)
+{
+  static const struct { const char *file; const char *text; const char *fragment; } cases[] = {
+    { "construct.json", "{\"Module.m.M.forward.0\": [\"x\"]}",
+      "construct.json, line 1 (byte 25): the parent of “Module.m.M.forward.0”" },
+    { "construct.json", "[\"Module.m.M.forward.0\"]", "construct.json, line 1 (byte 0)" },
+    { "dump.json", "{\"task\": \"statistics\", \"data\": []}", "dump.json, line 1 (byte 31)" },
+    { "dump.json", "{\"task\": \"statistics\", \"data\": {\"Module.m.M.forward.0\": [1]}}",
+      "entry “Module.m.M.forward.0” is not an object" },
+    { "dump.json", "{\"task\": 5, \"data\": {}}", "“task” must be a string" },
+    { "dump.json", "{\"data\": {}}", "“task” is missing" },
+    { "dump.json", "{\"task\": \"statistics\"}", "no “data” object" },
+    { "stack.json", "{\"Module.m.M.forward.0\": [1, 2]}", "stack.json, line 1" },
+    { "stack.json", "[]", "stack.json, line 1 (byte 0): expected an object" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *dir = msvis_test_make_dir ();
+
+      msvis_test_write_dump (dir, GOOD_CONSTRUCT, GOOD_DATA, NULL);
+      msvis_test_write (dir, cases[i].file, cases[i].text, -1);
+      expect_failure (dir, (const char *[]) { cases[i].fragment, NULL });
+    }
+}
+
+static void
+test_empty_construct (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+
+  msvis_test_write_dump (dir, "{}", GOOD_DATA, NULL);
+  expect_failure (dir, (const char *[]) { "construct.json: the file is empty", NULL });
+}
+
+static void
+test_missing_files (void)
+{
+  static const char *files[] = { "dump.json", "stack.json", "construct.json" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *dir = msvis_test_make_dir ();
+      g_autofree char *path = NULL;
+
+      msvis_test_write_dump (dir, GOOD_CONSTRUCT, GOOD_DATA, NULL);
+      /* Leave a second file so that the directory still looks like a dump. */
+      msvis_test_write (dir, "notes.txt", "x", -1);
+      path = g_build_filename (dir, files[i], NULL);
+      g_remove (path);
+      expect_failure (dir, (const char *[]) { "this dump directory has no", files[i], NULL });
+    }
+}
+
+static void
+test_cycle (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+
+  msvis_test_write_dump (dir,
+                         "{\"Module.a.A.forward.0\": \"Module.b.B.forward.0\",\n"
+                         " \"Module.b.B.forward.0\": \"Module.a.A.forward.0\"}", "", NULL);
+  expect_failure (dir, (const char *[]) { "construct.json, byte", "own ancestor", NULL });
+}
+
+static void
+test_huge_name (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autoptr(GString) name = g_string_new ("Module.");
+  g_autofree char *construct = NULL;
+
+  while (name->len < 1024 * 1024)
+    g_string_append (name, "layer.");
+  construct = g_strdup_printf ("{\"%s\": null}", name->str);
+  msvis_test_write_dump (dir, construct, "", NULL);
+  expect_failure (dir, (const char *[]) { "construct.json, line 1 (byte 1)",
+                                          "names longer than 65536 bytes", NULL });
+}
+
+static void
+test_not_utf8 (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+
+  msvis_test_write_dump (dir, GOOD_CONSTRUCT, "\"Module.m.M.forward.0\": {\"input_args\": "
+                         "[{\"type\": \"str\", \"value\": \"caf\xe9\"}]}", NULL);
+  expect_failure (dir, (const char *[]) { "dump.json, line 1 (byte", "not valid UTF-8", NULL });
+}
+
+static void
+test_deep_nesting (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autoptr(GString) data = g_string_new ("\"Module.m.M.forward.0\": {\"input_args\": ");
+
+  for (int i = 0; i < 100000; i++)
+    g_string_append_c (data, '[');
+  msvis_test_write_dump (dir, GOOD_CONSTRUCT, data->str, NULL);
+  expect_failure (dir, (const char *[]) { "dump.json, line 1", "nested more than 512", NULL });
+
+  /* msprobe stops parsing an entry's items past ten levels. */
+  g_string_assign (data, "\"Module.m.M.forward.0\": {\"input_args\": [[[[[[[[[[[[1]]]]]]]]]]]]}");
+  msvis_test_write_dump (dir, GOOD_CONSTRUCT, data->str, NULL);
+  expect_failure (dir, (const char *[]) { "dump.json, line 1 (byte", "more than 10 levels", NULL });
+}
+
+static void
+test_bad_layouts (void)
+{
+  g_autofree char *empty = msvis_test_make_dir ();
+  g_autofree char *mixed = msvis_test_make_dir ();
+  g_autofree char *stray = msvis_test_make_dir ();
+  g_autofree char *rank0 = g_build_filename (stray, "rank0", NULL);
+  g_autofree char *mixed_rank = g_build_filename (mixed, "rank0", NULL);
+  g_autofree char *mixed_step = g_build_filename (mixed, "step0", NULL);
+
+  expect_failure (empty, (const char *[]) { "the directory is empty", NULL });
+
+  msvis_test_write_dump (mixed_rank, GOOD_CONSTRUCT, GOOD_DATA, NULL);
+  msvis_test_write_dump (mixed_step, GOOD_CONSTRUCT, GOOD_DATA, NULL);
+  expect_failure (mixed, (const char *[]) { "only rank folders", NULL });
+
+  msvis_test_write_dump (rank0, GOOD_CONSTRUCT, GOOD_DATA, NULL);
+  msvis_test_write (stray, "rank01/x", "x", -1);
+  expect_failure (stray, (const char *[]) { "“rank01” is not a rank folder", NULL });
+}
+
+/* The second rank fails: the first rank's file must not be left behind either. */
+static void
+test_all_or_nothing (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *rank0 = g_build_filename (dir, "rank0", NULL);
+  g_autofree char *rank1 = g_build_filename (dir, "rank1", NULL);
+
+  msvis_test_write_dump (rank0, GOOD_CONSTRUCT, GOOD_DATA, NULL);
+  msvis_test_write_dump (rank1, GOOD_CONSTRUCT, "\"Module.m.M.forward.0\": {", NULL);
+  expect_failure (dir, (const char *[]) { "rank1", "dump.json", NULL });
+}
+
+static void
+test_never_replaces (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = msvis_test_make_dir ();
+  g_autofree char *existing = g_build_filename (out, "build_T.vis", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) written = NULL;
+  g_autofree char *contents = NULL;
+
+  msvis_test_write_dump (dir, GOOD_CONSTRUCT, GOOD_DATA, NULL);
+  msvis_test_write (out, "build_T.vis", "mine", -1);
+  written = msvis_test_run_job (dir, out, FALSE, &error);
+  g_assert_null (written);
+  g_assert_nonnull (strstr (error->message, "already exists"));
+  g_file_get_contents (existing, &contents, NULL, NULL);
+  g_assert_cmpstr (contents, ==, "mine");
+  g_assert_cmpuint (msvis_test_count_files (out), ==, 1);
+}
+
+static void
+test_bad_config (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *config = g_build_filename (dir, "compare.json", NULL);
+  static const struct { const char *text; const char *fragment; } cases[] = {
+    { "{\"npu_path\": ", "compare.json, line 1 (byte 13)" },
+    { "{}", "“npu_path” is missing" },
+    { "{\"npu_path\": 3}", "“npu_path” must be a path" },
+    { "{\"npu_path\": \"/nonexistent/dump\"}", "is /nonexistent/dump, which is not a directory" },
+    { "[1]", "expected an object" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *out = g_build_filename (dir, "out", NULL);
+      MsvisGraphJob job = { config, out, FALSE, FALSE, FALSE, NULL, "T" };
+      g_autoptr(GPtrArray) written = NULL;
+
+      msvis_test_write (dir, "compare.json", cases[i].text, -1);
+      written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+      g_assert_null (written);
+      if (strstr (error->message, cases[i].fragment) == NULL)
+        g_error ("“%s” lacks “%s”", error->message, cases[i].fragment);
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/bad-input/truncated", test_truncated);
+  g_test_add_func ("/bad-input/wrong-types", test_wrong_types);
+  g_test_add_func ("/bad-input/empty-construct", test_empty_construct);
+  g_test_add_func ("/bad-input/missing-files", test_missing_files);
+  g_test_add_func ("/bad-input/cycle", test_cycle);
+  g_test_add_func ("/bad-input/huge-name", test_huge_name);
+  g_test_add_func ("/bad-input/not-utf8", test_not_utf8);
+  g_test_add_func ("/bad-input/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/bad-input/layouts", test_bad_layouts);
+  g_test_add_func ("/bad-input/all-or-nothing", test_all_or_nothing);
+  g_test_add_func ("/bad-input/never-replaces", test_never_replaces);
+  g_test_add_func ("/bad-input/config", test_bad_config);
+
+  return g_test_run ();
+}

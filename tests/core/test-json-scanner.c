@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "msvis-json-scanner.h"
+#include "msvis-json-value.h"
+#include "msvis-reader-error.h"
+
+static MsvisJsonScanner *
+scanner_for (const char *text,
+             gssize      length)
+{
+  g_autoptr(GInputStream) stream = NULL;
+
+  if (length < 0)
+    length = strlen (text);
+  stream = g_memory_input_stream_new_from_data (g_memdup2 (text, length), length, g_free);
+  return msvis_json_scanner_new (stream, "test.json", NULL);
+}
+
+/* Reads the whole document; returns the root value or NULL with @error set. */
+static MsvisJsonValue *
+parse (MsvisArena  *arena,
+       const char  *text,
+       gssize       length,
+       GError     **error)
+{
+  g_autoptr(MsvisJsonScanner) scanner = scanner_for (text, length);
+  MsvisJsonToken token;
+  MsvisJsonValue *root;
+
+  if (!msvis_json_scanner_next (scanner, &token, error))
+    return NULL;
+  root = msvis_json_value_read (arena, scanner, token, error);
+  if (root == NULL || !msvis_json_scanner_next (scanner, &token, error))
+    return NULL;
+  g_assert_cmpint (token, ==, MSVIS_JSON_TOKEN_EOF);
+  return root;
+}
+
+static void
+test_tokens (void)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GError) error = NULL;
+  MsvisJsonValue *v = parse (arena,
+                             "{\"a\": [NaN, Infinity, -Infinity, -0, 1.5e3, 12345678901234567890,"
+                             " true, false, null, \"x\\u4e2d\\ud83d\\ude00\\n\"], \"b\": {}}",
+                             -1, &error);
+  MsvisJsonValue *a, *root = v;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (v->kind, ==, MSVIS_JSON_OBJECT);
+  g_assert_cmpint (msvis_json_value_get_member (root, "b")->kind, ==, MSVIS_JSON_OBJECT);
+  a = msvis_json_value_get_member (v, "a");
+  g_assert_cmpuint (a->n, ==, 10);
+  v = a->first;
+  g_assert_true (isnan (v->f));
+  v = v->next;
+  g_assert_true (isinf (v->f) && v->f > 0);
+  v = v->next;
+  g_assert_true (isinf (v->f) && v->f < 0);
+  v = v->next;
+  g_assert_cmpint (v->kind, ==, MSVIS_JSON_INT);
+  g_assert_cmpint (v->i, ==, 0);
+  v = v->next;
+  g_assert_cmpfloat (v->f, ==, 1500.0);
+  v = v->next;
+  g_assert_cmpint (v->kind, ==, MSVIS_JSON_BIGINT);
+  g_assert_cmpstr (v->s, ==, "12345678901234567890");
+  v = v->next->next->next->next;
+  g_assert_cmpstr (v->s, ==, "x中😀\n");
+}
+
+static void
+test_duplicate_keys (void)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) big = g_string_new ("{");
+  MsvisJsonValue *v = parse (arena, "{\"a\": 1, \"b\": 2, \"a\": 3}", -1, &error);
+
+  /* As a Python dict: the first place, the last value. */
+  g_assert_no_error (error);
+  g_assert_cmpuint (v->n, ==, 2);
+  g_assert_cmpstr (v->first->key, ==, "a");
+  g_assert_cmpint (v->first->i, ==, 3);
+
+  for (int i = 0; i < 100; i++)
+    g_string_append_printf (big, "\"k%d\": %d, ", i, i);
+  g_string_append (big, "\"k5\": 500}");
+  v = parse (arena, big->str, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (v->n, ==, 100);
+  g_assert_cmpint (msvis_json_value_get_member (v, "k5")->i, ==, 500);
+}
+
+typedef struct
+{
+  const char *text;
+  int         code;
+  const char *message;
+} BadCase;
+
+static void
+test_errors (void)
+{
+  static const BadCase cases[] = {
+    { "{\"a\": [1, 2", MSVIS_READER_ERROR_TRUNCATED, "test.json, line 1 (byte 11)" },
+    { "{\"a\"\n 1}", MSVIS_READER_ERROR_SYNTAX, "line 2 (byte 6): expected ':'" },
+    { "[1 2]", MSVIS_READER_ERROR_SYNTAX, "byte 3" },
+    { "{\"a\": tru}", MSVIS_READER_ERROR_SYNTAX, "expected a value" },
+    { "[01]", MSVIS_READER_ERROR_SYNTAX, "invalid number" },
+    { "[1.]", MSVIS_READER_ERROR_SYNTAX, "invalid number" },
+    { "[\"a\tb\"]", MSVIS_READER_ERROR_SYNTAX, "control character" },
+    { "[\"a\\qb\"]", MSVIS_READER_ERROR_SYNTAX, "invalid escape" },
+    { "[\"a\\u12g4\"]", MSVIS_READER_ERROR_SYNTAX, "\\u escape" },
+    { "[\"ab\xff\"]", MSVIS_READER_ERROR_ENCODING, "byte 4): a string is not valid UTF-8" },
+    { "{} {}", MSVIS_READER_ERROR_SYNTAX, "extra data" },
+    { "", MSVIS_READER_ERROR_SYNTAX, "empty" },
+    { "[1,]", MSVIS_READER_ERROR_SYNTAX, "expected a value" },
+    { "{\"a\": 1,}", MSVIS_READER_ERROR_SYNTAX, "member name" },
+    { "\"abc", MSVIS_READER_ERROR_TRUNCATED, "ends in the middle" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MsvisArena) arena = msvis_arena_new ();
+      g_autoptr(GError) error = NULL;
+
+      g_assert_null (parse (arena, cases[i].text, -1, &error));
+      g_assert_error (error, MSVIS_READER_ERROR, cases[i].code);
+      if (strstr (error->message, cases[i].message) == NULL)
+        g_error ("case %u: “%s” lacks “%s”", i, error->message, cases[i].message);
+    }
+}
+
+static void
+test_deep_nesting (void)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (int i = 0; i < 100000; i++)
+    g_string_append_c (text, '[');
+  g_assert_null (parse (arena, text->str, text->len, &error));
+  g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TOO_DEEP);
+  g_assert_nonnull (strstr (error->message, "byte 512"));
+}
+
+/* Tokens that straddle the scanner's 1 MiB reads, and a string longer than the buffer. */
+static void
+test_buffer_boundaries (void)
+{
+  const gsize chunk = 1024 * 1024;
+
+  for (gsize shift = 0; shift < 12; shift++)
+    {
+      g_autoptr(MsvisArena) arena = msvis_arena_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GString) text = g_string_new ("[");
+      MsvisJsonValue *v;
+
+      while (text->len < chunk - shift)
+        g_string_append_c (text, ' ');
+      g_string_append (text, "-Infinity, \"\\u4e2d\", 12345, \"");
+      for (gsize i = 0; i < 3 * chunk; i++)
+        g_string_append_c (text, 'a' + i % 26);
+      g_string_append (text, "\"]");
+
+      v = parse (arena, text->str, text->len, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (v->n, ==, 4);
+      g_assert_true (isinf (v->first->f) && v->first->f < 0);
+      g_assert_cmpstr (v->first->next->s, ==, "中");
+      g_assert_cmpint (v->first->next->next->i, ==, 12345);
+      g_assert_cmpuint (v->last->n, ==, 3 * chunk);
+    }
+}
+
+static void
+test_line_numbers_after_refill (void)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) text = g_string_new ("[\n");
+
+  for (int i = 0; i < 300000; i++)
+    g_string_append (text, "12345678,\n");
+  g_string_append (text, "oops]");
+  g_assert_null (parse (arena, text->str, text->len, &error));
+  g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX);
+  g_assert_nonnull (strstr (error->message, "line 300002 (byte 3000002)"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/json-scanner/tokens", test_tokens);
+  g_test_add_func ("/json-scanner/duplicate-keys", test_duplicate_keys);
+  g_test_add_func ("/json-scanner/errors", test_errors);
+  g_test_add_func ("/json-scanner/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/json-scanner/buffer-boundaries", test_buffer_boundaries);
+  g_test_add_func ("/json-scanner/line-numbers", test_line_numbers_after_refill);
+
+  return g_test_run ();
+}

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "msvis-py-repr.h"
+#include "msvis-vis-writer.h"
+
+/* Python's repr(float), checked against values whose repr is known. */
+static void
+test_float_repr (void)
+{
+  static const struct { double value; const char *repr; } cases[] = {
+    { 0.0, "0.0" }, { -0.0, "-0.0" }, { 1.0, "1.0" }, { 0.1, "0.1" }, { 1e16, "1e+16" },
+    { 1.5e16, "1.5e+16" }, { 9999999999999998.0, "9999999999999998.0" }, { 1e-05, "1e-05" },
+    { 0.0001, "0.0001" }, { 123456789.123456789, "123456789.12345679" },
+    { 3.3895313892515355e38, "3.3895313892515355e+38" }, { 2.433814, "2.433814" },
+    { 0.2307691985903016, "0.2307691985903016" }, { 5e-324, "5e-324" },
+    { 1.7976931348623157e308, "1.7976931348623157e+308" }, { 100.0, "100.0" },
+    { 1e22, "1e+22" }, { 0.3, "0.3" }, { 2.0 / 3.0, "0.6666666666666666" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) s = g_string_new (NULL);
+
+      msvis_py_append_float_repr (s, cases[i].value);
+      g_assert_cmpstr (s->str, ==, cases[i].repr);
+    }
+}
+
+static char *
+format_float (double value)
+{
+  MsvisField field = { .kind = MSVIS_VALUE_FLOAT, .f = value };
+  GString *s = g_string_new (NULL);
+
+  msvis_vis_format_value (s, &field);
+  return g_string_free (s, FALSE);
+}
+
+static char *
+format_str (const char *value)
+{
+  MsvisField field = { .kind = MSVIS_VALUE_STR, .s = value };
+  GString *s = g_string_new (NULL);
+
+  msvis_vis_format_value (s, &field);
+  return g_string_free (s, FALSE);
+}
+
+/* vis-format.md §5.5, and msprobe's test_msprobe_adapter cases. */
+static void
+test_format_data (void)
+{
+  static const struct { double value; const char *text; } floats[] = {
+    { 0.1234565, "0.123456" }, { 1e16, "1.000000e+16" }, { -0.0, "-0.0" },
+    { 1e-5, "1.000000e-05" }, { 0.0001, "0.0001" }, { 123456789.123456789, "123456789.123457" },
+    { 3.3895313892515355e38, "3.389531e+38" }, { 0.00012345678, "0.000123" },
+    { 99999999999999.99, "99999999999999.98" }, { 0.123456789, "0.123457" },
+    { 1.123123123123e-11, "1.123123e-11" }, { 1.0000005, "1.000001" }, { 2.0, "2.0" },
+    { -1.98984, "-1.98984" }, { 3.767829156231528e-06, "3.767829e-06" },
+    { 1e15 + 0.3, "1000000000000000.2" }, { 4.5e9, "4500000000.0" },
+  };
+  static const struct { const char *value; const char *text; } strings[] = {
+    { "NoneType", "nullType" }, { "'x'", "x" }, { "12.3456789%", "12.345679%" },
+    { "-0.123456789", "-0.123456789" }, { "<class 'str'>", "<class str>" },
+    { "0.123456789%", "0.123457%" }, { "0.12345678", "0.123457" }, { "-1", "-1" },
+    { "0.0.25698548%", "0.0.25698548%" }, { "0.1234567", "0.123457" }, { "0.123456", "0.123456" },
+    { "None", "null" }, { "1e-05", "1e-05" },
+  };
+  g_autoptr(GString) s = g_string_new (NULL);
+  MsvisField field = { .kind = MSVIS_VALUE_INT, .i = -1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (floats); i++)
+    {
+      g_autofree char *text = format_float (floats[i].value);
+
+      g_assert_cmpstr (text, ==, floats[i].text);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
+    {
+      g_autofree char *text = format_str (strings[i].value);
+
+      g_assert_cmpstr (text, ==, strings[i].text);
+    }
+
+  {
+    g_autofree char *nan = format_float (NAN), *inf = format_float (INFINITY);
+    g_autofree char *ninf = format_float (-INFINITY);
+
+    g_assert_cmpstr (nan, ==, "nan");
+    g_assert_cmpstr (inf, ==, "inf");
+    g_assert_cmpstr (ninf, ==, "-inf");
+  }
+
+  msvis_vis_format_value (s, &field);
+  g_assert_cmpstr (s->str, ==, "-1");
+  g_string_truncate (s, 0);
+  field.kind = MSVIS_VALUE_NONE;
+  msvis_vis_format_value (s, &field);
+  g_assert_cmpstr (s->str, ==, "null");
+}
+
+static void
+test_round6 (void)
+{
+  g_assert_cmpfloat (msvis_py_round6 (0.1234565), ==, 0.123456);
+  g_assert_cmpfloat (msvis_py_round6 (1.0000005), ==, 1.000001);
+  g_assert_cmpfloat (msvis_py_round6 (2.5e15), ==, 2.5e15);
+}
+
+static void
+test_crc32 (void)
+{
+  /* msprobe's md5 of the int 2 is crc32(b"2"); of a tensor without md5, crc32(b""). */
+  g_assert_cmphex (msvis_crc32 ("2", 1), ==, 0x1ad5be0d);
+  g_assert_cmphex (msvis_crc32 ("", 0), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/py-format/float-repr", test_float_repr);
+  g_test_add_func ("/py-format/format-data", test_format_data);
+  g_test_add_func ("/py-format/round6", test_round6);
+  g_test_add_func ("/py-format/crc32", test_crc32);
+
+  return g_test_run ();
+}
