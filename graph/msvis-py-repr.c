@@ -175,6 +175,13 @@ append_repr (GString              *out,
              const MsvisJsonValue *value,
              gboolean              top_level_str)
 {
+  if (value == NULL)
+    {
+      /* a missing key, which dict.get() turns into None */
+      g_string_append (out, "None");
+      return;
+    }
+
   switch (value->kind)
     {
     case MSVIS_JSON_NULL:
@@ -224,7 +231,7 @@ append_repr (GString              *out,
     }
 }
 
-/* str(value) of what json.load returned. */
+/* str(value) of what json.load returned; NULL stands for None. */
 void
 msvis_py_append_str (GString              *out,
                      const MsvisJsonValue *value)

@@ -255,6 +255,11 @@ test_items (void)
     "                    \"type\": \"torch.ProcessGroup\",\n"
     "                    \"group_ranks\": \"[0, 1]\",\n                    \"group_id\": \"abc\",\n"
     "                    \"data_name\": \"-1\"\n                }",
+    /* no value: the statistics are str(None), which collapses the item */
+    "\"Functional.f.0.forward.input.src\": {\n                    \"value\": \"null\"\n",
+    "\"Functional.f.0.forward.input.group2\": {\n"
+    "                    \"type\": \"torch.ProcessGroup\",\n"
+    "                    \"data_name\": \"-1\"\n",
     "\"Functional.f.0.forward.input.name\": {\n                    \"type\": \"str\",\n"
     "                    \"value\": \"a bc\"",
     "\"Functional.f.0.forward.output.0\": {\n                    \"type\": \"torch.Tensor\",\n"
@@ -272,7 +277,9 @@ test_items (void)
                          " \"dst\": {\"type\": \"int\", \"value\": 1},"
                          " \"group\": {\"type\": \"torch.ProcessGroup\", \"group_ranks\": [0, 1],"
                          " \"group_id\": \"abc\"},"
-                         " \"name\": {\"type\": \"str\", \"value\": \"a 'b'c\"}},"
+                         " \"name\": {\"type\": \"str\", \"value\": \"a 'b'c\"},"
+                         " \"src\": {\"type\": \"int\"},"
+                         " \"group2\": {\"type\": \"torch.ProcessGroup\"}},"
                          " \"output\": [" LEAF "]}", NULL);
   vis = msvis_test_build_vis (dir, FALSE);
 
