@@ -92,7 +92,7 @@ msvis_construct_read (GFile         *file,
   g_autoptr(MsvisConstruct) construct = g_new0 (MsvisConstruct, 1);
 
   construct->pairs = g_array_new (FALSE, FALSE, sizeof (MsvisConstructPair));
-  construct->index = g_hash_table_new (g_str_hash, g_str_equal);
+  construct->index = g_hash_table_new (msvis_str_hash, g_str_equal);
   construct->file = g_object_ref (file);
 
   scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
@@ -214,8 +214,8 @@ msvis_stack_read (GFile         *file,
 {
   g_autoptr(MsvisJsonScanner) scanner = NULL;
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
-  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) grouped = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) by_name = g_hash_table_new (msvis_str_hash, g_str_equal);
+  g_autoptr(GHashTable) grouped = g_hash_table_new (msvis_str_hash, g_str_equal);
   g_autoptr(GError) not_lines = NULL;
   gboolean is_grouped = FALSE;
 

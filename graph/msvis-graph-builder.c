@@ -646,12 +646,12 @@ msvis_graph_build (GFile                    *dump_dir,
     goto out;
 
   self.runs = g_array_new (FALSE, FALSE, sizeof (MsvisItemRuns));
-  self.entries = g_hash_table_new (g_str_hash, g_str_equal);
+  self.entries = g_hash_table_new (msvis_str_hash, g_str_equal);
   self.grad_names = g_ptr_array_new ();
   self.parser = msvis_op_parser_new (graph, options->keep_md5);
   self.regexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         regex_unref_nullable);
-  self.batch_p2p = g_hash_table_new (g_str_hash, g_str_equal);
+  self.batch_p2p = g_hash_table_new (msvis_str_hash, g_str_equal);
   if (!msvis_dump_json_read (dump, header, keep_entry, &self, cancellable, error))
     goto out;
 

@@ -132,6 +132,8 @@ void               msvis_graph_node_set_batch_p2p     (MsvisGraph        *self,
                                                        MsvisNodeId        node,
                                                        MsvisJsonValue    *info);
 
+guint              msvis_str_hash                     (gconstpointer      key);
+
 const char        *msvis_overflow_level_to_string     (MsvisOverflowLevel level);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -268,6 +269,10 @@ fill (MsvisJsonScanner  *self,
 
   g_assert (keep <= self->len);
 
+  /* Once per buffer, not per token: cheap enough, and a megabyte is soon read. */
+  if (g_cancellable_set_error_if_cancelled (self->cancellable, error))
+    return FALSE;
+
   if (keep > 0)
     {
       self->base_lines += count_newlines (self->buf, keep);
@@ -320,14 +325,14 @@ skip_whitespace (MsvisJsonScanner  *self,
     {
       gsize shift;
 
-      while (self->pos < self->len)
-        {
-          guchar c = self->buf[self->pos];
+      const guchar *p = self->buf + self->pos, *end = self->buf + self->len;
 
-          if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
-            return TRUE;
-          self->pos++;
-        }
+      /* Python's indent=1 puts a newline and a run of spaces before nearly every token. */
+      while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+        p++;
+      self->pos = p - self->buf;
+      if (p < end)
+        return TRUE;
 
       if (self->eof)
         return TRUE;
@@ -608,6 +613,86 @@ number_is_valid (const guchar *p,
   return i == n;
 }
 
+/* Most numbers in a dump are Python reprs of doubles: at most 17 significant digits and a
+ * small exponent. Those are computed exactly in x87 extended precision (64-bit mantissa,
+ * where every power of ten up to 10^27 is exact), then rounded to double. That second
+ * rounding can only differ from a direct one when the extended result sits exactly on a
+ * midpoint between doubles, and then strtod decides. */
+static gboolean
+fast_strtod (const char *text,
+             gsize       n,
+             double     *out)
+{
+#if defined(__x86_64__) && LDBL_MANT_DIG == 64
+  static const long double powers[] = {
+    1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L, 1e11L, 1e12L, 1e13L,
+    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L,
+    1e26L, 1e27L,
+  };
+  const char *p = text, *end = text + n;
+  gboolean negative = FALSE;
+  guint64 mantissa = 0;
+  int digits = 0, exponent = 0;
+  long double value;
+  union { long double ld; struct { guint64 m; guint16 se; } parts; } bits;
+
+  if (*p == '-')
+    {
+      negative = TRUE;
+      p++;
+    }
+  for (; p < end && g_ascii_isdigit (*p); p++)
+    if (mantissa != 0 || *p != '0')
+      {
+        if (++digits > 19)
+          return FALSE;
+        mantissa = mantissa * 10 + (*p - '0');
+      }
+  if (p < end && *p == '.')
+    for (p++; p < end && g_ascii_isdigit (*p); p++)
+      {
+        exponent--;
+        if (mantissa != 0 || *p != '0')
+          {
+            if (++digits > 19)
+              return FALSE;
+            mantissa = mantissa * 10 + (*p - '0');
+          }
+      }
+  if (p < end && (*p == 'e' || *p == 'E'))
+    {
+      int e = 0, sign = 1;
+
+      p++;
+      if (*p == '-' || *p == '+')
+        sign = *p++ == '-' ? -1 : 1;
+      for (; p < end && g_ascii_isdigit (*p); p++)
+        if ((e = e * 10 + (*p - '0')) > 400)
+          return FALSE;
+      exponent += sign * e;
+    }
+
+  if (mantissa == 0)
+    {
+      *out = negative ? -0.0 : 0.0;
+      return TRUE;
+    }
+  if (exponent < -27 || exponent > 27)
+    return FALSE;
+
+  value = exponent < 0 ? (long double)mantissa / powers[-exponent]
+                       : (long double)mantissa * powers[exponent];
+  bits.ld = value;
+  if ((bits.parts.m & 0x7ff) == 0x400)
+    return FALSE;
+
+  *out = negative ? -(double)value : (double)value;
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
 static gboolean
 read_number (MsvisJsonScanner  *self,
              MsvisJsonToken    *token,
@@ -646,7 +731,8 @@ read_number (MsvisJsonScanner  *self,
 
   if (is_float)
     {
-      self->double_value = strtod_l (text, NULL, msvis_c_locale ());
+      if (!fast_strtod (text, n, &self->double_value))
+        self->double_value = strtod_l (text, NULL, msvis_c_locale ());
       *token = MSVIS_JSON_TOKEN_FLOAT;
       return TRUE;
     }
@@ -826,8 +912,6 @@ msvis_json_scanner_next (MsvisJsonScanner  *self,
     {
       guchar c;
 
-      if (g_cancellable_set_error_if_cancelled (self->cancellable, error))
-        return FALSE;
       if (!skip_whitespace (self, error))
         return FALSE;
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "msvis-json-writer.h"
+#include "msvis-number-format.h"
 #include "msvis-py-repr.h"
 
 #define FLUSH_AT (4 * 1024 * 1024)
@@ -89,14 +90,36 @@ msvis_json_writer_finish (MsvisJsonWriter  *self,
   return TRUE;
 }
 
+/* Reserves @n more bytes and returns where they start; the caller fills them. */
+static inline char *
+reserve (GString *buf,
+         gsize    n)
+{
+  gsize len = buf->len;
+
+  if (G_UNLIKELY (len + n >= buf->allocated_len))
+    g_string_set_size (buf, len + n), g_string_truncate (buf, len);
+  buf->len += n;
+  buf->str[buf->len] = '\0';
+  return buf->str + len;
+}
+
+static inline void
+append (GString    *buf,
+        const char *text,
+        gsize       n)
+{
+  memcpy (reserve (buf, n), text, n);
+}
+
 static void
 newline (MsvisJsonWriter *self)
 {
   guint spaces = self->indent * self->levels->len;
+  char *p = reserve (self->buf, spaces + 1);
 
-  g_string_append_c (self->buf, '\n');
-  for (guint i = 0; i < spaces; i++)
-    g_string_append_c (self->buf, ' ');
+  p[0] = '\n';
+  memset (p + 1, ' ', spaces);
 }
 
 /* Separator and indentation before a value or a key. */
@@ -176,6 +199,11 @@ msvis_json_writer_end_array (MsvisJsonWriter *self)
 
 static const char hex[] = "0123456789abcdef";
 
+/* Bytes that a JSON string literal cannot hold as they are (ensure_ascii). */
+static const guchar needs_escape[256] = {
+  [0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f ... 0xff] = 1,
+};
+
 static void
 append_u_escape (GString  *out,
                  gunichar  c)
@@ -232,9 +260,9 @@ msvis_json_append_escaped (GString    *out,
       gunichar c;
       gsize used;
 
-      while (run < length && p[run] >= 0x20 && p[run] < 0x7f && p[run] != '"' && p[run] != '\\')
+      while (run < length && !needs_escape[p[run]])
         run++;
-      g_string_append_len (out, text + i, run - i);
+      append (out, text + i, run - i);
       if (run == length)
         break;
       i = run;
@@ -271,7 +299,7 @@ msvis_json_writer_key (MsvisJsonWriter *self,
 {
   before (self);
   msvis_json_append_escaped (self->buf, key, strlen (key));
-  g_string_append (self->buf, ": ");
+  append (self->buf, ": ", 2);
   self->after_key = TRUE;
 }
 
@@ -296,8 +324,10 @@ void
 msvis_json_writer_int (MsvisJsonWriter *self,
                        gint64           value)
 {
+  char buf[32];
+
   before (self);
-  g_string_append_printf (self->buf, "%" G_GINT64_FORMAT, value);
+  append (self->buf, buf, msvis_format_int64 (buf, value));
   after (self);
 }
 

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "msvis-number-format.h"
 #include "msvis-op-parser.h"
 #include "msvis-py-repr.h"
 #include "msvis-reader-error.h"
@@ -22,6 +23,16 @@ static const char *atom_names[N_ATOMS] = {
   "type", "dtype", "shape", "Max", "Min", "Mean", "Norm", "md5",
   "value", "data_name", "full_op_name", "state",
 };
+
+/* Field names and short values repeat in every leaf ("dtype", "torch.float32"); a small
+ * direct-mapped cache in front of the graph's tables saves a hash lookup for most of them. */
+#define CACHE_SIZE 256
+
+typedef struct
+{
+  const char *text;      /* the graph's copy */
+  guint32     atom;
+} CacheSlot;
 
 /* One item being built: its fields, then where it goes. */
 typedef struct
@@ -43,7 +54,45 @@ struct _MsvisOpParser
   GHashTable *output_keys;
   GString    *scratch;
   GString    *name;
+  GArray     *kept;        /* the fields of one item as it is committed */
+  CacheSlot   atom_cache[CACHE_SIZE];
+  CacheSlot   string_cache[CACHE_SIZE];
+  MsvisArena *arena;       /* strings that live until the entry is committed */
 };
+
+static inline guint
+cache_slot (const char *text,
+            gsize       length)
+{
+  return (length * 31 + (guchar)text[0] * 7 + (guchar)text[length ? length - 1 : 0]) % CACHE_SIZE;
+}
+
+static guint32
+cached_atom (MsvisOpParser *self,
+             const char    *name)
+{
+  gsize length = strlen (name);
+  CacheSlot *slot = &self->atom_cache[cache_slot (name, length)];
+
+  if (slot->text == NULL || strcmp (slot->text, name) != 0)
+    {
+      slot->atom = msvis_graph_atom (self->graph, name);
+      slot->text = msvis_graph_atom_name (self->graph, slot->atom);
+    }
+  return slot->atom;
+}
+
+static const char *
+cached_intern (MsvisOpParser *self,
+               const char    *text,
+               gsize          length)
+{
+  CacheSlot *slot = &self->string_cache[cache_slot (text, length)];
+
+  if (slot->text == NULL || strcmp (slot->text, text) != 0)
+    slot->text = msvis_graph_intern (self->graph, text);
+  return slot->text;
+}
 
 MsvisOpParser *
 msvis_op_parser_new (MsvisGraph *graph,
@@ -58,10 +107,12 @@ msvis_op_parser_new (MsvisGraph *graph,
   self->fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
   self->inputs = g_array_new (FALSE, FALSE, sizeof (Pending));
   self->outputs = g_array_new (FALSE, FALSE, sizeof (Pending));
-  self->input_keys = g_hash_table_new (g_str_hash, g_str_equal);
-  self->output_keys = g_hash_table_new (g_str_hash, g_str_equal);
+  self->input_keys = g_hash_table_new (msvis_str_hash, g_str_equal);
+  self->output_keys = g_hash_table_new (msvis_str_hash, g_str_equal);
   self->scratch = g_string_new (NULL);
   self->name = g_string_new (NULL);
+  self->kept = g_array_new (FALSE, FALSE, sizeof (MsvisField));
+  self->arena = msvis_arena_new ();
 
   return self;
 }
@@ -80,6 +131,8 @@ msvis_op_parser_free (MsvisOpParser *self)
   g_hash_table_unref (self->output_keys);
   g_string_free (self->scratch, TRUE);
   g_string_free (self->name, TRUE);
+  g_array_unref (self->kept);
+  msvis_arena_free (self->arena);
   g_free (self);
 }
 
@@ -116,7 +169,9 @@ msvis_field_from_json (MsvisGraph           *graph,
       break;
     case MSVIS_JSON_STRING:
       field.kind = MSVIS_VALUE_STR;
-      field.s = msvis_graph_intern (graph, value->s);
+      /* Short strings (dtypes, types) repeat; long ones (file names) seldom do. */
+      field.s = value->n <= 32 ? msvis_graph_intern (graph, value->s)
+                               : msvis_graph_store (graph, value->s, value->n);
       break;
     case MSVIS_JSON_BIGINT:
     case MSVIS_JSON_ARRAY:
@@ -139,7 +194,18 @@ str_field (MsvisOpParser *self,
 {
   MsvisField field = { .name = self->atoms[atom], .kind = MSVIS_VALUE_STR };
 
-  field.s = msvis_graph_intern (self->graph, text);
+  field.s = cached_intern (self, text, strlen (text));
+  return field;
+}
+
+/* A string that is dropped before the item is committed. */
+static MsvisField
+temp_field (MsvisOpParser *self,
+            Atom           atom,
+            const char    *text)
+{
+  MsvisField field = { .name = self->atoms[atom], .kind = MSVIS_VALUE_STR, .s = text };
+
   return field;
 }
 
@@ -318,7 +384,7 @@ add_pending (MsvisOpParser *self,
       return;
     }
 
-  pending.key = msvis_graph_store (self->graph, key, strlen (key));
+  pending.key = msvis_arena_strndup (self->arena, key, strlen (key));
   g_array_append_val (list, pending);
   g_hash_table_insert (keys, (char *)pending.key, GUINT_TO_POINTER (list->len));
 }
@@ -340,7 +406,8 @@ add_leaf (MsvisOpParser        *self,
       static const Atom nulls[] = { ATOM_TYPE, ATOM_MAX, ATOM_MIN, ATOM_MEAN, ATOM_NORM,
                                     ATOM_DTYPE, ATOM_SHAPE, ATOM_MD5, ATOM_VALUE };
 
-      set_field (self, first, str_field (self, ATOM_FULL_OP_NAME, name));
+      name = msvis_arena_strndup (self->arena, name, strlen (name));
+      set_field (self, first, temp_field (self, ATOM_FULL_OP_NAME, name));
       for (guint i = 0; i < G_N_ELEMENTS (nulls); i++)
         {
           MsvisField none = { .name = self->atoms[nulls[i]], .kind = MSVIS_VALUE_NONE };
@@ -354,9 +421,17 @@ add_leaf (MsvisOpParser        *self,
 
   msvis_json_value_foreach (member, leaf)
     {
-      MsvisField field = msvis_field_from_json (self->graph,
-                                                msvis_graph_atom (self->graph, member->key),
-                                                member, self->scratch);
+      MsvisField field;
+
+      if (member->kind == MSVIS_JSON_STRING && member->n <= 32)
+        {
+          field.name = cached_atom (self, member->key);
+          field.kind = MSVIS_VALUE_STR;
+          field.s = cached_intern (self, member->s, member->n);
+        }
+      else
+        field = msvis_field_from_json (self->graph, cached_atom (self, member->key), member,
+                                       self->scratch);
 
       if (field.kind == MSVIS_VALUE_BOOL)
         {
@@ -372,7 +447,7 @@ add_leaf (MsvisOpParser        *self,
       /* Already copied with the leaf's other keys. */
       g_string_truncate (self->scratch, 0);
       msvis_py_append_str (self->scratch, data_name_value);
-      data_name = msvis_graph_intern (self->graph, self->scratch->str);
+      data_name = msvis_arena_strndup (self->arena, self->scratch->str, self->scratch->len);
     }
   else
     {
@@ -389,7 +464,8 @@ add_leaf (MsvisOpParser        *self,
     }
   else
     full_op_name = name;
-  set_field (self, first, str_field (self, ATOM_FULL_OP_NAME, full_op_name));
+  full_op_name = msvis_arena_strndup (self->arena, full_op_name, strlen (full_op_name));
+  set_field (self, first, temp_field (self, ATOM_FULL_OP_NAME, full_op_name));
   set_field (self, first, str_field (self, ATOM_STATE, state));
 
   for (Atom a = ATOM_MAX; a <= ATOM_NORM; a++)
@@ -474,7 +550,12 @@ parse_items (MsvisOpParser         *self,
           g_string_append (self->name, child->key);
         }
       else if (strcmp (state, "parameters_grad") != 0)
-        g_string_append_printf (self->name, ".%u", index);
+        {
+          char digits[32];
+
+          g_string_append_c (self->name, '.');
+          g_string_append_len (self->name, digits, msvis_format_int64 (digits, index));
+        }
       index++;
 
       if (!parse_items (self, child, state, depth + 1, entry_name, error))
@@ -497,8 +578,10 @@ commit (MsvisOpParser *self,
   for (guint i = 0; i < list->len; i++)
     {
       Pending *p = &g_array_index (list, Pending, i);
-      g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (MsvisField));
+      GArray *kept = self->kept;
       guint32 first_field, item;
+
+      g_array_set_size (kept, 0);
 
       /* full_op_name only served the split, and md5 is written in md5 compares only:
        * msprobe deletes both before writing. */
@@ -514,7 +597,9 @@ commit (MsvisOpParser *self,
         }
 
       first_field = msvis_graph_add_fields (self->graph, (MsvisField *)kept->data, kept->len);
-      item = msvis_graph_add_item (self->graph, p->key, first_field, kept->len);
+      item = msvis_graph_add_item (self->graph,
+                                   msvis_graph_store (self->graph, p->key, strlen (p->key)),
+                                   first_field, kept->len);
       if (i == 0)
         *first_item = item;
     }
@@ -548,6 +633,7 @@ msvis_op_parser_parse (MsvisOpParser         *self,
   g_array_set_size (self->outputs, 0);
   g_hash_table_remove_all (self->input_keys);
   g_hash_table_remove_all (self->output_keys);
+  msvis_arena_reset (self->arena);
 
   if (g_str_has_suffix (name, ".parameters_grad"))
     {

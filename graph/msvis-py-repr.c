@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "msvis-c-locale.h"
+#include "msvis-number-format.h"
 #include "msvis-py-repr.h"
 
 /* The shortest decimal digits that read back as @value (> 0, finite), as Python's repr
@@ -191,7 +192,11 @@ append_repr (GString              *out,
       g_string_append (out, value->b ? "True" : "False");
       break;
     case MSVIS_JSON_INT:
-      g_string_append_printf (out, "%" G_GINT64_FORMAT, value->i);
+      {
+        char digits[32];
+
+        g_string_append_len (out, digits, msvis_format_int64 (digits, value->i));
+      }
       break;
     case MSVIS_JSON_BIGINT:
       g_string_append_len (out, value->s, value->n);

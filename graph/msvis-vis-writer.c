@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "msvis-c-locale.h"
+#include "msvis-number-format.h"
 #include "msvis-py-repr.h"
 #include "msvis-vis-writer.h"
 
@@ -126,13 +127,7 @@ format_float (GString *out,
     {
       /* Below 1e9 doubles are far denser than 1e-6, so the shortest repr of round(x, 6)
        * is its six-decimal form without trailing zeros. */
-      gsize n;
-
-      snprintf (buf, sizeof buf, "%.6f", value);
-      n = strlen (buf);
-      while (n > 0 && buf[n - 1] == '0' && buf[n - 2] != '.')
-        n--;
-      g_string_append_len (out, buf, n);
+      g_string_append_len (out, buf, msvis_format_round6 (buf, value));
     }
   else
     msvis_py_append_float_repr (out, msvis_py_round6 (value));
@@ -157,7 +152,11 @@ msvis_vis_format_value (GString          *out,
       g_string_append (out, field->b ? "True" : "False");
       break;
     case MSVIS_VALUE_INT:
-      g_string_append_printf (out, "%" G_GINT64_FORMAT, field->i);
+      {
+        char buf[32];
+
+        g_string_append_len (out, buf, msvis_format_int64 (buf, field->i));
+      }
       break;
     case MSVIS_VALUE_FLOAT:
       format_float (out, field->f);

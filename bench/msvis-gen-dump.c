@@ -1,0 +1,1189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// msvis-gen-dump: writes a deterministic, realistic msprobe dump directory (dump.json,
+// construct.json, stack.json) of a Llama-like PyTorch model, for benchmarks and tests.
+// Everything is streamed through buffered FILE*s, so a dump of any size needs little memory.
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#define MAX_DEPTH 8
+#define NAME_LEN 256
+#define LAYER_CAP 80 // beyond this many layers, --entries grows the micro steps instead
+
+// ---------------------------------------------------------------------------------------------
+// PRNG: splitmix64, our own so that the output does not depend on the libc.
+
+typedef struct
+{
+  guint64 s;
+} Rng;
+
+static guint64
+rng_next (Rng *r)
+{
+  guint64 z = (r->s += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+// Uniform in [0, 1).
+static double
+rng_u01 (Rng *r)
+{
+  return (double) (rng_next (r) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static double
+rng_range (Rng *r, double lo, double hi)
+{
+  return lo + (hi - lo) * rng_u01 (r);
+}
+
+// A stream keyed by up to five integers, so that values which must agree between two dumps
+// (weights across micro steps, send/recv pairs across ranks) do not depend on the order of
+// the main stream.
+static Rng
+rng_keyed (guint64 seed, gint64 a, gint64 b, gint64 c, gint64 d)
+{
+  Rng r = { seed };
+  gint64 keys[4] = { a, b, c, d };
+
+  for (int i = 0; i < 4; i++)
+    {
+      r.s ^= (guint64) keys[i] + G_GUINT64_CONSTANT (0x632BE59BD9B4E019) * (guint64) (i + 1);
+      r.s = rng_next (&r);
+    }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Floats, written exactly as Python's repr() does, so json.dumps(json.load(f), indent=1)
+// reproduces the file byte for byte.
+
+static void
+fmt_double (char *out, double v)
+{
+  char buf[40], *q;
+  int prec, n, e;
+
+  if (!isfinite (v) || v == 0)
+    {
+      strcpy (out, isnan (v) ? "NaN" : isinf (v) ? (v > 0 ? "Infinity" : "-Infinity")
+                   : signbit (v) ? "-0.0" : "0.0");
+      return;
+    }
+  // 15 digits always read back uniquely (DBL_DIG), so if they round-trip, the shortest form is
+  // them without trailing zeros; otherwise 16, and 17 digits always round-trip.
+  for (prec = 14;; prec++)
+    {
+      g_snprintf (buf, sizeof buf, "%.*e", prec, v);
+      if (prec == 16 || g_ascii_strtod (buf, NULL) == v)
+        break;
+    }
+  q = strchr (buf, 'e');
+  e = atoi (q + 1);
+  for (n = prec + 1; q[-1] == '0'; q--)
+    n--;
+  // repr() switches to an exponent below 1e-4 and from 1e16 on.
+  if (e < -4 || e >= 16)
+    g_snprintf (out, 32, "%.*e", n - 1, v);
+  else
+    g_snprintf (out, 32, "%.*f", MAX (n - 1 - e, 1), v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A streaming JSON writer with the layout of Python's json.dump(obj, f, indent=1).
+
+typedef struct
+{
+  FILE *f;
+  int depth;
+  gboolean empty[MAX_DEPTH * 4];
+} Jw;
+
+static const char spaces[] = "                                                                ";
+
+static void
+jw_indent (Jw *w)
+{
+  fwrite (spaces, 1, (size_t) w->depth, w->f);
+}
+
+// Starts an item of the current container: a value in a list, or a key in an object.
+static void
+jw_item (Jw *w)
+{
+  if (w->empty[w->depth])
+    {
+      putc ('\n', w->f);
+      w->empty[w->depth] = FALSE;
+    }
+  else
+    fputs (",\n", w->f);
+  jw_indent (w);
+}
+
+static void
+jw_str (Jw *w, const char *s)
+{
+  putc ('"', w->f);
+  for (; *s; s++)
+    {
+      if (*s == '"' || *s == '\\')
+        putc ('\\', w->f);
+      if (*s == '\n')
+        fputs ("\\n", w->f);
+      else
+        putc (*s, w->f);
+    }
+  putc ('"', w->f);
+}
+
+// Writes `"key": ` in an object, or starts a list item when key is NULL.
+static void
+jw_key (Jw *w, const char *key)
+{
+  jw_item (w);
+  if (key)
+    {
+      jw_str (w, key);
+      fputs (": ", w->f);
+    }
+}
+
+static void
+jw_open (Jw *w, char c)
+{
+  putc (c, w->f);
+  w->empty[++w->depth] = TRUE;
+}
+
+static void
+jw_close (Jw *w, char c)
+{
+  gboolean was_empty = w->empty[w->depth--];
+
+  if (!was_empty)
+    {
+      putc ('\n', w->f);
+      jw_indent (w);
+    }
+  putc (c, w->f);
+}
+
+// A raw token (number, null, true...) as an object member or list item.
+static void
+jw_raw (Jw *w, const char *key, const char *raw)
+{
+  jw_key (w, key);
+  fputs (raw, w->f);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The model: shapes, and three tables of calls (before the layers, one layer, after the layers)
+// in forward order, nested by depth. Backward is derived by walking the tables in reverse.
+
+enum { B = 2, S = 2048, H = 4096, I = 11008, V = 32000, NH = 32, HD = 128 };
+
+enum { DT_F32, DT_BF16, DT_F16, DT_I64 };
+static const char *const dtype_names[] = {
+  "torch.float32", "torch.bfloat16", "torch.float16", "torch.int64"
+};
+
+enum {
+  NOSH, IDS, BSH, BSI, BSV, RSTD, HEADS, HALF, SCORE, PROB, WHH, WIH, WHI, WVH, WH, LOG2, LAB,
+  SCALAR, N_SHAPES
+};
+
+typedef struct
+{
+  int ndim, dtype;
+  gint64 d[4];
+} Shape;
+
+static const Shape shapes[N_SHAPES] = {
+  [IDS] = { 2, DT_I64, { B, S } },          [BSH] = { 3, DT_BF16, { B, S, H } },
+  [BSI] = { 3, DT_BF16, { B, S, I } },      [BSV] = { 3, DT_F32, { B, S, V } },
+  [RSTD] = { 3, DT_F32, { B, S, 1 } },      [HEADS] = { 4, DT_BF16, { B, NH, S, HD } },
+  [HALF] = { 4, DT_BF16, { B, NH, S, HD / 2 } },
+  [SCORE] = { 4, DT_F16, { B, NH, S, S } }, [PROB] = { 4, DT_F32, { B, NH, S, S } },
+  [WHH] = { 2, DT_BF16, { H, H } },         [WIH] = { 2, DT_BF16, { I, H } },
+  [WHI] = { 2, DT_BF16, { H, I } },         [WVH] = { 2, DT_BF16, { V, H } },
+  [WH] = { 1, DT_BF16, { H } },             [LOG2] = { 2, DT_F32, { B * S, V } },
+  [LAB] = { 1, DT_I64, { B * S } },         [SCALAR] = { 0, DT_F32, { 0 } },
+};
+
+// How a call's arguments look; every module is K_MOD except the decoder layer.
+typedef enum {
+  K_MOD, K_LAYER, K_IDVIEW, K_EMB, K_RMS, K_LINEAR, K_VIEW, K_VIEWSZ, K_TRANSPOSE, K_GETITEM,
+  K_CAT, K_BIN, K_SOFTMAX, K_SILU, K_ALLRED, K_SEND, K_RECV, K_CE, K_SUM, N_KINDS
+} Kind;
+
+// The arguments of each kind: "input_args|input_kwargs", read by put_args().
+static const char *const kind_spec[N_KINDS] = {
+  [K_MOD] = "x|",
+  [K_LAYER] = "x|attention_mask=~ position_ids=p past_key_value=~ output_attentions=b0 "
+              "use_cache=b0",
+  [K_IDVIEW] = "x i-1 i2048|",
+  [K_EMB] = "x w ~ ~ f2.0 b0 b0|",
+  [K_RMS] = "x w|epsilon=f1e-06",
+  [K_LINEAR] = "x w ~|",
+  [K_VIEW] = "x I|",
+  [K_VIEWSZ] = "x Z|",
+  [K_TRANSPOSE] = "x i1 i2|",
+  [K_GETITEM] = "x L|",
+  [K_CAT] = "c|dim=i-1",
+  [K_BIN] = "x o|",
+  [K_SOFTMAX] = "x|dim=i-1 _stacklevel=i3 dtype=d",
+  [K_SILU] = "x|inplace=b0",
+  [K_ALLRED] = "x|group=G op=r",
+  [K_SEND] = "x|dst=k group=G",
+  [K_RECV] = "x|src=k group=G",
+  [K_CE] = "x o|weight=~ ignore_index=i-100 reduction=smean label_smoothing=f0.0",
+  [K_SUM] = "x|",
+};
+
+enum { F_MODEL, F_LINEAR, F_ACT, F_TRAIN };
+static const char *const src_files[] = {
+  "/home/user/llama/modeling_llama.py",
+  "/usr/local/lib/python3.9/site-packages/torch/nn/modules/linear.py",
+  "/usr/local/lib/python3.9/site-packages/torch/nn/modules/activation.py",
+  "/home/user/llama/train.py",
+};
+
+typedef struct
+{
+  int depth;
+  Kind kind;
+  const char *name; // attribute path of a module, or the API name
+  const char *cls;  // class of a module, NULL for an API
+  int in, out, w;   // shapes: input, output, and weight (modules) or second operand (APIs)
+  int line;
+  const char *code; // the source line of the call, for stack.json
+  int api;          // index into api_names, filled in at start-up
+} Op;
+
+#define M(d, n, c, i, o, w, l, code) { d, K_MOD, n, c, i, o, w, l, code, 0 }
+#define A(d, k, n, i, o, w, l, code) { d, k, n, NULL, i, o, w, l, code, 0 }
+#define LIN(d, i, o) A (d, K_LINEAR, "Functional.linear", i, o, NOSH, 114, \
+                        "return F.linear(input, self.weight, self.bias)")
+#define RMS(d) A (d, K_RMS, "NPU.npu_rms_norm", BSH, BSH, NOSH, 88, \
+                  "return torch_npu.npu_rms_norm(x, self.weight, epsilon=self.eps)[0]")
+
+static Op pre_ops[] = {
+  A (0, K_IDVIEW, "Tensor.view", IDS, IDS, NOSH, 1011, "input_ids = input_ids.view(-1, S)"),
+  M (0, "model.embed_tokens", "Embedding", IDS, BSH, WVH, 1046, "x = self.embed_tokens(ids)"),
+  A (1, K_EMB, "Functional.embedding", IDS, BSH, NOSH, 163, "return F.embedding(input, w)"),
+  A (0, K_RECV, "Distributed.recv", BSH, BSH, NOSH, 61, "dist.recv(x, src=prev_rank)"),
+};
+
+static Op layer_ops[] = {
+  { 0, K_LAYER, "model.layers", "LlamaDecoderLayer", BSH, BSH, NOSH, 1078,
+    "layer_outputs = decoder_layer(hidden_states, attention_mask=attention_mask)", 0 },
+  M (1, "input_layernorm", "LlamaRMSNorm", BSH, BSH, WH, 735, "x = self.input_layernorm(x)"),
+  RMS (2),
+  M (1, "self_attn", "LlamaAttention", BSH, BSH, NOSH, 738, "x, _ = self.self_attn(x)"),
+  M (2, "q_proj", "Linear", BSH, BSH, WHH, 391, "query_states = self.q_proj(x)"),
+  LIN (3, BSH, BSH),
+  M (2, "k_proj", "Linear", BSH, BSH, WHH, 392, "key_states = self.k_proj(x)"),
+  LIN (3, BSH, BSH),
+  M (2, "v_proj", "Linear", BSH, BSH, WHH, 393, "value_states = self.v_proj(x)"),
+  LIN (3, BSH, BSH),
+  A (2, K_VIEW, "Tensor.view", BSH, HEADS, NOSH, 395, "q = q.view(bsz, q_len, nh, hd)"),
+  A (2, K_TRANSPOSE, "Tensor.transpose", HEADS, HEADS, NOSH, 395, "q = q.transpose(1, 2)"),
+  A (2, K_GETITEM, "Tensor.__getitem__", HEADS, HALF, NOSH, 151, "x1 = x[..., ::2]"),
+  A (2, K_CAT, "Torch.cat", HALF, HEADS, NOSH, 153, "return torch.cat((-x2, x1), dim=-1)"),
+  A (2, K_BIN, "Torch.matmul", HEADS, SCORE, HEADS, 412, "w = torch.matmul(q, k.transpose(2, 3))"),
+  A (2, K_SOFTMAX, "Functional.softmax", SCORE, PROB, NOSH, 421, "w = F.softmax(w, dim=-1)"),
+  A (2, K_BIN, "Torch.matmul", PROB, HEADS, HEADS, 423, "out = torch.matmul(w, v)"),
+  A (2, K_VIEWSZ, "Tensor.view", HEADS, BSH, NOSH, 432, "out = out.view(input_shape)"),
+  M (2, "o_proj", "Linear", BSH, BSH, WHH, 434, "out = self.o_proj(out)"),
+  LIN (3, BSH, BSH),
+  A (2, K_ALLRED, "Distributed.all_reduce", BSH, BSH, NOSH, 436, "dist.all_reduce(out, group=tp)"),
+  A (1, K_BIN, "Tensor.__add__", BSH, BSH, BSH, 746, "hidden_states = residual + hidden_states"),
+  M (1, "post_attention_layernorm", "LlamaRMSNorm", BSH, BSH, WH, 750,
+     "hidden_states = self.post_attention_layernorm(hidden_states)"),
+  RMS (2),
+  M (1, "mlp", "LlamaMLP", BSH, BSH, NOSH, 751, "hidden_states = self.mlp(hidden_states)"),
+  M (2, "gate_proj", "Linear", BSH, BSI, WIH, 312, "gate = self.gate_proj(x)"),
+  LIN (3, BSH, BSI),
+  M (2, "act_fn", "SiLU", BSI, BSI, NOSH, 313, "gate = self.act_fn(gate)"),
+  A (3, K_SILU, "Functional.silu", BSI, BSI, NOSH, 396, "return F.silu(input, inplace=False)"),
+  M (2, "up_proj", "Linear", BSH, BSI, WIH, 314, "up = self.up_proj(x)"),
+  LIN (3, BSH, BSI),
+  A (2, K_BIN, "Tensor.__mul__", BSI, BSI, BSI, 315, "inter = gate * up"),
+  M (2, "down_proj", "Linear", BSI, BSH, WHI, 316, "down = self.down_proj(inter)"),
+  LIN (3, BSI, BSH),
+  A (2, K_ALLRED, "Distributed.all_reduce", BSH, BSH, NOSH, 318, "dist.all_reduce(down, group=tp)"),
+  A (1, K_BIN, "Tensor.__add__", BSH, BSH, BSH, 752, "hidden_states = residual + hidden_states"),
+};
+
+static Op post_ops[] = {
+  M (0, "model.norm", "LlamaRMSNorm", BSH, BSH, WH, 1102, "hidden_states = self.norm(x)"),
+  RMS (1),
+  A (0, K_SEND, "Distributed.send", BSH, BSH, NOSH, 66, "dist.send(x, dst=next_rank)"),
+  M (0, "lm_head", "Linear", BSH, BSV, WVH, 1187, "logits = self.lm_head(hidden_states)"),
+  LIN (1, BSH, BSV),
+  A (0, K_VIEWSZ, "Tensor.view", BSV, LOG2, NOSH, 1195, "logits = logits.view(-1, vocab_size)"),
+  A (0, K_CE, "Functional.cross_entropy", LOG2, SCALAR, LAB, 1198,
+     "loss = F.cross_entropy(logits, labels, ignore_index=-100)"),
+  A (0, K_SUM, "Torch.sum", SCALAR, SCALAR, NOSH, 92, "loss = torch.sum(outputs.loss) / accum"),
+};
+
+#define N_PRE ((int) G_N_ELEMENTS (pre_ops))
+#define N_LAYER ((int) G_N_ELEMENTS (layer_ops))
+#define N_POST ((int) G_N_ELEMENTS (post_ops))
+#define N_SITES (N_PRE + N_LAYER + N_POST)
+#define MAX_APIS 32
+
+// The source file of a call, for its stack.
+static int
+op_file (const Op *op)
+{
+  return op->kind == K_LINEAR ? F_LINEAR : op->kind == K_SILU ? F_ACT
+    : op->kind == K_SEND || op->kind == K_RECV || op->kind == K_SUM ? F_TRAIN : F_MODEL;
+}
+
+// Calls that PyTorch records no backward for: integer views and communication.
+static gboolean
+op_has_bwd (const Op *op)
+{
+  return op->kind != K_IDVIEW && op->kind != K_ALLRED && op->kind != K_SEND && op->kind != K_RECV;
+}
+
+static const char *api_names[MAX_APIS];
+static int n_apis;
+
+// Gives every API call its counter slot: the counter n in `<api>.<n>.forward` runs per API name.
+static void
+index_apis (Op *ops, int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      int j;
+
+      if (ops[i].cls)
+        continue;
+      for (j = 0; j < n_apis && strcmp (api_names[j], ops[i].name) != 0; j++)
+        ;
+      if (j == n_apis)
+        api_names[n_apis++] = ops[i].name;
+      ops[i].api = j;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generator state and tensor leaves.
+
+enum { MODE_COUNT, MODE_DUMP, MODE_STACK };
+enum { C_ACT, C_WEIGHT, C_GRAD, C_PGRAD };
+
+typedef struct
+{
+  int shape, dtype;
+  gboolean rg;
+  char txt[4][32]; // Max, Min, Mean, Norm as they are written
+  char md5[9];
+} Leaf;
+
+typedef struct
+{
+  // options
+  int layers, micro, ranks, inf_k;
+  gboolean md5, structure, old_stack;
+  double eps;
+  guint64 seed;
+  // the dump being written
+  int step, rank, mstep, layer, mode, target_site;
+  Rng rng, prng; // main stream, and the stream of the --perturb factors
+  Jw dump, cons, stack;
+  gint64 n_entries, n_io, io_total, inf_at;
+  int inf_j, inf_now; // which --inf entry comes next; variant for the current entry (-1: none)
+  guint count[MAX_APIS], bcount[MAX_APIS];
+  gboolean site_used[N_SITES];
+  int site_order[N_SITES], n_sites_used;
+  // walk state, per depth of nesting
+  const Op *open[MAX_DEPTH];
+  char fname[MAX_DEPTH][NAME_LEN], bname[MAX_DEPTH][NAME_LEN];
+  Leaf cur, mod_out[MAX_DEPTH], param[MAX_DEPTH];
+} Gen;
+
+// Rounds Max/Min to what a bfloat16 (8 bits) or float16 (11 bits) tensor can hold.
+static double
+round_dtype (double v, int dtype)
+{
+  int e, bits = dtype == DT_BF16 ? 8 : 11;
+  double m = frexp (v, &e);
+
+  if (dtype == DT_F32)
+    return (double) (float) v;
+  return ldexp (rint (ldexp (m, bits)), e - bits);
+}
+
+static Leaf
+new_leaf (Gen *g, Rng *r, Rng *pr, int shape, int cls)
+{
+  static const double lo[] = { 0.3, 0.005, 1e-6, 1e-5 }, hi[] = { 3, 0.05, 1e-3, 1e-2 };
+  const Shape *sh = &shapes[shape];
+  // Parameter gradients live in the float32 master weights.
+  Leaf l = { shape, cls == C_PGRAD ? DT_F32 : sh->dtype, cls <= C_WEIGHT, { "" }, "" };
+  double numel = 1, st[4], sigma, f;
+  guint32 h = 2166136261u;
+
+  if (g->structure)
+    return l;
+  for (int i = 0; i < sh->ndim; i++)
+    numel *= (double) sh->d[i];
+  if (l.dtype == DT_I64)
+    {
+      // Token ids: integer Max/Min as PyTorch reports them; labels use -100 as ignore_index.
+      double mean = rng_range (r, 0.3, 0.5) * V;
+
+      l.rg = FALSE;
+      g_snprintf (l.txt[0], 32, "%d", V - 1 - (int) rng_range (r, 0, 40));
+      g_snprintf (l.txt[1], 32, "%d", shape == LAB ? -100 : (int) rng_range (r, 0, 3));
+      fmt_double (l.txt[2], mean);
+      fmt_double (l.txt[3], mean * sqrt (numel) * rng_range (r, 1.1, 1.2));
+    }
+  else
+    {
+      sigma = exp (rng_range (r, log (lo[cls]), log (hi[cls])));
+      st[2] = sigma * rng_range (r, -0.2, 0.2);
+      st[0] = st[2] + sigma * rng_range (r, 2.5, 6);
+      st[1] = st[2] - sigma * rng_range (r, 2.5, 6);
+      st[3] = sqrt (numel * (sigma * sigma + st[2] * st[2]));
+      if (shape == PROB && cls == C_ACT)
+        {
+          st[0] = rng_range (r, 0.2, 1);
+          st[1] = 0;
+          st[2] = 1.0 / S;
+          st[3] = sqrt (numel / S) * rng_range (r, 0.1, 0.5);
+        }
+      if (numel == 1)
+        {
+          st[0] = st[1] = st[2] = cls == C_ACT ? rng_range (r, 1.5, 4) : rng_range (r, 0.01, 1);
+          st[3] = st[2];
+        }
+      // One factor per tensor keeps Max >= Mean >= Min; it comes from its own stream so that
+      // the statistics before it stay identical to the unperturbed dump.
+      f = g->eps != 0 ? 1 + g->eps * rng_range (pr, -1, 1) : 1;
+      for (int i = 0; i < 4; i++)
+        fmt_double (l.txt[i], i < 2 && numel > 1 ? round_dtype (st[i] * f, l.dtype) : st[i] * f);
+    }
+  // A hash stands in for the CRC32 of the data; it follows the statistics, as --perturb should.
+  for (int i = 0; i < 4; i++)
+    for (const char *c = l.txt[i]; *c; c++)
+      h = (h ^ (guint8) *c) * 16777619u;
+  g_snprintf (l.md5, sizeof l.md5, "%08x", h ^ (guint32) shape);
+  return l;
+}
+
+// A leaf from the main stream of this dump.
+static Leaf
+leaf (Gen *g, int shape, int cls)
+{
+  return new_leaf (g, &g->rng, &g->prng, shape, cls);
+}
+
+// A leaf fixed by a key instead of the main stream: weights, and both sides of a send/recv.
+static Leaf
+keyed_leaf (Gen *g, gint64 a, gint64 b, gint64 c, int shape, int cls)
+{
+  Rng r = rng_keyed (g->seed, g->step, a, b, c);
+  Rng pr = rng_keyed (g->seed ^ 0x5EED, g->step, a, b, c);
+
+  return new_leaf (g, &r, &pr, shape, cls);
+}
+
+static void
+put_leaf (Gen *g, const char *key, const Leaf *l, int inf)
+{
+  static const char *const stat_keys[] = { "Max", "Min", "Mean", "Norm" };
+  // The --inf variants: overflow upwards, overflow downwards, all NaN.
+  static const char *const inf_txt[3][4] = {
+    { "Infinity", NULL, "Infinity", "Infinity" },
+    { NULL, "-Infinity", "-Infinity", "Infinity" },
+    { "NaN", "NaN", "NaN", "NaN" },
+  };
+  const Shape *sh = &shapes[l->shape];
+  Jw *w = &g->dump;
+  char buf[32];
+
+  jw_key (w, key);
+  jw_open (w, '{');
+  jw_raw (w, "type", "\"torch.Tensor\"");
+  jw_key (w, "dtype");
+  jw_str (w, dtype_names[l->dtype]);
+  jw_key (w, "shape");
+  jw_open (w, '[');
+  for (int i = 0; i < sh->ndim; i++)
+    {
+      g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, sh->d[i]);
+      jw_raw (w, NULL, buf);
+    }
+  jw_close (w, ']');
+  if (!g->structure)
+    {
+      for (int i = 0; i < 4; i++)
+        jw_raw (w, stat_keys[i], inf >= 0 && inf_txt[inf][i] ? inf_txt[inf][i] : l->txt[i]);
+      jw_raw (w, "requires_grad", l->rg ? "true" : "false");
+      if (g->md5)
+        {
+          jw_key (w, "md5");
+          jw_str (w, l->md5);
+        }
+    }
+  jw_close (w, '}');
+}
+
+// A non-tensor argument, {"type": TYPE, "value": RAW}, or with a list value when n >= 0.
+static void
+put_typed (Gen *g, const char *key, const char *type, const char *raw, const char **items, int n)
+{
+  Jw *w = &g->dump;
+
+  jw_key (w, key);
+  jw_open (w, '{');
+  jw_key (w, "type");
+  jw_str (w, type);
+  if (n < 0)
+    jw_raw (w, "value", raw);
+  else
+    {
+      jw_key (w, "value");
+      jw_open (w, '[');
+      for (int i = 0; i < n; i++)
+        jw_raw (w, NULL, items[i]);
+      jw_close (w, ']');
+    }
+  jw_close (w, '}');
+}
+
+// One token of a kind_spec: x input, w weight of the enclosing module, o second operand,
+// c list of two tensors, p position ids, ~ null, i/f/b/s int/float/bool/str, d dtype,
+// r ReduceOp, I/Z output dims as ints/torch.Size, L slice, G process group, k peer rank.
+static void
+put_arg (Gen *g, const Op *op, const Leaf *in, const char *key, const char *t)
+{
+  static const char *slice[] = { "0", "null", "2" };
+  const Shape *osh = &shapes[op->out];
+  char dims[4][24], buf[64];
+  const char *items[4];
+  Leaf l;
+  int n = osh->ndim;
+
+  for (int i = 0; i < n; i++)
+    {
+      g_snprintf (dims[i], sizeof dims[i], "%" G_GINT64_FORMAT, osh->d[i]);
+      items[i] = dims[i];
+    }
+  switch (t[0])
+    {
+    case 'x':
+      put_leaf (g, key, in, -1);
+      break;
+    case 'w':
+      put_leaf (g, key, &g->param[op->depth - 1], -1);
+      break;
+    case 'o':
+    case 'p':
+      l = leaf (g, t[0] == 'o' ? op->w : IDS, C_ACT);
+      put_leaf (g, key, &l, -1);
+      break;
+    case 'c':
+      // torch.cat takes a sequence: a list nested in input_args.
+      l = leaf (g, op->in, C_ACT);
+      jw_key (&g->dump, key);
+      jw_open (&g->dump, '[');
+      put_leaf (g, NULL, in, -1);
+      put_leaf (g, NULL, &l, -1);
+      jw_close (&g->dump, ']');
+      break;
+    case '~':
+      jw_raw (&g->dump, key, "null");
+      break;
+    case 'i':
+    case 'f':
+      put_typed (g, key, t[0] == 'i' ? "int" : "float", t + 1, NULL, -1);
+      break;
+    case 'b':
+      put_typed (g, key, "bool", t[1] == '1' ? "true" : "false", NULL, -1);
+      break;
+    case 's':
+      g_snprintf (buf, sizeof buf, "\"%s\"", t + 1);
+      put_typed (g, key, "str", buf, NULL, -1);
+      break;
+    case 'd':
+      put_typed (g, key, "torch.dtype", "\"torch.float32\"", NULL, -1);
+      break;
+    case 'r':
+      put_typed (g, key, "torch.distributed.ReduceOp", "\"ReduceOp.SUM\"", NULL, -1);
+      break;
+    case 'I':
+      for (int i = 0; i < n; i++)
+        put_typed (g, key, "int", dims[i], NULL, -1);
+      break;
+    case 'Z':
+      put_typed (g, key, "torch.Size", NULL, items, n);
+      break;
+    case 'L':
+      put_typed (g, key, "slice", NULL, slice, 3);
+      break;
+    case 'k':
+      g_snprintf (buf, sizeof buf, "%d", g->rank + (op->kind == K_SEND ? 1 : -1));
+      put_typed (g, key, "int", buf, NULL, -1);
+      break;
+    case 'G':
+      jw_key (&g->dump, key);
+      jw_open (&g->dump, '{');
+      jw_raw (&g->dump, "type", "\"torch.ProcessGroup\"");
+      jw_key (&g->dump, "group_ranks");
+      jw_open (&g->dump, '[');
+      for (int i = 0; i < MAX (g->ranks, 2); i++)
+        {
+          g_snprintf (buf, sizeof buf, "%d", i);
+          jw_raw (&g->dump, NULL, buf);
+        }
+      jw_close (&g->dump, ']');
+      jw_raw (&g->dump, "group_id", "\"77849d8c\"");
+      jw_close (&g->dump, '}');
+      break;
+    }
+}
+
+// input_args and input_kwargs, from the kind's spec "args|kwargs".
+static void
+put_args (Gen *g, const Op *op, const Leaf *in)
+{
+  char tok[80], *eq;
+
+  jw_key (&g->dump, "input_args");
+  jw_open (&g->dump, '[');
+  for (const char *p = kind_spec[op->kind]; *p; p += *p != '\0')
+    {
+      size_t n = strcspn (p, " |");
+
+      if (n > 0)
+        {
+          g_strlcpy (tok, p, MIN (n + 1, sizeof tok));
+          eq = strchr (tok, '=');
+          if (eq)
+            *eq = '\0';
+          put_arg (g, op, in, eq ? tok : NULL, eq ? eq + 1 : tok);
+        }
+      p += n;
+      if (*p == '|')
+        {
+          jw_close (&g->dump, ']');
+          jw_key (&g->dump, "input_kwargs");
+          jw_open (&g->dump, '{');
+        }
+    }
+  jw_close (&g->dump, '}');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names, stacks and entries.
+
+// Name of the module open at depth d, e.g. "Module.model.layers.3.self_attn.LlamaAttention".
+static void
+mod_name (Gen *g, int d, char *buf)
+{
+  int p = g_snprintf (buf, NAME_LEN, "Module");
+
+  for (int i = 0; i <= d; i++)
+    {
+      p += g_snprintf (buf + p, NAME_LEN - p, ".%s", g->open[i]->name);
+      if (g->open[i]->kind == K_LAYER)
+        p += g_snprintf (buf + p, NAME_LEN - p, ".%d", g->layer);
+    }
+  g_snprintf (buf + p, NAME_LEN - p, ".%s", g->open[d]->cls);
+}
+
+// The stack of a call site as msprobe records it, innermost frame first.
+static void
+put_stack (Jw *w, const Op *op)
+{
+  char line[2 * NAME_LEN];
+  int plen = (int) strcspn (op->name, ".");
+  int f = op_file (op);
+
+  jw_open (w, '[');
+  jw_item (w);
+  if (op->cls)
+    jw_str (w, "File /usr/local/lib/python3.9/site-packages/torch/nn/modules/module.py, "
+               "line 1527, in _call_impl, \n return forward_call(*args, **kwargs)");
+  else
+    {
+      g_snprintf (line, sizeof line, "File /usr/lib/python3/site-packages/msprobe/wrap.py, "
+                  "line 68, in wrapped, \n return %.*sOPTemplate(op_name, hook)(*args, **kwargs)",
+                  plen, op->kind == K_RMS ? "Npu" : op->name);
+      jw_str (w, line);
+    }
+  g_snprintf (line, sizeof line, "File %s, line %d, in %s, \n %s", src_files[f], op->line,
+              f == F_TRAIN ? "train_step" : "forward", op->code);
+  jw_item (w);
+  jw_str (w, line);
+  if (f != F_TRAIN)
+    {
+      jw_item (w);
+      jw_str (w, "File /home/user/llama/train.py, line 134, in train_step, \n "
+                 "outputs = model(input_ids=input_ids, labels=labels)");
+    }
+  jw_close (w, ']');
+}
+
+// Counts an entry and writes everything but its body; TRUE when the body is to be written.
+// io: a forward or backward entry (listed in construct.json, a candidate for --inf).
+// site: the call site for stack.json, or -1 (backward and parameters_grad entries).
+static gboolean
+entry_head (Gen *g, const Op *op, const char *name, const char *parent, int site, gboolean io)
+{
+  if (g->mode == MODE_STACK)
+    {
+      if (site == g->target_site)
+        {
+          jw_item (&g->stack);
+          jw_str (&g->stack, name);
+        }
+      return FALSE;
+    }
+  g->n_entries++;
+  g->inf_now = -1;
+  if (io && g->mode == MODE_DUMP && g->n_io == g->inf_at)
+    {
+      // Spread the --inf entries evenly over the dump.
+      g->inf_now = g->inf_j++ % 3;
+      g->inf_at = g->inf_j < g->inf_k ? (2 * g->inf_j + 1) * g->io_total / (2 * g->inf_k) : -1;
+    }
+  g->n_io += io;
+  if (g->mode == MODE_COUNT)
+    return FALSE;
+  if (io)
+    jw_key (&g->cons, name);
+  if (io && parent)
+    jw_str (&g->cons, parent);
+  else if (io)
+    fputs ("null", g->cons.f);
+  if (site >= 0 && g->old_stack)
+    {
+      jw_key (&g->stack, name);
+      put_stack (&g->stack, op);
+    }
+  else if (site >= 0 && !g->site_used[site])
+    {
+      g->site_used[site] = TRUE;
+      g->site_order[g->n_sites_used++] = site;
+    }
+  jw_key (&g->dump, name);
+  jw_open (&g->dump, '{');
+  return TRUE;
+}
+
+static void
+fwd_entry (Gen *g, const Op *op, const char *name, const char *parent, int site, gboolean last)
+{
+  int d = op->depth;
+  Leaf in, out, rstd;
+
+  if (!entry_head (g, op, name, parent, site, TRUE))
+    return;
+  in = g->cur.shape == op->in ? g->cur : leaf (g, op->in, C_ACT);
+  out = last ? g->mod_out[d - 1] : leaf (g, op->out, C_ACT);
+  if (op->kind == K_VIEW || op->kind == K_VIEWSZ || op->kind == K_TRANSPOSE
+      || op->kind == K_IDVIEW)
+    {
+      // Views keep the data, so the statistics too.
+      out = in;
+      out.shape = op->out;
+    }
+  if (op->kind == K_SEND || op->kind == K_RECV)
+    {
+      // Both sides of a send/recv pair draw the same tensor, keyed by the sending rank.
+      in = out = keyed_leaf (g, g->mstep, g->rank - (op->kind == K_RECV), -7, op->out, C_ACT);
+    }
+  if (op->cls)
+    g->mod_out[d] = out;
+  if (op->cls && op->w)
+    g->param[d] = keyed_leaf (g, g->rank, g->layer, site, op->w, C_WEIGHT);
+  put_args (g, op, &in);
+  jw_key (&g->dump, "output");
+  jw_open (&g->dump, '[');
+  put_leaf (g, NULL, &out, g->inf_now);
+  if (op->kind == K_RMS)
+    {
+      rstd = leaf (g, RSTD, C_ACT);
+      put_leaf (g, NULL, &rstd, -1);
+    }
+  jw_close (&g->dump, ']');
+  if (op->cls && op->w)
+    {
+      jw_key (&g->dump, "parameters");
+      jw_open (&g->dump, '{');
+      put_leaf (g, "weight", &g->param[d], -1);
+      jw_close (&g->dump, '}');
+    }
+  jw_close (&g->dump, '}');
+  // Children of a module see its input; after an API its output flows on.
+  g->cur = op->cls ? in : out;
+}
+
+// A backward entry (pgrad FALSE), or the parameters_grad entry of a module (pgrad TRUE).
+static void
+bwd_entry (Gen *g, const Op *op, const char *name, const char *parent, gboolean pgrad)
+{
+  int wshape = NOSH, n = pgrad ? 1 : 2;
+  int shape[2] = { pgrad ? op->w : op->out, op->in };
+  Leaf l;
+
+  if (!entry_head (g, op, name, parent, -1, !pgrad))
+    return;
+  if (op->kind == K_BIN || op->kind == K_CE)
+    wshape = op->w;
+  else if (op->kind == K_LINEAR || op->kind == K_RMS || op->kind == K_EMB)
+    wshape = g->open[op->depth - 1]->w;
+  for (int i = 0; i < n; i++)
+    {
+      jw_key (&g->dump, pgrad ? "weight" : i ? "output" : "input");
+      jw_open (&g->dump, '[');
+      for (int j = 0; j < (i && wshape ? 2 : 1); j++)
+        {
+          // Integer inputs have no gradient: null.
+          int sh = j ? wshape : shape[i];
+
+          l = leaf (g, sh, pgrad ? C_PGRAD : C_GRAD);
+          if (shapes[sh].dtype == DT_I64)
+            jw_raw (&g->dump, NULL, "null");
+          else
+            put_leaf (g, NULL, &l, i && !j ? g->inf_now : -1);
+        }
+      jw_close (&g->dump, ']');
+    }
+  jw_close (&g->dump, '}');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Walking the model.
+
+// Point-to-point calls exist only between neighbouring ranks of a multi-rank dump.
+static gboolean
+op_skipped (const Gen *g, const Op *op)
+{
+  return (op->kind == K_RECV && g->rank == 0) || (op->kind == K_SEND && g->rank >= g->ranks - 1);
+}
+
+static void
+fwd_seg (Gen *g, const Op *ops, int n, int site0)
+{
+  char name[NAME_LEN];
+
+  for (int i = 0; i < n; i++)
+    {
+      const Op *op = &ops[i];
+      int d = op->depth, nd = i + 1 < n ? ops[i + 1].depth : 0;
+
+      if (op_skipped (g, op))
+        continue;
+      g->open[d] = op;
+      if (g->mode == MODE_STACK && site0 + i != g->target_site)
+        {
+          g->count[op->api] += !op->cls; // collecting one site's names: only counters matter
+          continue;
+        }
+      if (op->cls)
+        {
+          mod_name (g, d, name);
+          g_snprintf (name + strlen (name), 32, ".forward.%d", g->mstep);
+        }
+      else if (!op->cls)
+        g_snprintf (name, sizeof name, "%s.%u.forward", op->name, g->count[op->api]++);
+      fwd_entry (g, op, name, d > 0 ? g->fname[d - 1] : NULL, site0 + i, !op->cls && nd < d);
+      if (op->cls && g->mode == MODE_DUMP)
+        strcpy (g->fname[d], name);
+      // Leaving modules: what flows on is their output.
+      for (int dd = d - 1; dd >= nd; dd--)
+        g->cur = g->mod_out[dd];
+    }
+}
+
+// Backward of the siblings at `depth` in ops[lo, hi): last call first, a module before the
+// calls inside it, and its parameters_grad after them (once, in the last micro step).
+static void
+bwd_range (Gen *g, const Op *ops, int lo, int hi, int depth)
+{
+  int starts[64], ns = 0;
+  char name[NAME_LEN];
+
+  for (int i = lo; i < hi; i++)
+    if (ops[i].depth == depth)
+      starts[ns++] = i;
+  for (int k = ns - 1; k >= 0; k--)
+    {
+      const Op *op = &ops[starts[k]];
+
+      if (op_skipped (g, op))
+        continue;
+      g->open[depth] = op;
+      if (!op->cls)
+        {
+          g_snprintf (name, sizeof name, "%s.%u.backward", op->name, --g->bcount[op->api]);
+          if (op_has_bwd (op))
+            bwd_entry (g, op, name, depth > 0 ? g->bname[depth - 1] : NULL, FALSE);
+          continue;
+        }
+      // msprobe writes backward modules without a parent; the graph builder repairs them.
+      mod_name (g, depth, name);
+      g_snprintf (name + strlen (name), 32, ".backward.%d", g->mstep);
+      bwd_entry (g, op, name, NULL, FALSE);
+      strcpy (g->bname[depth], name);
+      bwd_range (g, ops, starts[k] + 1, k + 1 < ns ? starts[k + 1] : hi, depth + 1);
+      if (op->w && g->mstep == g->micro - 1)
+        {
+          mod_name (g, depth, name);
+          strcat (name, ".parameters_grad");
+          bwd_entry (g, op, name, NULL, TRUE);
+        }
+    }
+}
+
+// The whole run of one dump: every micro step, forward then backward.
+static void
+walk (Gen *g)
+{
+  memset (g->count, 0, sizeof g->count);
+  g->n_entries = g->n_io = 0;
+  g->rng = rng_keyed (g->seed, g->step, g->rank, 1, 0);
+  g->prng = rng_keyed (g->seed, g->step, g->rank, 2, 0);
+  g->cur.shape = NOSH;
+  for (g->mstep = 0; g->mstep < g->micro; g->mstep++)
+    {
+      g->layer = -1;
+      fwd_seg (g, pre_ops, N_PRE, 0);
+      for (g->layer = 0; g->layer < g->layers; g->layer++)
+        fwd_seg (g, layer_ops, N_LAYER, N_PRE);
+      g->layer = -1;
+      fwd_seg (g, post_ops, N_POST, N_PRE + N_LAYER);
+      if (g->mode == MODE_STACK)
+        continue; // stack.json lists forward calls only
+      memcpy (g->bcount, g->count, sizeof g->count);
+      bwd_range (g, post_ops, 0, N_POST, 0);
+      for (g->layer = g->layers - 1; g->layer >= 0; g->layer--)
+        bwd_range (g, layer_ops, 0, N_LAYER, 0);
+      g->layer = -1;
+      bwd_range (g, pre_ops, 0, N_PRE, 0);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files and the command line.
+
+static void die (const char *fmt, ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
+
+static void
+die (const char *fmt, ...)
+{
+  va_list ap;
+  char *msg;
+
+  va_start (ap, fmt);
+  msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  g_printerr ("msvis-gen-dump: %s\n", msg);
+  exit (1);
+}
+
+// Opens (close FALSE) or closes one of the three files of a dump.
+static void
+json_file (Jw *w, const char *dir, const char *file, gboolean close)
+{
+  char *path = g_build_filename (dir, file, NULL);
+
+  // Errors such as a full disk may only show up when closing, so they are checked there too.
+  if (close && (ferror (w->f) | fclose (w->f)))
+    die ("error while writing %s: %s", path, g_strerror (errno));
+  if (!close)
+    {
+      memset (w, 0, sizeof *w);
+      w->f = fopen (path, "w");
+      if (!w->f)
+        die ("cannot write %s: %s", path, g_strerror (errno));
+      setvbuf (w->f, NULL, _IOFBF, 1 << 20);
+    }
+  g_free (path);
+}
+
+static void
+write_dump (Gen *g, const char *dir, int inf_opt)
+{
+  static const char *const files[] = { "dump.json", "construct.json", "stack.json" };
+  Jw *jw[] = { &g->dump, &g->cons, &g->stack };
+  gint64 n_entries;
+  char key[16];
+
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    die ("cannot create directory %s: %s", dir, g_strerror (errno));
+  g->mode = MODE_COUNT;
+  walk (g);
+  g->io_total = g->n_io;
+  g->inf_k = (int) MIN (inf_opt, g->io_total);
+  g->inf_j = 0;
+  g->inf_at = g->inf_k > 0 ? g->io_total / (2 * g->inf_k) : -1;
+  for (int i = 0; i < 3; i++)
+    {
+      json_file (jw[i], dir, files[i], FALSE);
+      jw_open (jw[i], '{');
+    }
+  jw_raw (&g->dump, "task", g->structure ? "\"structure\"" : "\"statistics\"");
+  jw_raw (&g->dump, "level", "\"mix\"");
+  jw_raw (&g->dump, "framework", "\"pytorch\"");
+  jw_raw (&g->dump, "dump_data_dir", "null");
+  jw_key (&g->dump, "data");
+  jw_open (&g->dump, '{');
+  memset (g->site_used, 0, sizeof g->site_used);
+  g->n_sites_used = 0;
+  g->mode = MODE_DUMP;
+  walk (g);
+  n_entries = g->n_entries;
+  jw_close (&g->dump, '}');
+  // The grouped stack.json lists, per call site, every name sharing its stack: one more cheap
+  // forward-only walk per site collects them without holding them in memory.
+  for (int j = 0; j < g->n_sites_used; j++)
+    {
+      int site = g->site_order[j];
+
+      g_snprintf (key, sizeof key, "%d", j);
+      jw_key (&g->stack, key);
+      jw_open (&g->stack, '[');
+      jw_key (&g->stack, NULL);
+      jw_open (&g->stack, '[');
+      g->mode = MODE_STACK;
+      g->target_site = site;
+      walk (g);
+      jw_close (&g->stack, ']');
+      jw_key (&g->stack, NULL);
+      put_stack (&g->stack, site < N_PRE ? &pre_ops[site] : site < N_PRE + N_LAYER
+                 ? &layer_ops[site - N_PRE] : &post_ops[site - N_PRE - N_LAYER]);
+      jw_close (&g->stack, ']');
+    }
+  for (int i = 0; i < 3; i++)
+    {
+      jw_close (jw[i], '}');
+      json_file (jw[i], dir, files[i], TRUE);
+    }
+  g->n_entries = n_entries;
+}
+
+static gint64
+count_entries (const Gen *g, int layers, int micro)
+{
+  Gen *c = g_memdup2 (g, sizeof *g);
+  gint64 n;
+
+  c->layers = layers;
+  c->micro = micro;
+  c->mode = MODE_COUNT;
+  c->step = c->rank = 0;
+  walk (c);
+  n = c->n_entries;
+  g_free (c);
+  return n;
+}
+
+// Layers for about `target` entries with `micro` micro steps: the count is linear in layers.
+static int
+solve_layers (const Gen *g, gint64 target, int micro)
+{
+  gint64 e1 = count_entries (g, 1, micro), per_layer = count_entries (g, 2, micro) - e1;
+
+  return (int) CLAMP (llround (1 + (double) (target - e1) / (double) per_layer), 1, 1 << 24);
+}
+
+int
+main (int argc, char **argv)
+{
+  gint64 entries = -1, seed = 0;
+  int layers = -1, micro = -1, ranks = -1, steps = -1, inf = 0;
+  gboolean md5 = FALSE, old_stack = FALSE;
+  double eps = 0;
+  char *task = NULL, *dir;
+  GError *error = NULL;
+  GOptionEntry opts[] = {
+    { "entries", 0, 0, G_OPTION_ARG_INT64, &entries, "About N entries per dump.json", "N" },
+    { "layers", 0, 0, G_OPTION_ARG_INT, &layers, "Decoder layers (overrides --entries)", "L" },
+    { "micro-steps", 0, 0, G_OPTION_ARG_INT, &micro, "Micro steps (default 1)", "M" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the statistics (default 0)", "S" },
+    { "md5", 0, 0, G_OPTION_ARG_NONE, &md5, "Add md5 to every tensor (summary_mode md5)", NULL },
+    { "ranks", 0, 0, G_OPTION_ARG_INT, &ranks, "Write OUTDIR/rank0..rank{R-1}", "R" },
+    { "steps", 0, 0, G_OPTION_ARG_INT, &steps, "Write OUTDIR/step{s}/rank{r}", "S" },
+    { "perturb", 0, 0, G_OPTION_ARG_DOUBLE, &eps, "Scale stats by 1 + EPS*u, u in [-1, 1]", "EPS" },
+    { "inf", 0, 0, G_OPTION_ARG_INT, &inf, "Put Infinity/NaN into the outputs of K entries", "K" },
+    { "task", 0, 0, G_OPTION_ARG_STRING, &task, "statistics (default) or structure", "TASK" },
+    { "old-stack", 0, 0, G_OPTION_ARG_NONE, &old_stack, "Write stack.json as {name: lines}", NULL },
+    { NULL }
+  };
+  GOptionContext *ctx = g_option_context_new ("OUTDIR - write a synthetic msprobe dump");
+  Gen *g = g_new0 (Gen, 1);
+
+  g_option_context_add_main_entries (ctx, opts, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    die ("%s (see --help)", error->message);
+  if (argc != 2)
+    die ("expected exactly one OUTDIR argument (see --help)");
+  if (task && strcmp (task, "statistics") != 0 && strcmp (task, "structure") != 0)
+    die ("--task must be statistics or structure, not '%s'", task);
+  if ((entries != -1 && (entries < 1 || entries > 1000000000)) || (layers != -1 && layers < 1)
+      || (micro != -1 && micro < 1) || (ranks != -1 && (ranks < 1 || ranks > 4096))
+      || (steps != -1 && steps < 1) || inf < 0 || !(eps >= 0 && eps < 1))
+    die ("out of range: --entries, --layers, --micro-steps and --steps must be at least 1, "
+         "--ranks 1 to 4096, --inf at least 0, --perturb in [0, 1)");
+
+  index_apis (pre_ops, N_PRE);
+  index_apis (layer_ops, N_LAYER);
+  index_apis (post_ops, N_POST);
+  *g = (Gen) { .layers = layers, .micro = MAX (micro, 1), .ranks = MAX (ranks, 1), .md5 = md5,
+               .structure = task && strcmp (task, "structure") == 0, .old_stack = old_stack,
+               .eps = eps, .seed = (guint64) seed };
+  if (layers == -1 && entries == -1)
+    g->layers = 4;
+  else if (layers == -1)
+    {
+      g->layers = solve_layers (g, entries, g->micro);
+      // A real model has a bounded depth; a bigger dump comes from more micro steps.
+      if (micro == -1 && g->layers > LAYER_CAP)
+        {
+          gint64 per_step = count_entries (g, LAYER_CAP, 2) - count_entries (g, LAYER_CAP, 1);
+
+          g->micro = (int) ((entries + per_step - 1) / per_step);
+          g->layers = solve_layers (g, entries, g->micro);
+        }
+    }
+  for (int s = 0; s < MAX (steps, 1); s++)
+    for (int r = 0; r < g->ranks; r++)
+      {
+        if (steps != -1)
+          dir = g_strdup_printf ("%s/step%d/rank%d", argv[1], s, r);
+        else if (ranks != -1)
+          dir = g_strdup_printf ("%s/rank%d", argv[1], r);
+        else
+          dir = g_strdup (argv[1]);
+        g->step = s;
+        g->rank = r;
+        write_dump (g, dir, inf);
+        g_free (dir);
+      }
+  g_print ("%" G_GINT64_FORMAT " entries per dump (%d layers, %d micro steps), %d dump(s) in %s\n",
+           g->n_entries, g->layers, g->micro, MAX (steps, 1) * g->ranks, argv[1]);
+  g_option_context_free (ctx);
+  g_free (task);
+  g_free (g);
+  return 0;
+}
