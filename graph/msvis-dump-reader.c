@@ -314,38 +314,106 @@ entry_has_md5 (const MsvisJsonValue *entry)
   return FALSE;
 }
 
-static gboolean
-read_entries (MsvisJsonScanner    *scanner,
-              MsvisDumpHeader     *header,
-              MsvisDumpEntryFunc   func,
-              gpointer             user_data,
-              GError             **error)
-{
-  g_autoptr(MsvisArena) arena = msvis_arena_new ();
-  g_autoptr(GString) name = g_string_new (NULL);
+/* Reading is two stages on two threads: this one tokenizes dump.json into batches of entry
+ * trees, a second one turns them into graph items. Batches go round between two queues, so
+ * memory stays bounded by N_BATCHES batches. */
+#define BATCH_ENTRIES 512
+#define N_BATCHES 4
 
-  if (!expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object of dump entries"), error))
-    return FALSE;
+typedef struct
+{
+  MsvisArena *arena;
+  GPtrArray  *names;     /* in arena */
+  GPtrArray  *entries;   /* MsvisJsonValue *, in arena */
+  GArray     *offsets;   /* guint64: where each entry starts */
+  gboolean    last;
+} Batch;
+
+typedef struct
+{
+  GAsyncQueue        *full;
+  GAsyncQueue        *empty;
+  MsvisDumpEntryFunc  func;
+  gpointer            user_data;
+  GError             *error;          /* the consumer's */
+  guint64             error_offset;
+  gint                failed;         /* atomic */
+} Pipeline;
+
+static void
+batch_free (gpointer data)
+{
+  Batch *batch = data;
+
+  msvis_arena_free (batch->arena);
+  g_ptr_array_unref (batch->names);
+  g_ptr_array_unref (batch->entries);
+  g_array_unref (batch->offsets);
+  g_free (batch);
+}
+
+static gpointer
+consume (gpointer data)
+{
+  Pipeline *pipeline = data;
 
   for (;;)
+    {
+      Batch *batch = g_async_queue_pop (pipeline->full);
+      gboolean last = batch->last;
+
+      for (guint i = 0; i < batch->entries->len && !g_atomic_int_get (&pipeline->failed); i++)
+        if (!pipeline->func (g_ptr_array_index (batch->names, i),
+                             g_ptr_array_index (batch->entries, i),
+                             pipeline->user_data, &pipeline->error))
+          {
+            pipeline->error_offset = g_array_index (batch->offsets, guint64, i);
+            g_atomic_int_set (&pipeline->failed, 1);
+          }
+
+      msvis_arena_reset (batch->arena);
+      g_ptr_array_set_size (batch->names, 0);
+      g_ptr_array_set_size (batch->entries, 0);
+      g_array_set_size (batch->offsets, 0);
+      batch->last = FALSE;
+      g_async_queue_push (pipeline->empty, batch);
+      if (last)
+        return NULL;
+    }
+}
+
+/* Fills @batch with the next entries; sets *done at the end of "data". */
+static gboolean
+produce (MsvisJsonScanner  *scanner,
+         MsvisDumpHeader   *header,
+         Batch             *batch,
+         gboolean          *done,
+         GError           **error)
+{
+  while (batch->entries->len < BATCH_ENTRIES)
     {
       MsvisJsonToken token;
       MsvisJsonValue *entry;
       guint64 offset;
+      gsize length;
+      const char *name;
 
       if (!msvis_json_scanner_next (scanner, &token, error))
         return FALSE;
       if (token == MSVIS_JSON_TOKEN_END_OBJECT)
-        return TRUE;
+        {
+          *done = TRUE;
+          return TRUE;
+        }
 
       offset = msvis_json_scanner_get_bytes_read (scanner);
-      g_string_assign (name, msvis_json_scanner_get_string (scanner, NULL));
-      if (!check_name_length (scanner, name->len, error))
+      name = msvis_json_scanner_get_string (scanner, &length);
+      if (!check_name_length (scanner, length, error))
         return FALSE;
-      msvis_arena_reset (arena);
+      name = msvis_arena_strndup (batch->arena, name, length);
       if (!msvis_json_scanner_next (scanner, &token, error))
         return FALSE;
-      entry = msvis_json_value_read (arena, scanner, token, error);
+      entry = msvis_json_value_read (batch->arena, scanner, token, error);
       if (entry == NULL)
         return FALSE;
 
@@ -353,18 +421,92 @@ read_entries (MsvisJsonScanner    *scanner,
         {
           g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
                        /* translators: %s is a dump entry name */
-                       _("entry “%s” is not an object"), name->str);
+                       _("entry “%s” is not an object"), name);
           msvis_json_scanner_prefix_error (scanner, error, offset);
           return FALSE;
         }
       if (!header->has_md5 && entry_has_md5 (entry))
         header->has_md5 = TRUE;
-      if (!func (name->str, entry, user_data, error))
-        {
-          msvis_json_scanner_prefix_error (scanner, error, offset);
-          return FALSE;
-        }
+
+      g_ptr_array_add (batch->names, (char *)name);
+      g_ptr_array_add (batch->entries, entry);
+      g_array_append_val (batch->offsets, offset);
     }
+
+  return TRUE;
+}
+
+static gboolean
+read_entries (MsvisJsonScanner    *scanner,
+              MsvisDumpHeader     *header,
+              MsvisDumpEntryFunc   func,
+              gpointer             user_data,
+              GError             **error)
+{
+  Pipeline pipeline = { g_async_queue_new (), g_async_queue_new_full (batch_free), func,
+                        user_data };
+  g_autoptr(GError) local_error = NULL;
+  gboolean done = FALSE;
+  GThread *consumer;
+
+  if (!expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object of dump entries"), error))
+    {
+      g_async_queue_unref (pipeline.full);
+      g_async_queue_unref (pipeline.empty);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < N_BATCHES; i++)
+    {
+      Batch *batch = g_new0 (Batch, 1);
+
+      batch->arena = msvis_arena_new ();
+      batch->names = g_ptr_array_new ();
+      batch->entries = g_ptr_array_new ();
+      batch->offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+      g_async_queue_push (pipeline.empty, batch);
+    }
+
+  consumer = g_thread_new ("msvis-dump-items", consume, &pipeline);
+
+  while (!done && local_error == NULL && !g_atomic_int_get (&pipeline.failed))
+    {
+      Batch *batch = g_async_queue_pop (pipeline.empty);
+
+      if (!produce (scanner, header, batch, &done, &local_error))
+        done = TRUE;
+      batch->last = done;
+      g_async_queue_push (pipeline.full, batch);
+    }
+  if (!done)
+    {
+      /* The consumer failed first: tell it to stop. */
+      Batch *batch = g_async_queue_pop (pipeline.empty);
+
+      batch->last = TRUE;
+      g_async_queue_push (pipeline.full, batch);
+    }
+  g_thread_join (consumer);
+
+  /* The consumer works on earlier entries, so its error comes first in the file. */
+  if (pipeline.error != NULL)
+    {
+      g_clear_error (&local_error);
+      local_error = g_steal_pointer (&pipeline.error);
+      msvis_json_scanner_prefix_error (scanner, &local_error, pipeline.error_offset);
+    }
+
+  g_async_queue_unref (pipeline.full);
+  while (g_async_queue_length (pipeline.empty) > 0)
+    batch_free (g_async_queue_pop (pipeline.empty));
+  g_async_queue_unref (pipeline.empty);
+
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean

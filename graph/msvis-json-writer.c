@@ -28,6 +28,8 @@ struct _MsvisJsonWriter
   GError        *error;      /* the first write error; later writes are dropped */
 };
 
+static void after (MsvisJsonWriter *self);
+
 MsvisJsonWriter *
 msvis_json_writer_new (GOutputStream *stream,
                        guint          indent,
@@ -44,13 +46,73 @@ msvis_json_writer_new (GOutputStream *stream,
   return self;
 }
 
+/**
+ * msvis_json_writer_new_fragment:
+ * @depth: how many containers are open where the fragment goes
+ * @continues: whether members come before it in the innermost one
+ *
+ * A writer that formats a run of members into memory, to be joined into the real output by
+ * msvis_json_writer_append_fragment(), so that parts of a file can be formatted in parallel.
+ */
+MsvisJsonWriter *
+msvis_json_writer_new_fragment (guint    indent,
+                                guint    depth,
+                                gboolean continues)
+{
+  MsvisJsonWriter *self = g_new0 (MsvisJsonWriter, 1);
+  Level level = { TRUE, 0 };
+
+  self->buf = g_string_sized_new (256 * 1024);
+  self->levels = g_array_new (FALSE, FALSE, sizeof (Level));
+  self->indent = indent;
+  for (guint i = 0; i < depth; i++)
+    g_array_append_val (self->levels, level);
+  g_array_index (self->levels, Level, depth - 1).n = continues ? 1 : 0;
+
+  return self;
+}
+
+/**
+ * msvis_json_writer_end_fragment:
+ *
+ * Returns: (transfer full): the formatted text; @self is freed
+ */
+GString *
+msvis_json_writer_end_fragment (MsvisJsonWriter *self)
+{
+  GString *text = g_steal_pointer (&self->buf);
+
+  self->buf = g_string_new (NULL);
+  g_array_set_size (self->levels, 0);
+  msvis_json_writer_free (self);
+  return text;
+}
+
+/**
+ * msvis_json_writer_append_fragment:
+ * @n_members: how many members the fragment holds
+ *
+ * Puts a fragment's text where the writer stands, as if its members had been written here.
+ */
+void
+msvis_json_writer_append_fragment (MsvisJsonWriter *self,
+                                   GString         *fragment,
+                                   guint            n_members)
+{
+  Level *level = &g_array_index (self->levels, Level, self->levels->len - 1);
+
+  g_string_append_len (self->buf, fragment->str, fragment->len);
+  level->n += n_members;
+  after (self);
+}
+
 void
 msvis_json_writer_free (MsvisJsonWriter *self)
 {
   if (self == NULL)
     return;
 
-  g_object_unref (self->stream);
+  g_clear_object (&self->stream);
   g_clear_object (&self->cancellable);
   g_string_free (self->buf, TRUE);
   g_array_unref (self->levels);
@@ -61,6 +123,8 @@ msvis_json_writer_free (MsvisJsonWriter *self)
 static void
 flush (MsvisJsonWriter *self)
 {
+  if (self->stream == NULL)
+    return;   /* a fragment: everything stays in memory */
   if (self->error == NULL && self->buf->len > 0)
     g_output_stream_write_all (self->stream, self->buf->str, self->buf->len, NULL,
                                self->cancellable, &self->error);
@@ -171,6 +235,13 @@ end (MsvisJsonWriter *self)
     newline (self);
   g_string_append_c (self->buf, level.is_object ? '}' : ']');
   after (self);
+}
+
+/* How many containers are open. */
+guint
+msvis_json_writer_get_depth (MsvisJsonWriter *self)
+{
+  return self->levels->len;
 }
 
 void

@@ -21,6 +21,15 @@ gboolean         msvis_json_writer_finish       (MsvisJsonWriter  *self,
                                                  GError          **error);
 void             msvis_json_writer_free         (MsvisJsonWriter  *self);
 
+MsvisJsonWriter *msvis_json_writer_new_fragment (guint            indent,
+                                                 guint            depth,
+                                                 gboolean         continues);
+GString         *msvis_json_writer_end_fragment (MsvisJsonWriter  *self);
+void             msvis_json_writer_append_fragment (MsvisJsonWriter *self,
+                                                 GString          *fragment,
+                                                 guint             n_members);
+
+guint            msvis_json_writer_get_depth    (MsvisJsonWriter  *self);
 void             msvis_json_writer_begin_object (MsvisJsonWriter  *self);
 void             msvis_json_writer_end_object   (MsvisJsonWriter  *self);
 void             msvis_json_writer_begin_array  (MsvisJsonWriter  *self);

@@ -338,6 +338,95 @@ write_node (Context     *ctx,
   msvis_json_writer_end_object (w);
 }
 
+/* Nodes are formatted in blocks on worker threads and joined in order; the graph is not
+ * changed while it is written. At most WINDOW blocks are in memory at once. */
+#define BLOCK_NODES 2048
+#define WINDOW 8
+
+typedef struct
+{
+  const Context *ctx;
+  guint          depth;
+  MsvisNodeId    first;
+  MsvisNodeId    end;
+  GString       *text;      /* set by the worker */
+  GMutex        *lock;
+  GCond         *done;
+} Block;
+
+static void
+format_block (gpointer data,
+              gpointer user_data)
+{
+  Block *block = data;
+  Context ctx = *block->ctx;
+  g_autoptr(GString) scratch = g_string_new (NULL);
+  GString *text;
+
+  ctx.scratch = scratch;
+  ctx.writer = msvis_json_writer_new_fragment (4, block->depth, block->first > 0);
+  for (MsvisNodeId node = block->first; node < block->end; node++)
+    write_node (&ctx, node);
+  text = msvis_json_writer_end_fragment (ctx.writer);
+
+  g_mutex_lock (block->lock);
+  block->text = text;
+  g_cond_broadcast (block->done);
+  g_mutex_unlock (block->lock);
+}
+
+static void
+write_nodes_in_parallel (Context *ctx,
+                         guint    depth)
+{
+  guint n = msvis_graph_get_n_nodes (ctx->graph);
+  guint n_blocks = (n + BLOCK_NODES - 1) / BLOCK_NODES;
+  guint threads = MIN (g_get_num_processors (), 8);
+  g_autofree Block *blocks = g_new0 (Block, n_blocks);
+  GThreadPool *pool;
+  GMutex lock;
+  GCond done;
+  guint submitted = 0;
+
+  if (n_blocks <= 1 || threads <= 1)
+    {
+      for (MsvisNodeId node = 0; node < n; node++)
+        write_node (ctx, node);
+      return;
+    }
+
+  g_mutex_init (&lock);
+  g_cond_init (&done);
+  pool = g_thread_pool_new (format_block, NULL, threads, FALSE, NULL);
+
+  for (guint i = 0; i < n_blocks; i++)
+    {
+      Block *block = &blocks[i];
+
+      while (submitted < n_blocks && submitted < i + WINDOW)
+        {
+          Block *next = &blocks[submitted];
+
+          *next = (Block) { ctx, depth, submitted * BLOCK_NODES,
+                            MIN (n, (submitted + 1) * BLOCK_NODES), NULL, &lock, &done };
+          g_thread_pool_push (pool, next, NULL);
+          submitted++;
+        }
+
+      g_mutex_lock (&lock);
+      while (block->text == NULL)
+        g_cond_wait (&done, &lock);
+      g_mutex_unlock (&lock);
+
+      msvis_json_writer_append_fragment (ctx->writer, block->text, block->end - block->first);
+      g_string_free (block->text, TRUE);
+    }
+
+  g_thread_pool_free (pool, FALSE, TRUE);
+  g_mutex_clear (&lock);
+  g_cond_clear (&done);
+}
+
 /**
  * msvis_vis_write_graph_dict:
  * @keep_md5: whether items keep their md5 (md5 compares only)
@@ -378,8 +467,7 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
 
   msvis_json_writer_key (writer, "node");
   msvis_json_writer_begin_object (writer);
-  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
-    write_node (&ctx, node);
+  write_nodes_in_parallel (&ctx, msvis_json_writer_get_depth (writer));
   msvis_json_writer_end_object (writer);
 }
 
