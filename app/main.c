@@ -19,6 +19,18 @@ print_usage (void)
              "options."));
 }
 
+static const char *
+locale_dir (void)
+{
+  g_autofree char *installed = g_build_filename (LOCALEDIR, "zh_CN", "LC_MESSAGES",
+                                                 GETTEXT_PACKAGE ".mo", NULL);
+
+  if (!g_file_test (installed, G_FILE_TEST_EXISTS) && g_file_test (BUILD_LOCALEDIR,
+                                                                     G_FILE_TEST_IS_DIR))
+    return BUILD_LOCALEDIR;
+  return LOCALEDIR;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -26,7 +38,7 @@ main (int   argc,
   /* Messages follow the user's language; numbers in files never follow the locale (the
    * readers and writers use the C locale explicitly). */
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -4,6 +4,10 @@
 // construct.json, stack.json) of a Llama-like PyTorch model, for benchmarks and tests.
 // Everything is streamed through buffered FILE*s, so a dump of any size needs little memory.
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE // fputs_unlocked, fwrite_unlocked: the output is written by one thread
+#endif
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -69,8 +73,10 @@ rng_keyed (guint64 seed, gint64 a, gint64 b, gint64 c, gint64 d)
 // Floats, written exactly as Python's repr() does, so json.dumps(json.load(f), indent=1)
 // reproduces the file byte for byte.
 
+// With exact FALSE, v may be rounded to 15 significant digits, which is much faster: such a
+// decimal reads back as itself, so the text still equals Python's repr() of what it parses to.
 static void
-fmt_double (char *out, double v)
+fmt_double (char *out, double v, gboolean exact)
 {
   char buf[40], *q;
   int prec, n, e;
@@ -86,7 +92,7 @@ fmt_double (char *out, double v)
   for (prec = 14;; prec++)
     {
       g_snprintf (buf, sizeof buf, "%.*e", prec, v);
-      if (prec == 16 || g_ascii_strtod (buf, NULL) == v)
+      if (prec == 16 || !exact || g_ascii_strtod (buf, NULL) == v)
         break;
     }
   q = strchr (buf, 'e');
@@ -115,7 +121,7 @@ static const char spaces[] = "                                                  
 static void
 jw_indent (Jw *w)
 {
-  fwrite (spaces, 1, (size_t) w->depth, w->f);
+  fwrite_unlocked (spaces, 1, (size_t) w->depth, w->f);
 }
 
 // Starts an item of the current container: a value in a list, or a key in an object.
@@ -124,28 +130,28 @@ jw_item (Jw *w)
 {
   if (w->empty[w->depth])
     {
-      putc ('\n', w->f);
+      putc_unlocked ('\n', w->f);
       w->empty[w->depth] = FALSE;
     }
   else
-    fputs (",\n", w->f);
+    fputs_unlocked (",\n", w->f);
   jw_indent (w);
 }
 
 static void
 jw_str (Jw *w, const char *s)
 {
-  putc ('"', w->f);
+  putc_unlocked ('"', w->f);
   for (; *s; s++)
     {
       if (*s == '"' || *s == '\\')
-        putc ('\\', w->f);
+        putc_unlocked ('\\', w->f);
       if (*s == '\n')
-        fputs ("\\n", w->f);
+        fputs_unlocked ("\\n", w->f);
       else
-        putc (*s, w->f);
+        putc_unlocked (*s, w->f);
     }
-  putc ('"', w->f);
+  putc_unlocked ('"', w->f);
 }
 
 // Writes `"key": ` in an object, or starts a list item when key is NULL.
@@ -156,14 +162,14 @@ jw_key (Jw *w, const char *key)
   if (key)
     {
       jw_str (w, key);
-      fputs (": ", w->f);
+      fputs_unlocked (": ", w->f);
     }
 }
 
 static void
 jw_open (Jw *w, char c)
 {
-  putc (c, w->f);
+  putc_unlocked (c, w->f);
   w->empty[++w->depth] = TRUE;
 }
 
@@ -174,10 +180,10 @@ jw_close (Jw *w, char c)
 
   if (!was_empty)
     {
-      putc ('\n', w->f);
+      putc_unlocked ('\n', w->f);
       jw_indent (w);
     }
-  putc (c, w->f);
+  putc_unlocked (c, w->f);
 }
 
 // A raw token (number, null, true...) as an object member or list item.
@@ -185,7 +191,7 @@ static void
 jw_raw (Jw *w, const char *key, const char *raw)
 {
   jw_key (w, key);
-  fputs (raw, w->f);
+  fputs_unlocked (raw, w->f);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,8 +457,8 @@ new_leaf (Gen *g, Rng *r, Rng *pr, int shape, int cls)
       l.rg = FALSE;
       g_snprintf (l.txt[0], 32, "%d", V - 1 - (int) rng_range (r, 0, 40));
       g_snprintf (l.txt[1], 32, "%d", shape == LAB ? -100 : (int) rng_range (r, 0, 3));
-      fmt_double (l.txt[2], mean);
-      fmt_double (l.txt[3], mean * sqrt (numel) * rng_range (r, 1.1, 1.2));
+      fmt_double (l.txt[2], mean, FALSE);
+      fmt_double (l.txt[3], mean * sqrt (numel) * rng_range (r, 1.1, 1.2), FALSE);
     }
   else
     {
@@ -476,8 +482,12 @@ new_leaf (Gen *g, Rng *r, Rng *pr, int shape, int cls)
       // One factor per tensor keeps Max >= Mean >= Min; it comes from its own stream so that
       // the statistics before it stay identical to the unperturbed dump.
       f = g->eps != 0 ? 1 + g->eps * rng_range (pr, -1, 1) : 1;
+      // Max/Min are values of the tensor's dtype, and must be written exactly.
       for (int i = 0; i < 4; i++)
-        fmt_double (l.txt[i], i < 2 && numel > 1 ? round_dtype (st[i] * f, l.dtype) : st[i] * f);
+        if (i < 2 && numel > 1)
+          fmt_double (l.txt[i], round_dtype (st[i] * f, l.dtype), TRUE);
+        else
+          fmt_double (l.txt[i], st[i] * f, FALSE);
     }
   // A hash stands in for the CRC32 of the data; it follows the statistics, as --perturb should.
   for (int i = 0; i < 4; i++)
@@ -773,7 +783,7 @@ entry_head (Gen *g, const Op *op, const char *name, const char *parent, int site
   if (io && parent)
     jw_str (&g->cons, parent);
   else if (io)
-    fputs ("null", g->cons.f);
+    fputs_unlocked ("null", g->cons.f);
   if (site >= 0 && g->old_stack)
     {
       jw_key (&g->stack, name);

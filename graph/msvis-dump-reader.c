@@ -38,9 +38,9 @@ check_name_length (MsvisJsonScanner  *scanner,
     return TRUE;
 
   msvis_json_scanner_set_error (scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
-                                /* translators: %u and %d are numbers of bytes */
-                                _("a node name of %" G_GSIZE_FORMAT " bytes; names longer than "
-                                  "%d bytes are not accepted"),
+                                /* translators: %zu and %d are numbers of bytes */
+                                _("a node name of %zu bytes; names longer than %d bytes "
+                                  "are not accepted"),
                                 length, MSVIS_MAX_NAME_LENGTH);
   return FALSE;
 }

@@ -346,8 +346,8 @@ check_cycles (Builder  *self,
 
           g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
                        /* translators: a file name, a byte offset and a node name */
-                       _("%s, byte %" G_GUINT64_FORMAT ": “%s” is its own ancestor; the parents "
-                         "form a loop"), path, offset, id);
+                       _("%s, byte %llu: “%s” is its own ancestor; the parents form a loop"),
+                       path, (unsigned long long)offset, id);
           return FALSE;
         }
 

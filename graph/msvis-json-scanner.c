@@ -208,8 +208,8 @@ set_error_at (MsvisJsonScanner  *self,
   g_set_error (error, MSVIS_READER_ERROR, code,
                /* translators: %s is a file name, then a line number and a byte offset,
                 * and the last %s says what is wrong */
-               _("%s, line %" G_GUINT64_FORMAT " (byte %" G_GUINT64_FORMAT "): %s"),
-               self->name, line, offset, message);
+               _("%s, line %llu (byte %llu): %s"),
+               self->name, (unsigned long long)line, (unsigned long long)offset, message);
 }
 
 void
@@ -248,13 +248,13 @@ msvis_json_scanner_prefix_error (MsvisJsonScanner  *self,
       locate (self, offset - self->base_offset, &line, &ignored);
       g_prefix_error (error,
                       /* translators: a file name, a line number and a byte offset */
-                      _("%s, line %" G_GUINT64_FORMAT " (byte %" G_GUINT64_FORMAT "): "),
-                      self->name, line, offset);
+                      _("%s, line %llu (byte %llu): "),
+                      self->name, (unsigned long long)line, (unsigned long long)offset);
     }
   else
     g_prefix_error (error,
                     /* translators: a file name and a byte offset */
-                    _("%s, byte %" G_GUINT64_FORMAT ": "), self->name, offset);
+                    _("%s, byte %llu: "), self->name, (unsigned long long)offset);
 }
 
 /* Drops what lies before @keep (which must not be needed any more) and reads more input.
