@@ -29,6 +29,21 @@ expect (MsvisJsonScanner  *scanner,
   return FALSE;
 }
 
+/* A scanner on @file, past the opening brace of its top-level object. */
+static MsvisJsonScanner *
+open_object (GFile         *file,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_autoptr(MsvisJsonScanner) scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
+
+  if (scanner == NULL ||
+      !expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object"), error))
+    return NULL;
+
+  return g_steal_pointer (&scanner);
+}
+
 static gboolean
 check_name_length (MsvisJsonScanner  *scanner,
                    gsize              length,
@@ -95,10 +110,8 @@ msvis_construct_read (GFile         *file,
   construct->index = g_hash_table_new (msvis_str_hash, g_str_equal);
   construct->file = g_object_ref (file);
 
-  scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
+  scanner = open_object (file, cancellable, error);
   if (scanner == NULL)
-    return NULL;
-  if (!expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object"), error))
     return NULL;
 
   for (;;)
@@ -219,10 +232,8 @@ msvis_stack_read (GFile         *file,
   g_autoptr(GError) not_lines = NULL;
   gboolean is_grouped = FALSE;
 
-  scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
+  scanner = open_object (file, cancellable, error);
   if (scanner == NULL)
-    return NULL;
-  if (!expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object"), error))
     return NULL;
 
   for (;;)
@@ -557,10 +568,8 @@ msvis_dump_json_read (GFile               *file,
 
   memset (header, 0, sizeof *header);
 
-  scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
+  scanner = open_object (file, cancellable, error);
   if (scanner == NULL)
-    return FALSE;
-  if (!expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object"), error))
     return FALSE;
 
   for (;;)
