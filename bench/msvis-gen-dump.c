@@ -9,6 +9,7 @@
 #endif
 
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +53,7 @@ rng_range (Rng *r, double lo, double hi)
   return lo + (hi - lo) * rng_u01 (r);
 }
 
-// A stream keyed by up to five integers, so that values which must agree between two dumps
+// A stream keyed by the seed and four integers, so that values which must agree between two dumps
 // (weights across micro steps, send/recv pairs across ranks) do not depend on the order of
 // the main stream.
 static Rng
@@ -228,6 +229,9 @@ static const Shape shapes[N_SHAPES] = {
   [LAB] = { 1, DT_I64, { B * S } },         [SCALAR] = { 0, DT_F32, { 0 } },
 };
 
+// Shape dims as text, made once: formatting them for every tensor would cost a lot of time.
+static char dim_txt[N_SHAPES][4][24];
+
 // How a call's arguments look; every module is K_MOD except the decoder layer.
 typedef enum {
   K_MOD, K_LAYER, K_IDVIEW, K_EMB, K_RMS, K_LINEAR, K_VIEW, K_VIEWSZ, K_TRANSPOSE, K_GETITEM,
@@ -237,8 +241,8 @@ typedef enum {
 // The arguments of each kind: "input_args|input_kwargs", read by put_args().
 static const char *const kind_spec[N_KINDS] = {
   [K_MOD] = "x|",
-  [K_LAYER] = "x|attention_mask=~ position_ids=p past_key_value=~ output_attentions=b0 "
-              "use_cache=b0",
+  [K_LAYER] = ("x|attention_mask=~ position_ids=p past_key_value=~ output_attentions=b0 "
+               "use_cache=b0"),
   [K_IDVIEW] = "x i-1 i2048|",
   [K_EMB] = "x w ~ ~ f2.0 b0 b0|",
   [K_RMS] = "x w|epsilon=f1e-06",
@@ -526,7 +530,6 @@ put_leaf (Gen *g, const char *key, const Leaf *l, int inf)
   };
   const Shape *sh = &shapes[l->shape];
   Jw *w = &g->dump;
-  char buf[32];
 
   jw_key (w, key);
   jw_open (w, '{');
@@ -536,10 +539,7 @@ put_leaf (Gen *g, const char *key, const Leaf *l, int inf)
   jw_key (w, "shape");
   jw_open (w, '[');
   for (int i = 0; i < sh->ndim; i++)
-    {
-      g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, sh->d[i]);
-      jw_raw (w, NULL, buf);
-    }
+    jw_raw (w, NULL, dim_txt[l->shape][i]);
   jw_close (w, ']');
   if (!g->structure)
     {
@@ -585,17 +585,13 @@ static void
 put_arg (Gen *g, const Op *op, const Leaf *in, const char *key, const char *t)
 {
   static const char *slice[] = { "0", "null", "2" };
-  const Shape *osh = &shapes[op->out];
-  char dims[4][24], buf[64];
+  char buf[64];
   const char *items[4];
   Leaf l;
-  int n = osh->ndim;
+  int n = shapes[op->out].ndim;
 
   for (int i = 0; i < n; i++)
-    {
-      g_snprintf (dims[i], sizeof dims[i], "%" G_GINT64_FORMAT, osh->d[i]);
-      items[i] = dims[i];
-    }
+    items[i] = dim_txt[op->out][i];
   switch (t[0])
     {
     case 'x':
@@ -640,7 +636,7 @@ put_arg (Gen *g, const Op *op, const Leaf *in, const char *key, const char *t)
       break;
     case 'I':
       for (int i = 0; i < n; i++)
-        put_typed (g, key, "int", dims[i], NULL, -1);
+        put_typed (g, key, "int", items[i], NULL, -1);
       break;
     case 'Z':
       put_typed (g, key, "torch.Size", NULL, items, n);
@@ -1108,13 +1104,37 @@ count_entries (const Gen *g, int layers, int micro)
   return n;
 }
 
-// Layers for about `target` entries with `micro` micro steps: the count is linear in layers.
-static int
-solve_layers (const Gen *g, gint64 target, int micro)
+// Layers and micro steps for about `target` entries. The count is linear in the layers; take
+// the fewest micro steps that land within 5 % (with at most LAYER_CAP layers, as a real model
+// has a bounded depth), unless --micro-steps fixed them.
+static void
+choose_size (Gen *g, gint64 target, gboolean fixed_micro)
 {
-  gint64 e1 = count_entries (g, 1, micro), per_layer = count_entries (g, 2, micro) - e1;
+  double best = G_MAXDOUBLE;
+  int m0 = g->micro;
 
-  return (int) CLAMP (llround (1 + (double) (target - e1) / (double) per_layer), 1, 1 << 24);
+  if (!fixed_micro)
+    {
+      gint64 per_step = count_entries (g, LAYER_CAP, 2) - count_entries (g, LAYER_CAP, 1);
+
+      m0 = (int) MAX (1, target / per_step);
+    }
+  for (int m = m0; m < m0 + 64; m++)
+    {
+      gint64 e1 = count_entries (g, 1, m), per_layer = count_entries (g, 2, m) - e1;
+      double l = CLAMP (llround (1 + (double) (target - e1) / (double) per_layer), 1,
+                        fixed_micro ? 1 << 24 : LAYER_CAP);
+      double err = fabs ((double) e1 + (l - 1) * (double) per_layer - (double) target);
+
+      if (err < best)
+        {
+          best = err;
+          g->layers = (int) l;
+          g->micro = m;
+        }
+      if (fixed_micro || best <= 0.05 * (double) target)
+        break;
+    }
 }
 
 int
@@ -1138,11 +1158,14 @@ main (int argc, char **argv)
     { "inf", 0, 0, G_OPTION_ARG_INT, &inf, "Put Infinity/NaN into the outputs of K entries", "K" },
     { "task", 0, 0, G_OPTION_ARG_STRING, &task, "statistics (default) or structure", "TASK" },
     { "old-stack", 0, 0, G_OPTION_ARG_NONE, &old_stack, "Write stack.json as {name: lines}", NULL },
-    { NULL }
+    G_OPTION_ENTRY_NULL
   };
   GOptionContext *ctx = g_option_context_new ("OUTDIR - write a synthetic msprobe dump");
   Gen *g = g_new0 (Gen, 1);
 
+  // Messages in the user's charset, but numbers always with a '.' as JSON needs.
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
   g_option_context_add_main_entries (ctx, opts, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     die ("%s (see --help)", error->message);
@@ -1156,6 +1179,9 @@ main (int argc, char **argv)
     die ("out of range: --entries, --layers, --micro-steps and --steps must be at least 1, "
          "--ranks 1 to 4096, --inf at least 0, --perturb in [0, 1)");
 
+  for (int i = 0; i < N_SHAPES; i++)
+    for (int j = 0; j < shapes[i].ndim; j++)
+      g_snprintf (dim_txt[i][j], sizeof dim_txt[i][j], "%" G_GINT64_FORMAT, shapes[i].d[j]);
   index_apis (pre_ops, N_PRE);
   index_apis (layer_ops, N_LAYER);
   index_apis (post_ops, N_POST);
@@ -1165,17 +1191,7 @@ main (int argc, char **argv)
   if (layers == -1 && entries == -1)
     g->layers = 4;
   else if (layers == -1)
-    {
-      g->layers = solve_layers (g, entries, g->micro);
-      // A real model has a bounded depth; a bigger dump comes from more micro steps.
-      if (micro == -1 && g->layers > LAYER_CAP)
-        {
-          gint64 per_step = count_entries (g, LAYER_CAP, 2) - count_entries (g, LAYER_CAP, 1);
-
-          g->micro = (int) ((entries + per_step - 1) / per_step);
-          g->layers = solve_layers (g, entries, g->micro);
-        }
-    }
+    choose_size (g, entries, micro != -1);
   for (int s = 0; s < MAX (steps, 1); s++)
     for (int r = 0; r < g->ranks; r++)
       {
