@@ -78,6 +78,7 @@ build_one (Run     *run,
   MsvisDumpHeader header;
   MsvisGraph *graph;
   g_autofree char *path = g_file_get_parse_name (dir);
+  gint64 start;
 
   if (run->job->overflow_check)
     {
@@ -88,9 +89,12 @@ build_one (Run     *run,
 
   /* translators: %s is a dump directory */
   say (run, _("Building %s"), path);
+  start = g_get_monotonic_time ();
   graph = msvis_graph_build (dir, &options, &header, run->cancellable, error);
   if (graph == NULL)
     return NULL;
+  g_debug ("built %s: %u nodes in %.3f s", path, msvis_graph_get_n_nodes (graph),
+           (g_get_monotonic_time () - start) / 1e6);
   msvis_dump_header_clear (&header);
 
   if (overflow != NULL)
@@ -108,6 +112,7 @@ write_build (Run         *run,
   g_autofree char *path = g_build_filename (run->job->output_dir, name, NULL);
   g_autoptr(MsvisSafeFile) file = msvis_safe_file_new (path, 0640, error);
   MsvisVisOptions options = { .overflow_check = run->job->overflow_check };
+  gint64 start = g_get_monotonic_time ();
 
   if (file == NULL)
     return FALSE;
@@ -115,6 +120,7 @@ write_build (Run         *run,
                               run->cancellable, error) ||
       !msvis_safe_file_close (file, error))
     return FALSE;
+  g_debug ("wrote %s in %.3f s", path, (g_get_monotonic_time () - start) / 1e6);
 
   g_ptr_array_add (run->pending, g_steal_pointer (&file));
   return TRUE;

@@ -30,6 +30,7 @@ typedef struct
   MsvisOpParser           *parser;
   GHashTable              *regexes;        /* module name -> GRegex, for odd attribute names */
   GHashTable              *batch_p2p;      /* name -> [{op, peer, group_id}] in the graph arena */
+  GArray                  *api_stacks;     /* raw stack -> simplified + 1, for APIs */
 } Builder;
 
 /* "^(Module.|Cell.|optimizer|clip_grad)" and the API prefixes: msprobe's patterns leave the
@@ -101,8 +102,12 @@ line_calls_module (Builder    *self,
 
   if (strpbrk (module, ".^$*+?{}[]\\|()") == NULL)
     {
-      call = g_strconcat (module, "(", NULL);
-      return strstr (line, call) != NULL;
+      gsize n = strlen (module);
+
+      for (const char *p = strstr (line, module); p != NULL; p = strstr (p + 1, module))
+        if (p[n] == '(')
+          return TRUE;
+      return FALSE;
     }
 
   /* msprobe builds a regular expression from the attribute name; do the same. */
@@ -131,22 +136,41 @@ simplify_stack (Builder    *self,
 
   if (msvis_node_type_for_name (name) == MSVIS_NODE_MODULE)
     {
-      g_auto(GStrv) parts = g_strsplit (name, ".", -1);
-      guint n_parts = g_strv_length (parts);
+      /* name.split(".")[-4], the attribute name: between the 4th and 3rd dot from the end */
+      const char *end = name + strlen (name), *dots[4], *start;
+      g_autofree char *module = NULL;
+      guint found = 0;
 
-      if (n_parts < 4)
+      for (const char *p = end; p > name && found < 4;)
+        if (*--p == '.')
+          dots[found++] = p;
+      if (found < 3)
         return raw;
+      start = found == 4 ? dots[3] + 1 : name;
+      module = g_strndup (start, dots[2] - start);
       for (guint i = 0; i < n_lines; i++)
-        if (line_calls_module (self, parts[n_parts - 4], lines[i]))
+        if (line_calls_module (self, module, lines[i]))
           return msvis_graph_intern_stack (self->graph, &lines[i], 1);
       return raw;
     }
 
-  for (guint i = 0; i + 1 < n_lines; i++)
-    if (is_template_line (lines[i]))
-      return msvis_graph_intern_stack (self->graph, &lines[i + 1], 1);
+  /* The result depends on the stack alone: remember it. */
+  if (raw < self->api_stacks->len && g_array_index (self->api_stacks, guint32, raw) != 0)
+    return g_array_index (self->api_stacks, guint32, raw) - 1;
+  {
+    guint32 simplified = raw;
 
-  return raw;
+    for (guint i = 0; i + 1 < n_lines; i++)
+      if (is_template_line (lines[i]))
+        {
+          simplified = msvis_graph_intern_stack (self->graph, &lines[i + 1], 1);
+          break;
+        }
+    if (raw >= self->api_stacks->len)
+      g_array_set_size (self->api_stacks, raw + 1);
+    g_array_index (self->api_stacks, guint32, raw) = simplified + 1;
+    return simplified;
+  }
 }
 
 /* Where `name` ends in ".backward.N" (digits), the length of what comes before. */
@@ -619,6 +643,7 @@ msvis_graph_build (GFile                    *dump_dir,
   g_autoptr(GFile) dump = NULL, construct = NULL, stack = NULL;
   Builder self = { graph, options };
   gboolean ok = FALSE;
+  gint64 start = g_get_monotonic_time ();
 
   memset (header, 0, sizeof *header);
 
@@ -630,6 +655,7 @@ msvis_graph_build (GFile                    *dump_dir,
   self.construct = msvis_construct_read (construct, graph, cancellable, error);
   if (self.construct == NULL)
     goto out;
+  g_debug ("read construct.json at %.3f s", (g_get_monotonic_time () - start) / 1e6);
   if (self.construct->pairs->len == 0)
     {
       g_autofree char *path = g_file_get_parse_name (construct);
@@ -644,6 +670,7 @@ msvis_graph_build (GFile                    *dump_dir,
   self.stacks = msvis_stack_read (stack, graph, cancellable, error);
   if (self.stacks == NULL)
     goto out;
+  g_debug ("read stack.json at %.3f s", (g_get_monotonic_time () - start) / 1e6);
 
   self.runs = g_array_new (FALSE, FALSE, sizeof (MsvisItemRuns));
   self.entries = g_hash_table_new (msvis_str_hash, g_str_equal);
@@ -652,8 +679,10 @@ msvis_graph_build (GFile                    *dump_dir,
   self.regexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         regex_unref_nullable);
   self.batch_p2p = g_hash_table_new (msvis_str_hash, g_str_equal);
+  self.api_stacks = g_array_new (FALSE, TRUE, sizeof (guint32));
   if (!msvis_dump_json_read (dump, header, keep_entry, &self, cancellable, error))
     goto out;
+  g_debug ("read dump.json at %.3f s", (g_get_monotonic_time () - start) / 1e6);
 
   msvis_graph_set_dump_data_dir (graph, header->has_dump_data_dir ? header->dump_data_dir : "");
   create_nodes (&self);
@@ -673,6 +702,7 @@ out:
   g_clear_pointer (&self.parser, msvis_op_parser_free);
   g_clear_pointer (&self.regexes, g_hash_table_unref);
   g_clear_pointer (&self.batch_p2p, g_hash_table_unref);
+  g_clear_pointer (&self.api_stacks, g_array_unref);
   if (!ok)
     msvis_dump_header_clear (header);
 

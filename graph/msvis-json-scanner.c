@@ -722,37 +722,46 @@ read_number (MsvisJsonScanner  *self,
       return FALSE;
     }
 
-  g_string_truncate (self->scratch, 0);
-  g_string_append_len (self->scratch, (const char *)self->buf + self->pos, n);
-  text = self->scratch->str;
+  text = (const char *)self->buf + self->pos;
   self->text = text;
   self->text_len = n;
   self->pos = i;
 
+  if (is_float && fast_strtod (text, n, &self->double_value))
+    {
+      *token = MSVIS_JSON_TOKEN_FLOAT;
+      return TRUE;
+    }
+  if (!is_float && n <= 18)
+    {
+      /* At most 18 digits cannot overflow; "-0" is the integer 0 in Python. */
+      gboolean negative = text[0] == '-';
+      gint64 value = 0;
+
+      for (gsize k = negative; k < n; k++)
+        value = value * 10 + (text[k] - '0');
+      self->int_value = negative ? -value : value;
+      if (self->int_value == 0)
+        self->text = "0", self->text_len = 1;
+      *token = MSVIS_JSON_TOKEN_INT;
+      return TRUE;
+    }
+
+  /* The slow paths need the number NUL-terminated. */
+  g_string_truncate (self->scratch, 0);
+  g_string_append_len (self->scratch, text, n);
+  text = self->text = self->scratch->str;
+
   if (is_float)
     {
-      if (!fast_strtod (text, n, &self->double_value))
-        self->double_value = strtod_l (text, NULL, msvis_c_locale ());
+      self->double_value = strtod_l (text, NULL, msvis_c_locale ());
       *token = MSVIS_JSON_TOKEN_FLOAT;
       return TRUE;
     }
 
   errno = 0;
   self->int_value = g_ascii_strtoll (text, NULL, 10);
-  if (errno == ERANGE)
-    {
-      *token = MSVIS_JSON_TOKEN_BIGINT;
-      return TRUE;
-    }
-  if (self->int_value == 0)
-    {
-      /* "-0" is the integer 0 in Python. */
-      g_string_assign (self->scratch, "0");
-      self->text = self->scratch->str;
-      self->text_len = 1;
-    }
-
-  *token = MSVIS_JSON_TOKEN_INT;
+  *token = errno == ERANGE ? MSVIS_JSON_TOKEN_BIGINT : MSVIS_JSON_TOKEN_INT;
   return TRUE;
 }
 
@@ -848,7 +857,7 @@ open_container (MsvisJsonScanner  *self,
 static void
 close_container (MsvisJsonScanner *self)
 {
-  g_byte_array_set_size (self->containers, self->containers->len - 1);
+  self->containers->len--;
   self->pos++;
   after_value (self);
 }

@@ -47,21 +47,13 @@ msvis_arena_new (void)
   return arena;
 }
 
+/* Keeps the blocks for the next use: an arena that holds one entry or one batch at a time
+ * settles at the size of the largest, with no malloc per use. */
 void
 msvis_arena_reset (MsvisArena *arena)
 {
-  Block *block = arena->first->next;
-
-  while (block != NULL)
-    {
-      Block *next = block->next;
-
-      g_free (block);
-      block = next;
-    }
-
-  arena->first->next = NULL;
-  arena->first->used = 0;
+  for (Block *block = arena->first; block != NULL; block = block->next)
+    block->used = 0;
   arena->current = arena->first;
 }
 
@@ -71,8 +63,13 @@ msvis_arena_free (MsvisArena *arena)
   if (arena == NULL)
     return;
 
-  msvis_arena_reset (arena);
-  g_free (arena->first);
+  for (Block *block = arena->first; block != NULL;)
+    {
+      Block *next = block->next;
+
+      g_free (block);
+      block = next;
+    }
   g_free (arena);
 }
 
@@ -84,10 +81,18 @@ msvis_arena_alloc (MsvisArena *arena,
   gpointer p;
 
   size = (size + 7) & ~(gsize)7;
-  if (block->used + size > block->size)
+  while (block->used + size > block->size)
     {
-      block = block_new (MAX (BLOCK_SIZE, size));
-      arena->current->next = block;
+      if (block->next == NULL)
+        {
+          Block *fresh = block_new (MAX (BLOCK_SIZE, size));
+
+          /* An oversized request gets its own block at the end, so that the reused chain
+           * keeps its normal blocks in front. */
+          block->next = fresh;
+        }
+      block = block->next;
+      block->used = 0;
       arena->current = block;
     }
 
@@ -116,13 +121,14 @@ typedef struct
 
 static MsvisJsonValue *
 find_member (Frame      *frame,
-             const char *key)
+             const char *key,
+             gsize       length)
 {
   if (frame->index != NULL)
     return g_hash_table_lookup (frame->index, key);
 
   msvis_json_value_foreach (member, frame->container)
-    if (strcmp (member->key, key) == 0)
+    if (member->key_len == length && memcmp (member->key, key, length) == 0)
       return member;
 
   return NULL;
@@ -164,6 +170,7 @@ msvis_json_value_read (MsvisArena        *arena,
   MsvisJsonValue *root = NULL;
   MsvisJsonValue *reuse = NULL;   /* a duplicate key: Python keeps the position, takes the value */
   const char *key = NULL;
+  gsize key_len = 0;
   MsvisJsonToken token = first;
   gboolean ok = FALSE;
 
@@ -178,8 +185,9 @@ msvis_json_value_read (MsvisArena        *arena,
           Frame *top = &g_array_index (stack, Frame, stack->len - 1);
 
           text = msvis_json_scanner_get_string (scanner, &length);
-          reuse = find_member (top, text);
+          reuse = find_member (top, text, length);
           key = reuse ? reuse->key : msvis_arena_strndup (arena, text, length);
+          key_len = length;
           goto next;
         }
 
@@ -207,6 +215,7 @@ msvis_json_value_read (MsvisArena        *arena,
           value = reuse;
           memset (value, 0, sizeof *value);
           value->key = key;
+          value->key_len = key_len;
           value->next = next;
           reuse = NULL;
         }
@@ -215,6 +224,7 @@ msvis_json_value_read (MsvisArena        *arena,
           value = msvis_arena_alloc (arena, sizeof *value);
           memset (value, 0, sizeof *value);
           value->key = key;
+          value->key_len = key_len;
           if (stack->len > 0)
             append (&g_array_index (stack, Frame, stack->len - 1), value);
         }
@@ -311,11 +321,14 @@ MsvisJsonValue *
 msvis_json_value_get_member (const MsvisJsonValue *object,
                              const char           *key)
 {
+  gsize length;
+
   if (object == NULL || object->kind != MSVIS_JSON_OBJECT)
     return NULL;
 
+  length = strlen (key);
   msvis_json_value_foreach (member, object)
-    if (strcmp (member->key, key) == 0)
+    if (member->key_len == length && memcmp (member->key, key, length) == 0)
       return member;
 
   return NULL;
@@ -443,6 +456,7 @@ msvis_json_value_set_member (MsvisArena     *arena,
       if (strcmp (member->key, key) == 0)
         {
           value->key = member->key;
+          value->key_len = member->key_len;
           value->next = member->next;
           if (prev != NULL)
             prev->next = value;
@@ -455,6 +469,7 @@ msvis_json_value_set_member (MsvisArena     *arena,
       prev = member;
     }
 
-  value->key = msvis_arena_strndup (arena, key, strlen (key));
+  value->key_len = strlen (key);
+  value->key = msvis_arena_strndup (arena, key, value->key_len);
   msvis_json_value_append (object, value);
 }

@@ -28,6 +28,7 @@ struct _MsvisJsonValue
   MsvisJsonKind   kind;
   guint           n;        /* elements, members, or string bytes */
   const char     *key;      /* the member name, when this value is an object member */
+  gsize           key_len;
   MsvisJsonValue *next;     /* the next element or member of the parent */
   union {
     gboolean        b;

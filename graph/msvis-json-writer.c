@@ -29,6 +29,7 @@ struct _MsvisJsonWriter
 };
 
 static void after (MsvisJsonWriter *self);
+static void flush (MsvisJsonWriter *self);
 
 MsvisJsonWriter *
 msvis_json_writer_new (GOutputStream *stream,
@@ -101,9 +102,15 @@ msvis_json_writer_append_fragment (MsvisJsonWriter *self,
 {
   Level *level = &g_array_index (self->levels, Level, self->levels->len - 1);
 
-  g_string_append_len (self->buf, fragment->str, fragment->len);
+  /* Straight to the stream: copying megabytes into the buffer first would cost the one
+   * thread that everything waits for. */
+  flush (self);
+  if (self->stream != NULL && self->error == NULL)
+    g_output_stream_write_all (self->stream, fragment->str, fragment->len, NULL,
+                               self->cancellable, &self->error);
+  else if (self->stream == NULL)
+    g_string_append_len (self->buf, fragment->str, fragment->len);
   level->n += n_members;
-  after (self);
 }
 
 void

@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -86,4 +87,83 @@ msvis_format_round6 (char   *buf,
     }
   len += 6;
   return strip_zeros (buf, len);
+}
+
+/**
+ * msvis_format_sci6:
+ *
+ * Writes "%.6e" of a finite non-zero value. The seven digits come from the value scaled into
+ * [1e6, 1e7) in x87 extended precision, where powers of ten up to 10^27 are exact and the
+ * product is off by at most 2⁻⁶⁴ relative; values that land near a rounding tie, and
+ * exponents beyond that table, go through snprintf.
+ */
+gsize
+msvis_format_sci6 (char   *buf,
+                   double  value)
+{
+#if defined(__x86_64__) && LDBL_MANT_DIG == 64
+  static const long double powers[] = {
+    1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L, 1e11L, 1e12L, 1e13L,
+    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L,
+    1e26L, 1e27L,
+  };
+  long double magnitude = fabsl ((long double)value), scaled, rounded;
+  int exponent = (int)floor (log10 ((double)magnitude));
+  int shift = 6 - exponent;
+  guint64 digits;
+  gsize len = 0;
+
+  if (shift >= -27 && shift <= 27)
+    {
+      scaled = shift >= 0 ? magnitude * powers[shift] : magnitude / powers[-shift];
+      /* log10 may be off by one next to a power of ten */
+      if (scaled >= 1e7L)
+        {
+          exponent++;
+          shift--;
+          scaled = shift >= 0 ? magnitude * powers[shift] : magnitude / powers[-shift];
+        }
+      else if (scaled < 1e6L)
+        {
+          exponent--;
+          shift++;
+          scaled = shift >= 0 ? magnitude * powers[shift] : magnitude / powers[-shift];
+        }
+      rounded = nearbyintl (scaled);
+      if (scaled >= 1e6L && scaled < 1e7L && shift >= -27 && shift <= 27 &&
+          fabsl (fabsl (scaled - rounded) - 0.5L) > 1e-9L)
+        {
+          digits = (guint64)rounded;
+          if (digits == 10000000)
+            {
+              digits = 1000000;
+              exponent++;
+            }
+          if (signbit (value))
+            buf[len++] = '-';
+          buf[len++] = '0' + digits / 1000000;
+          buf[len++] = '.';
+          for (int i = 5; i >= 0; i--)
+            {
+              buf[len + i] = '0' + digits % 10;
+              digits /= 10;
+            }
+          len += 6;
+          buf[len++] = 'e';
+          buf[len++] = exponent < 0 ? '-' : '+';
+          exponent = ABS (exponent);
+          if (exponent < 10)
+            buf[len++] = '0';
+          len += msvis_format_int64 (buf + len, exponent);
+          return len;
+        }
+    }
+#endif
+  {
+    locale_t old = uselocale (msvis_c_locale ());
+    gsize n = snprintf (buf, 32, "%.6e", value);
+
+    uselocale (old);
+    return n;
+  }
 }

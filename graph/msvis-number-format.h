@@ -12,5 +12,7 @@ gsize msvis_format_int64     (char   *buf,
                               gint64  value);
 gsize msvis_format_round6    (char   *buf,
                               double  value);
+gsize msvis_format_sci6      (char   *buf,
+                              double  value);
 
 G_END_DECLS

@@ -60,6 +60,15 @@ struct _MsvisOpParser
   MsvisArena *arena;       /* strings that live until the entry is committed */
 };
 
+/* g_string_truncate is a function call in GLib 2.74; this runs for every item name. */
+static inline void
+cut (GString *s,
+     gsize    length)
+{
+  s->len = length;
+  s->str[length] = '\0';
+}
+
 static inline guint
 cache_slot (const char *text,
             gsize       length)
@@ -177,7 +186,7 @@ msvis_field_from_json (MsvisGraph           *graph,
     case MSVIS_JSON_ARRAY:
     case MSVIS_JSON_OBJECT:
     default:
-      g_string_truncate (scratch, 0);
+      cut (scratch, 0);
       msvis_py_append_str (scratch, value);
       field.kind = MSVIS_VALUE_OBJECT;
       field.s = msvis_graph_intern (graph, scratch->str);
@@ -317,7 +326,7 @@ describe_non_tensor (MsvisOpParser        *self,
   const char *last = last_component (name);
   MsvisField field;
 
-  g_string_truncate (self->scratch, 0);
+  cut (self->scratch, 0);
 
   if (g_strcmp0 (type, "torch.Size") == 0)
     {
@@ -348,7 +357,7 @@ describe_non_tensor (MsvisOpParser        *self,
                                      msvis_json_value_get_member (leaf, "type"), self->scratch);
       set_field (self, first, field);
       set_field (self, first, str_field (self, ATOM_SHAPE, "[]"));
-      g_string_truncate (self->scratch, 0);
+      cut (self->scratch, 0);
       msvis_py_append_str (self->scratch, shown);
       field = str_field (self, ATOM_MD5, self->scratch->str);
       set_stats (self, first, field);
@@ -366,6 +375,22 @@ describe_non_tensor (MsvisOpParser        *self,
     }
 }
 
+/* The place of @key in @list + 1, or 0. Most entries have a handful of items, which a scan
+ * finds faster than a hash; long lists get the hash table. */
+static guint
+find_pending (GArray     *list,
+              GHashTable *keys,
+              const char *key)
+{
+  if (list->len > 16)
+    return GPOINTER_TO_UINT (g_hash_table_lookup (keys, key));
+
+  for (guint i = 0; i < list->len; i++)
+    if (strcmp (g_array_index (list, Pending, i).key, key) == 0)
+      return i + 1;
+  return 0;
+}
+
 static void
 add_pending (MsvisOpParser *self,
              GArray        *list,
@@ -374,7 +399,7 @@ add_pending (MsvisOpParser *self,
              guint          first)
 {
   Pending pending = { NULL, first, self->fields->len - first };
-  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (keys, key));
+  guint index = find_pending (list, keys, key);
 
   if (index > 0)
     {
@@ -386,7 +411,12 @@ add_pending (MsvisOpParser *self,
 
   pending.key = msvis_arena_strndup (self->arena, key, strlen (key));
   g_array_append_val (list, pending);
-  g_hash_table_insert (keys, (char *)pending.key, GUINT_TO_POINTER (list->len));
+  if (list->len == 17)
+    for (guint i = 0; i < list->len; i++)
+      g_hash_table_insert (keys, (char *)g_array_index (list, Pending, i).key,
+                           GUINT_TO_POINTER (i + 1));
+  else if (list->len > 17)
+    g_hash_table_insert (keys, (char *)pending.key, GUINT_TO_POINTER (list->len));
 }
 
 /* gen_op_item, then the input/output split of get_input_output. */
@@ -445,7 +475,7 @@ add_leaf (MsvisOpParser        *self,
   if (msvis_json_value_is_truthy (data_name_value))
     {
       /* Already copied with the leaf's other keys. */
-      g_string_truncate (self->scratch, 0);
+      cut (self->scratch, 0);
       msvis_py_append_str (self->scratch, data_name_value);
       data_name = msvis_arena_strndup (self->arena, self->scratch->str, self->scratch->len);
     }
@@ -483,7 +513,7 @@ add_leaf (MsvisOpParser        *self,
       const MsvisJsonValue *value = msvis_json_value_get_member (leaf, "value");
       char md5[9];
 
-      g_string_truncate (self->scratch, 0);
+      cut (self->scratch, 0);
       if (value != NULL)
         msvis_py_append_str (self->scratch, value);
       g_snprintf (md5, sizeof md5, "%08x", msvis_crc32 (self->scratch->str, self->scratch->len));
@@ -543,7 +573,7 @@ parse_items (MsvisOpParser         *self,
 
   msvis_json_value_foreach (child, value)
     {
-      g_string_truncate (self->name, length);
+      cut (self->name, length);
       if (value->kind == MSVIS_JSON_OBJECT)
         {
           g_string_append_c (self->name, '.');
@@ -562,7 +592,7 @@ parse_items (MsvisOpParser         *self,
         return FALSE;
     }
 
-  g_string_truncate (self->name, length);
+  cut (self->name, length);
   return TRUE;
 }
 

@@ -103,35 +103,24 @@ format_str (GString    *out,
 }
 
 /* A float as §5.5 prints it: %.6e where repr() would use an exponent, else round(x, 6). */
+/* A float as §5.5 prints it: %.6e where repr() would use an exponent, else round(x, 6). */
 static void
 format_float (GString *out,
               double   value)
 {
   double magnitude = fabs (value);
   char buf[64];
-  locale_t old;
 
   if (!isfinite (value))
-    {
-      msvis_py_append_float_repr (out, value);
-      return;
-    }
-
-  old = uselocale (msvis_c_locale ());
-  if (value != 0.0 && (magnitude < 1e-4 || magnitude >= 1e16))
-    {
-      snprintf (buf, sizeof buf, "%.6e", value);
-      g_string_append (out, buf);
-    }
+    msvis_py_append_float_repr (out, value);
+  else if (value != 0.0 && (magnitude < 1e-4 || magnitude >= 1e16))
+    g_string_append_len (out, buf, msvis_format_sci6 (buf, value));
   else if (magnitude < 1e9)
-    {
-      /* Below 1e9 doubles are far denser than 1e-6, so the shortest repr of round(x, 6)
-       * is its six-decimal form without trailing zeros. */
-      g_string_append_len (out, buf, msvis_format_round6 (buf, value));
-    }
+    /* Below 1e9 doubles are far denser than 1e-6, so the shortest repr of round(x, 6)
+     * is its six-decimal form without trailing zeros. */
+    g_string_append_len (out, buf, msvis_format_round6 (buf, value));
   else
     msvis_py_append_float_repr (out, msvis_py_round6 (value));
-  uselocale (old);
 }
 
 /**

@@ -7,6 +7,7 @@
 
 #include "msvis-json-scanner.h"
 #include "msvis-json-value.h"
+#include "msvis-py-repr.h"
 #include "msvis-reader-error.h"
 
 static MsvisJsonScanner *
@@ -197,6 +198,50 @@ test_line_numbers_after_refill (void)
   g_assert_nonnull (strstr (error->message, "line 300002 (byte 3000002)"));
 }
 
+/* The scanner's own float conversion against strtod, on Python reprs and on longer forms. */
+static void
+test_floats_match_strtod (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(GString) text = g_string_new ("[");
+  g_autoptr(GArray) expected = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GError) error = NULL;
+  MsvisJsonValue *v;
+  guint i = 0;
+
+  for (guint k = 0; k < 200000; k++)
+    {
+      double value = g_rand_double_range (rand, 1, 10) * pow (10, g_rand_int_range (rand, -40, 40));
+      g_autoptr(GString) number = g_string_new (NULL);
+      double parsed;
+
+      switch (k % 4)
+        {
+        case 0: msvis_py_append_float_repr (number, value); break;
+        case 1: g_string_printf (number, "%.17g", value); break;
+        case 2: g_string_printf (number, "%.20e", value); break;
+        default: g_string_printf (number, "%.7f", value); break;
+        }
+      if (strchr (number->str, '.') == NULL && strchr (number->str, 'e') == NULL)
+        g_string_append (number, ".0");
+      parsed = g_ascii_strtod (number->str, NULL);
+      g_array_append_val (expected, parsed);
+      g_string_append_printf (text, "%s%s", k ? ", " : "", number->str);
+    }
+  g_string_append_c (text, ']');
+
+  v = parse (arena, text->str, text->len, &error);
+  g_assert_no_error (error);
+  msvis_json_value_foreach (element, v)
+    {
+      double want = g_array_index (expected, double, i++);
+
+      if (element->f != want)
+        g_error ("element %u: %.17g instead of %.17g", i - 1, element->f, want);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -209,6 +254,7 @@ main (int   argc,
   g_test_add_func ("/json-scanner/deep-nesting", test_deep_nesting);
   g_test_add_func ("/json-scanner/buffer-boundaries", test_buffer_boundaries);
   g_test_add_func ("/json-scanner/line-numbers", test_line_numbers_after_refill);
+  g_test_add_func ("/json-scanner/floats-match-strtod", test_floats_match_strtod);
 
   return g_test_run ();
 }

@@ -5,6 +5,9 @@
 #include <math.h>
 #include <string.h>
 
+#include <stdio.h>
+
+#include "msvis-number-format.h"
 #include "msvis-py-repr.h"
 #include "msvis-vis-writer.h"
 
@@ -120,6 +123,58 @@ test_crc32 (void)
   g_assert_cmphex (msvis_crc32 ("", 0), ==, 0);
 }
 
+/* A double with random bits in the exponent range the writers see. */
+static double
+random_double (GRand *rand,
+               int    min_exp,
+               int    max_exp)
+{
+  double mantissa = g_rand_double_range (rand, 1.0, 10.0);
+  int exponent = g_rand_int_range (rand, min_exp, max_exp + 1);
+  double value = mantissa * pow (10, exponent);
+
+  if (g_rand_boolean (rand))
+    value = -value;
+  /* Values with few digits, where rounding ties are exact, are common in dumps. */
+  if (g_rand_int_range (rand, 0, 4) == 0)
+    value = round (value * 1e7) / 1e7;
+  return value;
+}
+
+/* The printf-free fast paths against libc, which rounds exactly. */
+static void
+test_fast_formats_match_libc (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+
+  for (guint i = 0; i < 2000000; i++)
+    {
+      double value = random_double (rand, -320, 308);
+      char ours[32], theirs[64];
+
+      if (value == 0.0 || !isfinite (value))
+        continue;
+      msvis_format_sci6 (ours, value);
+      snprintf (theirs, sizeof theirs, "%.6e", value);
+      if (strcmp (ours, theirs) != 0)
+        g_error ("%.17g: %s instead of %s", value, ours, theirs);
+
+      value = random_double (rand, -4, 8);
+      if (fabs (value) >= 1e9 || fabs (value) < 1e-4)
+        continue;
+      msvis_format_round6 (ours, value);
+      snprintf (theirs, sizeof theirs, "%.6f", value);
+      {
+        gsize n = strlen (theirs);
+
+        while (n > 2 && theirs[n - 1] == '0' && theirs[n - 2] != '.')
+          theirs[--n] = '\0';
+      }
+      if (strcmp (ours, theirs) != 0)
+        g_error ("%.17g: %s instead of %s", value, ours, theirs);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -130,6 +185,7 @@ main (int   argc,
   g_test_add_func ("/py-format/format-data", test_format_data);
   g_test_add_func ("/py-format/round6", test_round6);
   g_test_add_func ("/py-format/crc32", test_crc32);
+  g_test_add_func ("/py-format/fast-formats-match-libc", test_fast_formats_match_libc);
 
   return g_test_run ();
 }
