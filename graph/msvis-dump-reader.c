@@ -576,6 +576,7 @@ msvis_dump_json_read (GFile               *file,
     {
       MsvisJsonToken token;
       g_autofree char *key = NULL;
+      char **text;
 
       if (!msvis_json_scanner_next (scanner, &token, error))
         return FALSE;
@@ -583,19 +584,18 @@ msvis_dump_json_read (GFile               *file,
         break;
       key = g_strdup (msvis_json_scanner_get_string (scanner, NULL));
 
-      if (strcmp (key, "task") == 0 && !read_header_string (scanner, key, &header->task, error))
-        return FALSE;
-      else if (strcmp (key, "level") == 0 &&
-               !read_header_string (scanner, key, &header->level, error))
-        return FALSE;
-      else if (strcmp (key, "framework") == 0 &&
-               !read_header_string (scanner, key, &header->framework, error))
-        return FALSE;
-      else if (strcmp (key, "dump_data_dir") == 0)
+      text = strcmp (key, "task") == 0 ? &header->task
+             : strcmp (key, "level") == 0 ? &header->level
+             : strcmp (key, "framework") == 0 ? &header->framework
+             : strcmp (key, "dump_data_dir") == 0 ? &header->dump_data_dir
+             : NULL;
+
+      if (text != NULL)
         {
-          if (!read_header_string (scanner, key, &header->dump_data_dir, error))
+          if (!read_header_string (scanner, key, text, error))
             return FALSE;
-          header->has_dump_data_dir = TRUE;
+          if (text == &header->dump_data_dir)
+            header->has_dump_data_dir = TRUE;
         }
       else if (strcmp (key, "data") == 0)
         {
@@ -603,9 +603,9 @@ msvis_dump_json_read (GFile               *file,
             return FALSE;
           has_data = TRUE;
         }
-      else if (strcmp (key, "task") != 0 && strcmp (key, "level") != 0 &&
-               strcmp (key, "framework") != 0)
+      else
         {
+          /* Keys msvis has no use for are skipped, as msprobe ignores them. */
           if (!msvis_json_scanner_next (scanner, &token, error) ||
               !msvis_json_scanner_skip_value (scanner, token, error))
             return FALSE;
