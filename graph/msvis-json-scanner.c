@@ -11,6 +11,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-c-locale.h"
+#include "msvis-json-escape.h"
+#include "msvis-json-number.h"
 #include "msvis-json-scanner.h"
 #include "msvis-reader-error.h"
 
@@ -366,56 +368,6 @@ check_utf8 (MsvisJsonScanner  *self,
   return FALSE;
 }
 
-static int
-hex_value (guchar c)
-{
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-static gboolean
-read_hex4 (const guchar *p,
-           gunichar     *out)
-{
-  gunichar v = 0;
-
-  for (guint i = 0; i < 4; i++)
-    {
-      int h = hex_value (p[i]);
-
-      if (h < 0)
-        return FALSE;
-      v = (v << 4) | h;
-    }
-
-  *out = v;
-  return TRUE;
-}
-
-/* Lone surrogates are legal in Python's JSON; they are kept as their 3-byte (WTF-8) form so
- * that the writer can escape them back to the same \uXXXX. */
-static void
-append_code_point (GString  *s,
-                   gunichar  c)
-{
-  char utf8[6];
-
-  if (c >= 0xd800 && c <= 0xdfff)
-    {
-      g_string_append_c (s, (char)(0xe0 | (c >> 12)));
-      g_string_append_c (s, (char)(0x80 | ((c >> 6) & 0x3f)));
-      g_string_append_c (s, (char)(0x80 | (c & 0x3f)));
-      return;
-    }
-
-  g_string_append_len (s, utf8, g_unichar_to_utf8 (c, utf8));
-}
-
 static gboolean
 unescape (MsvisJsonScanner  *self,
           gsize              start,
@@ -455,7 +407,7 @@ unescape (MsvisJsonScanner  *self,
         case 'r': g_string_append_c (s, '\r'); i++; break;
         case 't': g_string_append_c (s, '\t'); i++; break;
         case 'u':
-          if (i + 5 > end || !read_hex4 (self->buf + i + 1, &c))
+          if (i + 5 > end || !msvis_json_read_hex4 (self->buf + i + 1, &c))
             {
               set_error_at (self, error, run, MSVIS_READER_ERROR_SYNTAX,
                             _("invalid \\u escape in a string"));
@@ -467,13 +419,13 @@ unescape (MsvisJsonScanner  *self,
             {
               gunichar low;
 
-              if (read_hex4 (self->buf + i + 2, &low) && low >= 0xdc00 && low <= 0xdfff)
+              if (msvis_json_read_hex4 (self->buf + i + 2, &low) && low >= 0xdc00 && low <= 0xdfff)
                 {
                   c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
                   i += 6;
                 }
             }
-          append_code_point (s, c);
+          msvis_json_append_code_point (s, c);
           break;
         default:
           set_error_at (self, error, run, MSVIS_READER_ERROR_SYNTAX,
@@ -563,136 +515,6 @@ is_number_char (guchar c)
   return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
 }
 
-/* Checks the JSON number grammar; tells whether it has a fraction or an exponent. */
-static gboolean
-number_is_valid (const guchar *p,
-                 gsize         n,
-                 gboolean     *is_float)
-{
-  gsize i = 0;
-
-  *is_float = FALSE;
-  if (i < n && p[i] == '-')
-    i++;
-  if (i >= n)
-    return FALSE;
-  if (p[i] == '0')
-    i++;
-  else if (p[i] >= '1' && p[i] <= '9')
-    while (i < n && g_ascii_isdigit (p[i]))
-      i++;
-  else
-    return FALSE;
-
-  if (i < n && p[i] == '.')
-    {
-      gsize digits = ++i;
-
-      while (i < n && g_ascii_isdigit (p[i]))
-        i++;
-      if (i == digits)
-        return FALSE;
-      *is_float = TRUE;
-    }
-
-  if (i < n && (p[i] == 'e' || p[i] == 'E'))
-    {
-      gsize digits;
-
-      i++;
-      if (i < n && (p[i] == '+' || p[i] == '-'))
-        i++;
-      digits = i;
-      while (i < n && g_ascii_isdigit (p[i]))
-        i++;
-      if (i == digits)
-        return FALSE;
-      *is_float = TRUE;
-    }
-
-  return i == n;
-}
-
-/* Most numbers in a dump are Python reprs of doubles: at most 17 significant digits and a
- * small exponent. Those are computed exactly in x87 extended precision (64-bit mantissa,
- * where every power of ten up to 10^27 is exact), then rounded to double. That second
- * rounding can only differ from a direct one when the extended result sits exactly on a
- * midpoint between doubles, and then strtod decides. */
-static gboolean
-fast_strtod (const char *text,
-             gsize       n,
-             double     *out)
-{
-#if defined(__x86_64__) && LDBL_MANT_DIG == 64
-  static const long double powers[] = {
-    1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L, 1e11L, 1e12L, 1e13L,
-    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L,
-    1e26L, 1e27L,
-  };
-  const char *p = text, *end = text + n;
-  gboolean negative = FALSE;
-  guint64 mantissa = 0;
-  int digits = 0, exponent = 0;
-  long double value;
-  union { long double ld; struct { guint64 m; guint16 se; } parts; } bits;
-
-  if (*p == '-')
-    {
-      negative = TRUE;
-      p++;
-    }
-  for (; p < end && g_ascii_isdigit (*p); p++)
-    if (mantissa != 0 || *p != '0')
-      {
-        if (++digits > 19)
-          return FALSE;
-        mantissa = mantissa * 10 + (*p - '0');
-      }
-  if (p < end && *p == '.')
-    for (p++; p < end && g_ascii_isdigit (*p); p++)
-      {
-        exponent--;
-        if (mantissa != 0 || *p != '0')
-          {
-            if (++digits > 19)
-              return FALSE;
-            mantissa = mantissa * 10 + (*p - '0');
-          }
-      }
-  if (p < end && (*p == 'e' || *p == 'E'))
-    {
-      int e = 0, sign = 1;
-
-      p++;
-      if (*p == '-' || *p == '+')
-        sign = *p++ == '-' ? -1 : 1;
-      for (; p < end && g_ascii_isdigit (*p); p++)
-        if ((e = e * 10 + (*p - '0')) > 400)
-          return FALSE;
-      exponent += sign * e;
-    }
-
-  if (mantissa == 0)
-    {
-      *out = negative ? -0.0 : 0.0;
-      return TRUE;
-    }
-  if (exponent < -27 || exponent > 27)
-    return FALSE;
-
-  value = exponent < 0 ? (long double)mantissa / powers[-exponent]
-                       : (long double)mantissa * powers[exponent];
-  bits.ld = value;
-  if ((bits.parts.m & 0x7ff) == 0x400)
-    return FALSE;
-
-  *out = negative ? -(double)value : (double)value;
-  return TRUE;
-#else
-  return FALSE;
-#endif
-}
-
 static gboolean
 read_number (MsvisJsonScanner  *self,
              MsvisJsonToken    *token,
@@ -716,7 +538,7 @@ read_number (MsvisJsonScanner  *self,
     }
 
   n = i - self->pos;
-  if (n > MAX_NUMBER_LENGTH || !number_is_valid (self->buf + self->pos, n, &is_float))
+  if (n > MAX_NUMBER_LENGTH || !msvis_json_number_is_valid (self->buf + self->pos, n, &is_float))
     {
       set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX, _("invalid number"));
       return FALSE;
@@ -727,7 +549,7 @@ read_number (MsvisJsonScanner  *self,
   self->text_len = n;
   self->pos = i;
 
-  if (is_float && fast_strtod (text, n, &self->double_value))
+  if (is_float && msvis_json_number_parse_double (text, n, &self->double_value))
     {
       *token = MSVIS_JSON_TOKEN_FLOAT;
       return TRUE;
