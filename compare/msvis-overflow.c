@@ -266,13 +266,6 @@ msvis_overflow_check_entry (const char            *name,
   return TRUE;
 }
 
-MsvisOverflowLevel
-msvis_overflow_check_get (MsvisOverflowCheck *self,
-                          const char         *name)
-{
-  return GPOINTER_TO_INT (g_hash_table_lookup (self->levels, name));
-}
-
 /**
  * msvis_overflow_check_apply:
  *

@@ -17,8 +17,6 @@ gboolean            msvis_overflow_check_entry (const char             *name,
                                                 const MsvisJsonValue   *entry,
                                                 gpointer                self,
                                                 GError                **error);
-MsvisOverflowLevel  msvis_overflow_check_get   (MsvisOverflowCheck     *self,
-                                                const char             *name);
 void                msvis_overflow_check_apply (MsvisOverflowCheck     *self,
                                                 MsvisGraph             *graph);
 

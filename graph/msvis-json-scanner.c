@@ -135,20 +135,6 @@ msvis_json_scanner_get_bytes_read (MsvisJsonScanner *self)
   return self->base_offset + self->pos;
 }
 
-guint
-msvis_json_scanner_get_depth (MsvisJsonScanner *self)
-{
-  return self->containers->len;
-}
-
-void
-msvis_json_scanner_set_max_depth (MsvisJsonScanner *self,
-                                  guint             max_depth)
-{
-  g_return_if_fail (max_depth > 0);
-  self->max_depth = max_depth;
-}
-
 const char *
 msvis_json_scanner_get_string (MsvisJsonScanner *self,
                                gsize            *length)

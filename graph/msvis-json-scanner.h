@@ -46,9 +46,6 @@ const char       *msvis_json_scanner_get_string   (MsvisJsonScanner  *self,
                                                    gsize             *length);
 gint64            msvis_json_scanner_get_int      (MsvisJsonScanner  *self);
 double            msvis_json_scanner_get_double   (MsvisJsonScanner  *self);
-guint             msvis_json_scanner_get_depth    (MsvisJsonScanner  *self);
-void              msvis_json_scanner_set_max_depth (MsvisJsonScanner *self,
-                                                   guint              max_depth);
 const char       *msvis_json_scanner_get_name     (MsvisJsonScanner  *self);
 guint64           msvis_json_scanner_get_bytes_read (MsvisJsonScanner *self);
 

@@ -244,13 +244,6 @@ msvis_py_append_str (GString              *out,
   append_repr (out, value, TRUE);
 }
 
-void
-msvis_py_append_repr (GString              *out,
-                      const MsvisJsonValue *value)
-{
-  append_repr (out, value, FALSE);
-}
-
 /* str(type(value)) */
 const char *
 msvis_py_type_name (const MsvisJsonValue *value)

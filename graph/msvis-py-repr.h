@@ -16,8 +16,6 @@ void    msvis_py_append_float_repr (GString              *out,
 double  msvis_py_round6            (double                value);
 void    msvis_py_append_str        (GString              *out,
                                     const MsvisJsonValue *value);
-void    msvis_py_append_repr       (GString              *out,
-                                    const MsvisJsonValue *value);
 void    msvis_py_append_string_repr (GString             *out,
                                     const char           *text,
                                     gsize                 length);

@@ -12,7 +12,6 @@ G_BEGIN_DECLS
 typedef enum
 {
   MSVIS_WRITER_ERROR_EXISTS,      /* the output would replace a file the user has */
-  MSVIS_WRITER_ERROR_INVALID,     /* nothing sensible to write */
 } MsvisWriterError;
 
 GQuark msvis_writer_error_quark (void);
