@@ -14,6 +14,12 @@
 
 typedef struct
 {
+  guint32 name;    /* field-name atom */
+  gsize   start;   /* where its formatted value starts in Context.scratch */
+} Formatted;
+
+typedef struct
+{
   MsvisJsonWriter *writer;
   MsvisGraph      *graph;
   gboolean         keep_md5;
@@ -23,16 +29,18 @@ typedef struct
   guint32          atom_requires_grad;
   guint32          process_group_keys[4];   /* type, group_ranks, group_id, data_name */
   guint32          p2p_keys[4];             /* op, peer, tag, group_id */
-  GString         *scratch;
+  GString         *scratch;     /* per thread */
+  GArray          *formatted;   /* Formatted, per thread */
 } Context;
 
 /* _format_decimal_string: a plain non-negative decimal with more than six decimals (and an
  * optional %) is rounded to six. Python's $ also matches before a final newline. */
 static gboolean
-reformat_long_decimal (GString *s)
+reformat_long_decimal (GString *s,
+                       gsize    start)
 {
-  const char *p = s->str, *dot;
-  gsize int_digits = 0, frac_digits = 0, end = s->len;
+  const char *p = s->str + start, *dot;
+  gsize int_digits = 0, frac_digits = 0, end = s->len - start;
   gboolean percent = FALSE;
   char number[64], formatted[64];
   locale_t old;
@@ -63,7 +71,8 @@ reformat_long_decimal (GString *s)
   snprintf (formatted, sizeof formatted, "%.6f", strtod (number, NULL));
   uselocale (old);
 
-  g_string_assign (s, formatted);
+  g_string_truncate (s, start);
+  g_string_append (s, formatted);
   if (percent)
     g_string_append_c (s, '%');
   return TRUE;
@@ -88,18 +97,7 @@ format_str (GString    *out,
       g_string_append_c (out, *p);
     }
 
-  if (start == 0)
-    reformat_long_decimal (out);
-  else
-    {
-      g_autoptr(GString) tail = g_string_new (out->str + start);
-
-      if (reformat_long_decimal (tail))
-        {
-          g_string_truncate (out, start);
-          g_string_append_len (out, tail->str, tail->len);
-        }
-    }
+  reformat_long_decimal (out, start);
 }
 
 /* A float as §5.5 prints it: %.6e where repr() would use an exponent, else round(x, 6). */
@@ -204,14 +202,19 @@ write_item (Context  *ctx,
 
   msvis_json_writer_key (ctx->writer, item->key);
 
-  /* A Max that prints as null turns the whole item into {"value": "null"}. */
+  /* Each kept value formatted once, end to end in scratch; a Max that prints as null turns
+   * the whole item into {"value": "null"}. */
+  g_string_truncate (ctx->scratch, 0);
+  g_array_set_size (ctx->formatted, 0);
   for (guint i = 0; i < item->n_fields; i++)
     {
-      if (fields[i].name != ctx->atom_max || !is_kept (ctx, &fields[i], process_group, batch_p2p))
+      Formatted f = { fields[i].name, ctx->scratch->len };
+
+      if (!is_kept (ctx, &fields[i], process_group, batch_p2p))
         continue;
-      g_string_truncate (ctx->scratch, 0);
       msvis_vis_format_value (ctx->scratch, &fields[i]);
-      if (strcmp (ctx->scratch->str, "null") == 0)
+      if (fields[i].name == ctx->atom_max && ctx->scratch->len - f.start == 4 &&
+          memcmp (ctx->scratch->str + f.start, "null", 4) == 0)
         {
           msvis_json_writer_begin_object (ctx->writer);
           msvis_json_writer_key (ctx->writer, "value");
@@ -219,17 +222,18 @@ write_item (Context  *ctx,
           msvis_json_writer_end_object (ctx->writer);
           return;
         }
+      g_array_append_val (ctx->formatted, f);
     }
 
   msvis_json_writer_begin_object (ctx->writer);
-  for (guint i = 0; i < item->n_fields; i++)
+  for (guint i = 0; i < ctx->formatted->len; i++)
     {
-      if (!is_kept (ctx, &fields[i], process_group, batch_p2p))
-        continue;
-      g_string_truncate (ctx->scratch, 0);
-      msvis_vis_format_value (ctx->scratch, &fields[i]);
-      msvis_json_writer_key (ctx->writer, msvis_graph_atom_name (ctx->graph, fields[i].name));
-      msvis_json_writer_string_len (ctx->writer, ctx->scratch->str, ctx->scratch->len);
+      const Formatted *f = &g_array_index (ctx->formatted, Formatted, i);
+      gsize end = i + 1 < ctx->formatted->len
+        ? g_array_index (ctx->formatted, Formatted, i + 1).start : ctx->scratch->len;
+
+      msvis_json_writer_key (ctx->writer, msvis_graph_atom_name (ctx->graph, f->name));
+      msvis_json_writer_string_len (ctx->writer, ctx->scratch->str + f->start, end - f->start);
     }
   msvis_json_writer_end_object (ctx->writer);
 }
@@ -350,9 +354,11 @@ format_block (gpointer data,
   Block *block = data;
   Context ctx = *block->ctx;
   g_autoptr(GString) scratch = g_string_new (NULL);
+  g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
   GString *text;
 
   ctx.scratch = scratch;
+  ctx.formatted = formatted;
   ctx.writer = msvis_json_writer_new_fragment (4, block->depth, block->first > 0);
   for (MsvisNodeId node = block->first; node < block->end; node++)
     write_node (&ctx, node);
@@ -431,6 +437,7 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
   static const char *pg_keys[] = { "type", "group_ranks", "group_id", "data_name" };
   static const char *p2p_keys[] = { "op", "peer", "tag", "group_id" };
   g_autoptr(GString) scratch = g_string_new (NULL);
+  g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
   Context ctx = { writer, graph, keep_md5 };
   gboolean dir_is_null;
   const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
@@ -445,6 +452,7 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
       ctx.p2p_keys[i] = msvis_graph_atom (graph, p2p_keys[i]);
     }
   ctx.scratch = scratch;
+  ctx.formatted = formatted;
 
   msvis_json_writer_key (writer, "root");
   msvis_json_writer_string (writer, msvis_graph_node_get_id (graph, msvis_graph_get_root (graph)));
