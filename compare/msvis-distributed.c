@@ -336,7 +336,18 @@ index_of (MsvisDistributed *self,
       return g_strdup (level ? level : "Nan");
     }
 
-  return g_strdup ("Nan");
+  {
+    MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
+    MsvisPrecision precision = results ? msvis_compare_results_get_precision (results, node)
+                                       : (MsvisPrecision) { MSVIS_PRECISION_NONE, 0 };
+    GString *text;
+
+    if (precision.kind == MSVIS_PRECISION_NONE)
+      return g_strdup ("Nan");
+    text = g_string_new (NULL);
+    msvis_precision_append_repr (text, precision);
+    return g_string_free (text, FALSE);
+  }
 }
 
 static MsvisNodeId

@@ -12,7 +12,7 @@
 #include "msvis-distributed.h"
 #include "msvis-dump-layout.h"
 #include "msvis-graph-builder.h"
-#include "msvis-graph-job.h"
+#include "msvis-graph-job-private.h"
 #include "msvis-overflow.h"
 #include "msvis-safe-file.h"
 #include "msvis-vis-writer.h"
@@ -21,25 +21,8 @@
  * the distributed analyzer. Every file goes to a temporary name first and all of them are
  * renamed only when the whole run succeeded, so a failure leaves nothing behind. */
 
-typedef struct
-{
-  const MsvisGraphJob   *job;
-  MsvisGraphJobProgress  progress;
-  gpointer               progress_data;
-  GCancellable          *cancellable;
-  char                  *timestamp;
-  GPtrArray             *pending;      /* MsvisSafeFile, written and closed, not committed */
-} Run;
-
-typedef struct
-{
-  char       *rank_dir;   /* "rank0", or NULL for a FILES dump */
-  int         rank;
-  MsvisGraph *graph;
-} RankGraph;
-
-static void
-rank_graph_clear (gpointer data)
+void
+msvis_job_rank_graph_clear (gpointer data)
 {
   RankGraph *rg = data;
 
@@ -47,13 +30,8 @@ rank_graph_clear (gpointer data)
   g_clear_object (&rg->graph);
 }
 
-static void
-say (Run        *run,
-     const char *format,
-     ...) G_GNUC_PRINTF (2, 3);
-
-static void
-say (Run        *run,
+void
+msvis_job_say (Run        *run,
      const char *format,
      ...)
 {
@@ -68,13 +46,21 @@ say (Run        *run,
   run->progress (message, run->progress_data);
 }
 
-static MsvisGraph *
-build_one (Run     *run,
-           GFile   *dir,
-           GError **error)
+/**
+ * msvis_job_build_one:
+ * @keep_md5: keep each item's md5, which an md5 compare needs
+ * @header: (out caller-allocates) (optional): dump.json's header; clear it after use
+ */
+MsvisGraph *
+msvis_job_build_one (Run              *run,
+                     GFile            *dir,
+                     gboolean          keep_md5,
+                     MsvisDumpHeader  *header_out,
+                     GError          **error)
 {
   g_autoptr(MsvisOverflowCheck) overflow = NULL;
-  MsvisBuildOptions options = { .complete_stack = run->job->complete_stack };
+  MsvisBuildOptions options = { .complete_stack = run->job->complete_stack,
+                                .keep_md5 = keep_md5 };
   MsvisDumpHeader header;
   MsvisGraph *graph;
   g_autofree char *path = g_file_get_parse_name (dir);
@@ -88,14 +74,17 @@ build_one (Run     *run,
     }
 
   /* translators: %s is a dump directory */
-  say (run, _("Building %s"), path);
+  msvis_job_say (run, _("Building %s"), path);
   start = g_get_monotonic_time ();
   graph = msvis_graph_build (dir, &options, &header, run->cancellable, error);
   if (graph == NULL)
     return NULL;
   g_debug ("built %s: %u nodes in %.3f s", path, msvis_graph_get_n_nodes (graph),
            (g_get_monotonic_time () - start) / 1e6);
-  msvis_dump_header_clear (&header);
+  if (header_out != NULL)
+    *header_out = header;
+  else
+    msvis_dump_header_clear (&header);
 
   if (overflow != NULL)
     msvis_overflow_check_apply (overflow, graph);
@@ -103,27 +92,62 @@ build_one (Run     *run,
   return graph;
 }
 
-static gboolean
-write_build (Run         *run,
-             MsvisGraph  *graph,
-             const char  *name,
-             GError     **error)
+/**
+ * msvis_job_write_vis:
+ * @bench: (nullable): the benchmark graph of a compare
+ *
+ * Writes one .vis under a temporary name; the run renames it when everything succeeded.
+ */
+gboolean
+msvis_job_write_vis (Run                    *run,
+                     MsvisGraph             *graph,
+                     const MsvisVisCompare  *compare,
+                     const char             *name,
+                     GError                **error)
 {
   g_autofree char *path = g_build_filename (run->job->output_dir, name, NULL);
   g_autoptr(MsvisSafeFile) file = msvis_safe_file_new (path, 0640, error);
   MsvisVisOptions options = { .overflow_check = run->job->overflow_check };
+  GOutputStream *stream;
   gint64 start = g_get_monotonic_time ();
+  gboolean ok;
 
   if (file == NULL)
     return FALSE;
-  if (!msvis_vis_write_build (graph, &options, msvis_safe_file_get_stream (file),
-                              run->cancellable, error) ||
-      !msvis_safe_file_close (file, error))
+  stream = msvis_safe_file_get_stream (file);
+  ok = compare != NULL
+    ? msvis_vis_write_compare (graph, compare, &options, stream, run->cancellable, error)
+    : msvis_vis_write_build (graph, &options, stream, run->cancellable, error);
+  if (!ok || !msvis_safe_file_close (file, error))
     return FALSE;
   g_debug ("wrote %s in %.3f s", path, (g_get_monotonic_time () - start) / 1e6);
 
   g_ptr_array_add (run->pending, g_steal_pointer (&file));
   return TRUE;
+}
+
+/**
+ * msvis_job_link_ranks:
+ * @rank_graphs: (element-type RankGraph): the graphs of one step
+ *
+ * The distributed analyzer, when there are two ranks or more to link.
+ */
+void
+msvis_job_link_ranks (Run    *run,
+                      GArray *rank_graphs)
+{
+  g_autoptr(MsvisDistributed) analyzer = NULL;
+
+  if (rank_graphs->len < 2)
+    return;
+  analyzer = msvis_distributed_new (run->job->overflow_check);
+  for (guint i = 0; i < rank_graphs->len; i++)
+    {
+      RankGraph *rg = &g_array_index (rank_graphs, RankGraph, i);
+
+      msvis_distributed_add (analyzer, rg->rank, rg->graph);
+    }
+  msvis_distributed_match (analyzer);
 }
 
 /* _build_graph_ranks: every rank of @dir, linked when there are two or more. */
@@ -141,14 +165,14 @@ build_ranks (Run         *run,
   msvis_dump_layout_sort_ranks (names);
 
   results = g_array_new (FALSE, TRUE, sizeof (RankGraph));
-  g_array_set_clear_func (results, rank_graph_clear);
+  g_array_set_clear_func (results, msvis_job_rank_graph_clear);
   for (guint i = 0; i < names->len; i++)
     {
       const char *name = g_ptr_array_index (names, i);
       g_autoptr(GFile) rank_dir = g_file_get_child (dir, name);
       RankGraph rg = { g_strdup (name), msvis_dump_layout_rank_number (name), NULL };
 
-      rg.graph = build_one (run, rank_dir, error);
+      rg.graph = msvis_job_build_one (run, rank_dir, FALSE, NULL, error);
       if (rg.graph == NULL)
         {
           g_free (rg.rank_dir);
@@ -157,18 +181,7 @@ build_ranks (Run         *run,
       g_array_append_val (results, rg);
     }
 
-  if (results->len > 1)
-    {
-      g_autoptr(MsvisDistributed) analyzer = msvis_distributed_new (run->job->overflow_check);
-
-      for (guint i = 0; i < results->len; i++)
-        {
-          RankGraph *rg = &g_array_index (results, RankGraph, i);
-
-          msvis_distributed_add (analyzer, rg->rank, rg->graph);
-        }
-      msvis_distributed_match (analyzer);
-    }
+  msvis_job_link_ranks (run, results);
 
   for (guint i = 0; i < results->len; i++)
     {
@@ -177,7 +190,7 @@ build_ranks (Run         *run,
         ? g_strdup_printf ("build_%s_%s_%s.vis", step, rg->rank_dir, run->timestamp)
         : g_strdup_printf ("build_%s_%s.vis", rg->rank_dir, run->timestamp);
 
-      if (!write_build (run, rg->graph, name, error))
+      if (!msvis_job_write_vis (run, rg->graph, NULL, name, error))
         return FALSE;
     }
 
@@ -221,13 +234,13 @@ build (Run     *run,
     {
     case MSVIS_DUMP_LAYOUT_FILES:
       {
-        g_autoptr(MsvisGraph) graph = build_one (run, npu, error);
+        g_autoptr(MsvisGraph) graph = msvis_job_build_one (run, npu, FALSE, NULL, error);
         g_autofree char *name = NULL;
 
         if (graph == NULL)
           return FALSE;
         name = g_strdup_printf ("build_%s.vis", run->timestamp);
-        return write_build (run, graph, name, error);
+        return msvis_job_write_vis (run, graph, NULL, name, error);
       }
     case MSVIS_DUMP_LAYOUT_RANKS:
       return build_ranks (run, npu, NULL, error);
@@ -371,14 +384,6 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  if (bench != NULL)
-    {
-      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
-                   /* translators: %s is compare.json's path */
-                   _("%s: comparing with “bench_path” is not available in this version of "
-                     "msvis yet; remove it to build the NPU graph"), job->config_path);
-      return NULL;
-    }
   if (parallel_merge_requested (config))
     {
       g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
@@ -402,7 +407,8 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
                                  : g_date_time_format (now, "%Y%m%d%H%M%S");
   run.pending = g_ptr_array_new_with_free_func ((GDestroyNotify)msvis_safe_file_free);
 
-  if (build (&run, npu, error) && commit_all (&run, error))
+  if ((bench != NULL ? msvis_job_compare (&run, npu, bench, error) : build (&run, npu, error)) &&
+      commit_all (&run, error))
     {
       written = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; i < run.pending->len; i++)

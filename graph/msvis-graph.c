@@ -49,6 +49,7 @@ struct _MsvisGraph
   GHashTable   *distributed;   /* node + 1 -> MsvisJsonValue * in arena */
   GHashTable   *batch_p2p;     /* node + 1 -> MsvisJsonValue * in arena */
   MsvisArena   *arena;
+  MsvisCompareResults *compare_results;   /* NULL in a build */
 
   char         *dump_data_dir;
   gboolean      dump_data_dir_null;
@@ -129,6 +130,7 @@ msvis_graph_finalize (GObject *object)
   g_clear_pointer (&self->arena, msvis_arena_free);
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->dump_data_dir, g_free);
+  g_clear_pointer (&self->compare_results, msvis_compare_results_free);
 
   G_OBJECT_CLASS (msvis_graph_parent_class)->finalize (object);
 }
@@ -703,6 +705,30 @@ msvis_graph_node_set_batch_p2p (MsvisGraph     *self,
 {
   g_return_if_fail (node < self->nodes->len);
   g_hash_table_insert (self->batch_p2p, GUINT_TO_POINTER (node + 1), info);
+}
+
+/**
+ * msvis_graph_get_compare_results:
+ *
+ * Returns: (nullable) (transfer none): what a comparison put on this graph, %NULL in a build
+ */
+MsvisCompareResults *
+msvis_graph_get_compare_results (MsvisGraph *self)
+{
+  return self->compare_results;
+}
+
+/**
+ * msvis_graph_ensure_compare_results:
+ *
+ * Returns: (transfer none): the graph's compare results, created empty if need be
+ */
+MsvisCompareResults *
+msvis_graph_ensure_compare_results (MsvisGraph *self)
+{
+  if (self->compare_results == NULL)
+    self->compare_results = msvis_compare_results_new ();
+  return self->compare_results;
 }
 
 const char *

@@ -4,6 +4,7 @@
 
 #include <glib-object.h>
 
+#include "msvis-compare-results.h"
 #include "msvis-json-value.h"
 #include "msvis-types.h"
 
@@ -131,6 +132,9 @@ MsvisJsonValue    *msvis_graph_node_get_batch_p2p     (MsvisGraph        *self,
 void               msvis_graph_node_set_batch_p2p     (MsvisGraph        *self,
                                                        MsvisNodeId        node,
                                                        MsvisJsonValue    *info);
+
+MsvisCompareResults *msvis_graph_get_compare_results    (MsvisGraph        *self);
+MsvisCompareResults *msvis_graph_ensure_compare_results (MsvisGraph        *self);
 
 guint              msvis_str_hash                     (gconstpointer      key);
 

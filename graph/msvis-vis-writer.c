@@ -22,6 +22,8 @@ typedef struct
 {
   MsvisJsonWriter *writer;
   MsvisGraph      *graph;
+  MsvisGraph      *other;     /* the graph matched_node_link points into; NULL in a build */
+  MsvisCompareResults *results;
   gboolean         keep_md5;
   guint32          atom_max;
   guint32          atom_type;
@@ -193,6 +195,8 @@ write_item (Context  *ctx,
 {
   const MsvisItem *item = msvis_graph_get_item (ctx->graph, index);
   const MsvisField *fields = msvis_graph_get_fields (ctx->graph, item);
+  const MsvisField *metrics = NULL;
+  guint n_metrics = 0;
   gboolean process_group = FALSE;
 
   for (guint i = 0; i < item->n_fields; i++)
@@ -206,14 +210,17 @@ write_item (Context  *ctx,
    * the whole item into {"value": "null"}. */
   g_string_truncate (ctx->scratch, 0);
   g_array_set_size (ctx->formatted, 0);
-  for (guint i = 0; i < item->n_fields; i++)
+  if (ctx->results != NULL)
+    metrics = msvis_compare_results_get_metrics (ctx->results, index, &n_metrics);
+  for (guint i = 0; i < item->n_fields + n_metrics; i++)
     {
-      Formatted f = { fields[i].name, ctx->scratch->len };
+      const MsvisField *field = i < item->n_fields ? &fields[i] : &metrics[i - item->n_fields];
+      Formatted f = { field->name, ctx->scratch->len };
 
-      if (!is_kept (ctx, &fields[i], process_group, batch_p2p))
+      if (!is_kept (ctx, field, process_group, batch_p2p))
         continue;
-      msvis_vis_format_value (ctx->scratch, &fields[i]);
-      if (fields[i].name == ctx->atom_max && ctx->scratch->len - f.start == 4 &&
+      msvis_vis_format_value (ctx->scratch, field);
+      if (field->name == ctx->atom_max && ctx->scratch->len - f.start == 4 &&
           memcmp (ctx->scratch->str + f.start, "null", 4) == 0)
         {
           msvis_json_writer_begin_object (ctx->writer);
@@ -248,6 +255,56 @@ write_items (Context  *ctx,
   for (guint32 i = 0; i < n; i++)
     write_item (ctx, first + i, batch_p2p);
   msvis_json_writer_end_object (ctx->writer);
+}
+
+/* The path from the other graph's root to the counterpart: ancestors, then the node. */
+static void
+write_link (Context     *ctx,
+            MsvisNodeId  node)
+{
+  MsvisNodeId other = ctx->results ? msvis_compare_results_get_link (ctx->results, node)
+                                   : MSVIS_NODE_ID_NONE;
+  g_autoptr(GArray) path = NULL;
+
+  msvis_json_writer_begin_array (ctx->writer);
+  if (other != MSVIS_NODE_ID_NONE)
+    {
+      path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+      for (MsvisNodeId n = other; n != MSVIS_NODE_ID_NONE;
+           n = msvis_graph_node_get_parent (ctx->other, n))
+        g_array_append_val (path, n);
+      for (guint i = path->len; i > 0; i--)
+        msvis_json_writer_string (ctx->writer,
+                                  msvis_graph_node_get_id (ctx->other,
+                                                           g_array_index (path, MsvisNodeId,
+                                                                          i - 1)));
+    }
+  msvis_json_writer_end_array (ctx->writer);
+}
+
+static void
+write_compare_data (Context     *ctx,
+                    MsvisNodeId  node)
+{
+  MsvisPrecision precision = msvis_compare_results_get_precision (ctx->results, node);
+  MsvisMd5Result result = msvis_compare_results_get_md5_result (ctx->results, node);
+
+  if (precision.kind == MSVIS_PRECISION_INT)
+    {
+      msvis_json_writer_key (ctx->writer, "precision_index");
+      msvis_json_writer_int (ctx->writer, (gint64)precision.value);
+    }
+  else if (precision.kind == MSVIS_PRECISION_FLOAT)
+    {
+      msvis_json_writer_key (ctx->writer, "precision_index");
+      msvis_json_writer_double (ctx->writer, precision.value);
+    }
+  if (result != MSVIS_MD5_RESULT_NONE)
+    {
+      msvis_json_writer_key (ctx->writer, "Result");
+      msvis_json_writer_string (ctx->writer,
+                                result == MSVIS_MD5_RESULT_PASS ? "pass" : "Different");
+    }
 }
 
 static void
@@ -294,8 +351,7 @@ write_node (Context     *ctx,
   msvis_json_writer_end_array (w);
 
   msvis_json_writer_key (w, "matched_node_link");
-  msvis_json_writer_begin_array (w);
-  msvis_json_writer_end_array (w);
+  write_link (ctx, node);
   msvis_json_writer_key (w, "suggestions");
   msvis_json_writer_begin_object (w);
   msvis_json_writer_end_object (w);
@@ -315,6 +371,8 @@ write_node (Context     *ctx,
 
   msvis_json_writer_key (w, "data");
   msvis_json_writer_begin_object (w);
+  if (ctx->results != NULL)
+    write_compare_data (ctx, node);
   if (overflow != NULL)
     {
       msvis_json_writer_key (w, "overflow_level");
@@ -424,6 +482,7 @@ write_nodes_in_parallel (Context *ctx,
 
 /**
  * msvis_vis_write_graph_dict:
+ * @other: (nullable): in a compare, the graph matched_node_link points into
  * @keep_md5: whether items keep their md5 (md5 compares only)
  *
  * Writes the members of Graph.to_dict: root, dump_data_dir and node, into the object the
@@ -432,13 +491,14 @@ write_nodes_in_parallel (Context *ctx,
 void
 msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
                             MsvisGraph      *graph,
+                            MsvisGraph      *other,
                             gboolean         keep_md5)
 {
   static const char *pg_keys[] = { "type", "group_ranks", "group_id", "data_name" };
   static const char *p2p_keys[] = { "op", "peer", "tag", "group_id" };
   g_autoptr(GString) scratch = g_string_new (NULL);
   g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
-  Context ctx = { writer, graph, keep_md5 };
+  Context ctx = { writer, graph, other, msvis_graph_get_compare_results (graph), keep_md5 };
   gboolean dir_is_null;
   const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
 
@@ -483,9 +543,50 @@ msvis_vis_write_build (MsvisGraph             *graph,
   g_autoptr(MsvisJsonWriter) writer = msvis_json_writer_new (stream, 4, cancellable);
 
   msvis_json_writer_begin_object (writer);
-  msvis_vis_write_graph_dict (writer, graph, FALSE);
+  msvis_vis_write_graph_dict (writer, graph, NULL, FALSE);
   msvis_json_writer_key (writer, "MicroSteps");
   msvis_json_writer_int (writer, msvis_graph_get_micro_steps (graph));
+  msvis_json_writer_key (writer, "OverflowCheck");
+  msvis_json_writer_bool (writer, options->overflow_check);
+  msvis_json_writer_end_object (writer);
+
+  return msvis_json_writer_finish (writer, error);
+}
+
+/**
+ * msvis_vis_write_compare:
+ * @compare: the other graph and the compare-wide members, which compare/ knows how to make
+ *
+ * Writes the .vis of a compare (§5.2): both graphs, then ToolTip, Colors, MicroSteps, task
+ * and OverflowCheck.
+ */
+gboolean
+msvis_vis_write_compare (MsvisGraph              *npu,
+                         const MsvisVisCompare   *compare,
+                         const MsvisVisOptions   *options,
+                         GOutputStream           *stream,
+                         GCancellable            *cancellable,
+                         GError                 **error)
+{
+  g_autoptr(MsvisJsonWriter) writer = msvis_json_writer_new (stream, 4, cancellable);
+
+  msvis_json_writer_begin_object (writer);
+  msvis_json_writer_key (writer, "NPU");
+  msvis_json_writer_begin_object (writer);
+  msvis_vis_write_graph_dict (writer, npu, compare->bench, compare->keep_md5);
+  msvis_json_writer_end_object (writer);
+  msvis_json_writer_key (writer, "Bench");
+  msvis_json_writer_begin_object (writer);
+  msvis_vis_write_graph_dict (writer, compare->bench, npu, compare->keep_md5);
+  msvis_json_writer_end_object (writer);
+  msvis_json_writer_key (writer, "ToolTip");
+  msvis_json_writer_string (writer, compare->tooltip);
+  msvis_json_writer_key (writer, "Colors");
+  msvis_json_writer_value (writer, compare->colors);
+  msvis_json_writer_key (writer, "MicroSteps");
+  msvis_json_writer_int (writer, msvis_graph_get_micro_steps (npu));
+  msvis_json_writer_key (writer, "task");
+  msvis_json_writer_string (writer, compare->task);
   msvis_json_writer_key (writer, "OverflowCheck");
   msvis_json_writer_bool (writer, options->overflow_check);
   msvis_json_writer_end_object (writer);

@@ -14,13 +14,29 @@ typedef struct
   gboolean overflow_check;   /* -oc: "OverflowCheck": true */
 } MsvisVisOptions;
 
+typedef struct
+{
+  MsvisGraph           *bench;
+  const char           *tooltip;    /* a JSON text, written as a string */
+  const MsvisJsonValue *colors;
+  const char           *task;       /* "summary", "md5", "all" or "structure" */
+  gboolean              keep_md5;   /* md5 compares write each item's md5 */
+} MsvisVisCompare;
+
 gboolean msvis_vis_write_build      (MsvisGraph             *graph,
+                                     const MsvisVisOptions  *options,
+                                     GOutputStream          *stream,
+                                     GCancellable           *cancellable,
+                                     GError                **error);
+gboolean msvis_vis_write_compare    (MsvisGraph             *npu,
+                                     const MsvisVisCompare  *compare,
                                      const MsvisVisOptions  *options,
                                      GOutputStream          *stream,
                                      GCancellable           *cancellable,
                                      GError                **error);
 void     msvis_vis_write_graph_dict (MsvisJsonWriter        *writer,
                                      MsvisGraph             *graph,
+                                     MsvisGraph             *other,
                                      gboolean                keep_md5);
 void     msvis_vis_format_value     (GString                *out,
                                      const MsvisField       *field);

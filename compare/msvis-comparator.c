@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include "msvis-comparator.h"
+#include "msvis-node-compare.h"
+#include "msvis-py-number.h"
+
+typedef struct
+{
+  MsvisGraph                *npu;
+  MsvisGraph                *bench;
+  const MsvisCompareOptions *options;
+  MsvisNodeCompare          *node_compare;
+  guint32                    npu_type;
+  guint32                    npu_shape;
+  guint32                    bench_type;
+  guint32                    bench_shape;
+} Comparator;
+
+static const MsvisField *
+item_field (MsvisGraph *graph,
+            guint32     first,
+            guint32     i,
+            guint32     atom)
+{
+  return msvis_graph_item_find_field (graph, first + i, atom);
+}
+
+/* compare_data: as many items, pairwise equal type and shape. */
+static gboolean
+items_equal (Comparator *c,
+             guint32     n_first,
+             guint32     n_count,
+             guint32     b_first,
+             guint32     b_count)
+{
+  if (n_count != b_count)
+    return FALSE;
+  for (guint32 i = 0; i < n_count; i++)
+    if (!msvis_py_fields_equal (item_field (c->npu, n_first, i, c->npu_type),
+                                item_field (c->bench, b_first, i, c->bench_type)) ||
+        !msvis_py_fields_equal (item_field (c->npu, n_first, i, c->npu_shape),
+                                item_field (c->bench, b_first, i, c->bench_shape)))
+      return FALSE;
+  return TRUE;
+}
+
+/* compare_data_fuzzy: zip() stops at the shorter side, and only shapes count. */
+static gboolean
+items_fuzzy_equal (Comparator *c,
+                   guint32     n_first,
+                   guint32     n_count,
+                   guint32     b_first,
+                   guint32     b_count)
+{
+  for (guint32 i = 0; i < MIN (n_count, b_count); i++)
+    if (!msvis_py_fields_equal (item_field (c->npu, n_first, i, c->npu_shape),
+                                item_field (c->bench, b_first, i, c->bench_shape)))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+nodes_equal (Comparator  *c,
+             MsvisNodeId  n,
+             MsvisNodeId  b,
+             gboolean     fuzzy)
+{
+  guint32 n_count, b_count, n_first, b_first;
+  gboolean (*equal) (Comparator *, guint32, guint32, guint32, guint32) =
+    fuzzy ? items_fuzzy_equal : items_equal;
+
+  n_first = msvis_graph_node_get_inputs (c->npu, n, &n_count);
+  b_first = msvis_graph_node_get_inputs (c->bench, b, &b_count);
+  if (!equal (c, n_first, n_count, b_first, b_count))
+    return FALSE;
+  n_first = msvis_graph_node_get_outputs (c->npu, n, &n_count);
+  b_first = msvis_graph_node_get_outputs (c->bench, b, &b_count);
+  return equal (c, n_first, n_count, b_first, b_count);
+}
+
+static gboolean
+ancestors_equal (Comparator  *c,
+                 MsvisNodeId  n,
+                 MsvisNodeId  b)
+{
+  n = msvis_graph_node_get_parent (c->npu, n);
+  b = msvis_graph_node_get_parent (c->bench, b);
+  while (n != MSVIS_NODE_ID_NONE && b != MSVIS_NODE_ID_NONE)
+    {
+      if (strcmp (msvis_graph_node_get_id (c->npu, n), msvis_graph_node_get_id (c->bench, b)))
+        return FALSE;
+      n = msvis_graph_node_get_parent (c->npu, n);
+      b = msvis_graph_node_get_parent (c->bench, b);
+    }
+  return n == b;
+}
+
+/* Both nodes point at each other; the link is written as the path to the counterpart. */
+static void
+link_and_compare (Comparator  *c,
+                  MsvisNodeId  n,
+                  MsvisNodeId  b)
+{
+  msvis_compare_results_set_link (msvis_graph_get_compare_results (c->npu), n, b);
+  msvis_compare_results_set_link (msvis_graph_get_compare_results (c->bench), b, n);
+  msvis_node_compare_run (c->node_compare, n, b);
+}
+
+static void
+match_default (Comparator  *c,
+               MsvisNodeId  n)
+{
+  MsvisNodeId b = msvis_graph_lookup (c->bench, msvis_graph_node_get_id (c->npu, n));
+
+  if (b != MSVIS_NODE_ID_NONE && nodes_equal (c, n, b, FALSE) && ancestors_equal (c, n, b))
+    link_and_compare (c, n, b);
+}
+
+static void
+match_mapped (Comparator  *c,
+              MsvisNodeId  n)
+{
+  const char *id = msvis_graph_node_get_id (c->npu, n);
+  const char *mapped = g_hash_table_lookup (c->options->mapping, id);
+  MsvisNodeId b = msvis_graph_lookup (c->bench, mapped ? mapped : id);
+
+  if (b != MSVIS_NODE_ID_NONE)
+    link_and_compare (c, n, b);
+}
+
+/**
+ * msvis_compare_recount_key:
+ *
+ * _recount_api_node without the count: `.<digits>.` becomes `.` (matches do not overlap, as
+ * with re.sub) and `_rank<digits>` goes.
+ *
+ * Returns: (transfer full): "Functional.relu.forward" for "Functional.relu.3.forward"
+ */
+char *
+msvis_compare_recount_key (const char *api_id)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = api_id;
+
+  while (*p != '\0')
+    {
+      if (*p == '.' && g_ascii_isdigit (p[1]))
+        {
+          const char *q = p + 1;
+
+          while (g_ascii_isdigit (*q))
+            q++;
+          if (*q == '.')
+            {
+              g_string_append_c (out, '.');
+              p = q + 1;
+              continue;
+            }
+        }
+      g_string_append_c (out, *p++);
+    }
+
+  for (char *rank = strstr (out->str, "_rank"); rank != NULL; rank = strstr (rank, "_rank"))
+    {
+      gsize digits = strspn (rank + 5, "0123456789");
+
+      if (digits > 0)
+        g_string_erase (out, rank - out->str, 5 + digits);
+      else
+        rank += 5;
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* {recounted id: node} for the API children of @node, in first-seen order. */
+static GHashTable *
+recount_apis (MsvisGraph  *graph,
+              MsvisNodeId  node,
+              GPtrArray   *order)
+{
+  GHashTable *result = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (MsvisNodeId child = msvis_graph_node_get_first_child (graph, node);
+       child != MSVIS_NODE_ID_NONE; child = msvis_graph_node_get_next_sibling (graph, child))
+    {
+      char *key;
+      guint count;
+
+      if (msvis_graph_node_get_node_type (graph, child) != MSVIS_NODE_API)
+        continue;
+      key = msvis_compare_recount_key (msvis_graph_node_get_id (graph, child));
+      count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) + 1;
+      g_hash_table_replace (counts, key, GUINT_TO_POINTER (count));
+      key = g_strdup_printf ("%s%u", key, count);
+      if (order != NULL && !g_hash_table_contains (result, key))
+        g_ptr_array_add (order, g_strdup (key));
+      g_hash_table_replace (result, key, GUINT_TO_POINTER (child + 1));
+    }
+  return result;
+}
+
+static void
+match_fuzzy (Comparator  *c,
+             MsvisNodeId  n)
+{
+  MsvisNodeId b;
+  g_autoptr(GHashTable) apis_n = NULL;
+  g_autoptr(GHashTable) apis_b = NULL;
+  g_autoptr(GPtrArray) order = NULL;
+
+  if (msvis_graph_node_get_node_type (c->npu, n) == MSVIS_NODE_API)
+    return;
+  b = msvis_graph_lookup (c->bench, msvis_graph_node_get_id (c->npu, n));
+  if (b == MSVIS_NODE_ID_NONE || !nodes_equal (c, n, b, TRUE))
+    return;
+  link_and_compare (c, n, b);
+
+  /* The APIs right under two matched modules match by name and order of call, whatever
+   * their dump counts say. */
+  order = g_ptr_array_new_with_free_func (g_free);
+  apis_n = recount_apis (c->npu, n, order);
+  apis_b = recount_apis (c->bench, b, NULL);
+  for (guint i = 0; i < order->len; i++)
+    {
+      const char *key = g_ptr_array_index (order, i);
+      guint api_n = GPOINTER_TO_UINT (g_hash_table_lookup (apis_n, key));
+      guint api_b = GPOINTER_TO_UINT (g_hash_table_lookup (apis_b, key));
+
+      if (api_b != 0 && nodes_equal (c, api_n - 1, api_b - 1, TRUE))
+        link_and_compare (c, api_n - 1, api_b - 1);
+    }
+}
+
+/* _handle_api_collection_index: a collection takes the worst index of its APIs, matched or
+ * not: the smallest in md5 mode, the largest otherwise. */
+static void
+index_api_collections (Comparator *c)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (c->npu);
+  gboolean md5 = c->options->mode == MSVIS_COMPARE_MD5;
+  MsvisNodeId root = msvis_graph_get_root (c->npu);
+
+  for (MsvisNodeId node = msvis_graph_node_get_first_child (c->npu, root);
+       node != MSVIS_NODE_ID_NONE; node = msvis_graph_node_get_next_sibling (c->npu, node))
+    {
+      MsvisPyNumber index = MSVIS_PY_INT (md5 ? 1 : 0);
+
+      if (msvis_graph_node_get_node_type (c->npu, node) != MSVIS_NODE_API_COLLECTION)
+        continue;
+      for (MsvisNodeId api = msvis_graph_node_get_first_child (c->npu, node);
+           api != MSVIS_NODE_ID_NONE; api = msvis_graph_node_get_next_sibling (c->npu, api))
+        {
+          MsvisPrecision p = msvis_compare_results_get_precision (results, api);
+          MsvisPyNumber value = p.kind == MSVIS_PRECISION_NONE
+            ? MSVIS_PY_INT (md5 ? 1 : 0)
+            : (MsvisPyNumber) { p.kind == MSVIS_PRECISION_FLOAT, p.value };
+
+          index = md5 ? msvis_py_min (index, value) : msvis_py_max (index, value);
+        }
+      msvis_compare_results_set_precision (results, node,
+                                           (MsvisPrecision) {
+                                             index.is_float ? MSVIS_PRECISION_FLOAT
+                                                            : MSVIS_PRECISION_INT,
+                                             index.value });
+    }
+}
+
+/* paging_by_micro_step with a second graph: a matched root child's counterpart takes its
+ * micro step; the benchmark's other root children take their id's last number, or 0. */
+static void
+page_bench (Comparator *c)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (c->npu);
+  MsvisNodeId npu_root = msvis_graph_get_root (c->npu);
+  MsvisNodeId bench_root = msvis_graph_get_root (c->bench);
+
+  for (MsvisNodeId b = msvis_graph_node_get_first_child (c->bench, bench_root);
+       b != MSVIS_NODE_ID_NONE; b = msvis_graph_node_get_next_sibling (c->bench, b))
+    msvis_graph_node_set_micro_step (c->bench, b, -1);
+
+  for (MsvisNodeId n = msvis_graph_node_get_first_child (c->npu, npu_root);
+       n != MSVIS_NODE_ID_NONE; n = msvis_graph_node_get_next_sibling (c->npu, n))
+    {
+      MsvisNodeId b = msvis_compare_results_get_link (results, n);
+
+      if (b != MSVIS_NODE_ID_NONE)
+        msvis_graph_node_set_micro_step (c->bench, b, msvis_graph_node_get_micro_step (c->npu,
+                                                                                       n));
+    }
+
+  for (MsvisNodeId b = msvis_graph_node_get_first_child (c->bench, bench_root);
+       b != MSVIS_NODE_ID_NONE; b = msvis_graph_node_get_next_sibling (c->bench, b))
+    if (msvis_graph_node_get_micro_step (c->bench, b) < 0)
+      {
+        const char *id = msvis_graph_node_get_id (c->bench, b);
+        const char *last = strrchr (id, '.');
+        gint64 step;
+
+        if (!msvis_py_parse_int (last ? last + 1 : id, &step) || step < G_MININT32 ||
+            step > G_MAXINT32)
+          step = 0;
+        msvis_graph_node_set_micro_step (c->bench, b, (gint)step);
+      }
+}
+
+/**
+ * msvis_compare_graphs:
+ *
+ * Walks the NPU tree breadth first, as msprobe does, so a node's ancestors are always
+ * matched before it.
+ */
+void
+msvis_compare_graphs (MsvisGraph                *npu,
+                      MsvisGraph                *bench,
+                      const MsvisCompareOptions *options)
+{
+  g_autoptr(MsvisNodeCompare) node_compare = msvis_node_compare_new (options->mode, npu, bench);
+  Comparator c = { npu, bench, options, node_compare };
+  void (*match) (Comparator *, MsvisNodeId) =
+    options->mapping ? match_mapped : options->fuzzy ? match_fuzzy : match_default;
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  MsvisNodeId root = msvis_graph_get_root (npu);
+
+  c.npu_type = msvis_graph_atom (npu, "type");
+  c.npu_shape = msvis_graph_atom (npu, "shape");
+  c.bench_type = msvis_graph_atom (bench, "type");
+  c.bench_shape = msvis_graph_atom (bench, "shape");
+  msvis_graph_ensure_compare_results (npu);
+  msvis_graph_ensure_compare_results (bench);
+
+  g_array_append_val (queue, root);
+  for (guint head = 0; head < queue->len; head++)
+    {
+      MsvisNodeId n = g_array_index (queue, MsvisNodeId, head);
+
+      match (&c, n);
+      for (MsvisNodeId child = msvis_graph_node_get_first_child (npu, n);
+           child != MSVIS_NODE_ID_NONE; child = msvis_graph_node_get_next_sibling (npu, child))
+        g_array_append_val (queue, child);
+    }
+
+  index_api_collections (&c);
+  page_bench (&c);
+}

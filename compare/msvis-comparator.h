@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-compare-mode.h"
+#include "msvis-graph.h"
+
+G_BEGIN_DECLS
+
+/* GraphComparator.compare (vis-format.md §4.2–§4.4): matches the NPU graph's nodes with the
+ * benchmark's, compares the matched pairs and pages the benchmark's root children by the
+ * NPU's micro steps. Everything it finds is stored in the graphs' compare results. */
+
+typedef struct
+{
+  MsvisCompareMode  mode;
+  gboolean          fuzzy;         /* -f */
+  GHashTable       *mapping;       /* -lm: NPU id → bench id, or NULL */
+} MsvisCompareOptions;
+
+void   msvis_compare_graphs      (MsvisGraph                *npu,
+                                  MsvisGraph                *bench,
+                                  const MsvisCompareOptions *options);
+char  *msvis_compare_recount_key (const char                *api_id);
+
+G_END_DECLS

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "msvis-comparator.h"
+#include "msvis-compare-error.h"
+#include "msvis-dump-layout.h"
+#include "msvis-graph-job-private.h"
+
+/* msprobe's graph_service for compares: NPU and benchmark dumps side by side, pairwise for
+ * every rank and step, each pair written as one compare .vis. */
+
+typedef struct
+{
+  MsvisCompareMode mode;
+  RankGraph        npu;
+  RankGraph        bench;
+} Pair;
+
+static void
+pair_clear (gpointer data)
+{
+  Pair *pair = data;
+
+  msvis_job_rank_graph_clear (&pair->npu);
+  msvis_job_rank_graph_clear (&pair->bench);
+}
+
+static gboolean
+mode_of (GFile                  *dir,
+         const MsvisDumpHeader  *header,
+         MsvisCompareMode       *mode,
+         GError                **error)
+{
+  g_autofree char *path = NULL;
+
+  if (msvis_compare_mode_from_header (header, mode))
+    return TRUE;
+
+  path = g_file_get_parse_name (dir);
+  g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH,
+               /* translators: a dump directory, then dump.json's "task" value */
+               _("%s/dump.json: the task “%s” cannot be compared; expected statistics, "
+                 "tensor or structure"), path, header->task ? header->task : "");
+  return FALSE;
+}
+
+/* Builds both sides of one pair and compares them. */
+static gboolean
+compare_pair (Run      *run,
+              GFile    *npu_dir,
+              GFile    *bench_dir,
+              Pair     *pair,
+              GError  **error)
+{
+  MsvisDumpHeader npu_header = { 0 }, bench_header = { 0 };
+  MsvisCompareMode bench_mode;
+  MsvisCompareOptions options = { 0 };
+  gboolean ok = FALSE;
+
+  /* Every item keeps its md5 until the mode is known: an md5 compare needs it. */
+  pair->npu.graph = msvis_job_build_one (run, npu_dir, TRUE, &npu_header, error);
+  if (pair->npu.graph == NULL)
+    goto out;
+  pair->bench.graph = msvis_job_build_one (run, bench_dir, TRUE, &bench_header, error);
+  if (pair->bench.graph == NULL)
+    goto out;
+
+  if (!mode_of (npu_dir, &npu_header, &pair->mode, error) ||
+      !mode_of (bench_dir, &bench_header, &bench_mode, error))
+    goto out;
+  if (pair->mode != bench_mode)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH,
+                   /* translators: the two dump modes, such as "summary" and "md5" */
+                   _("The NPU dump was made in %s mode and the benchmark dump in %s mode; "
+                     "dump both the same way to compare them"),
+                   msvis_compare_mode_task (pair->mode), msvis_compare_mode_task (bench_mode));
+      goto out;
+    }
+  if (npu_header.framework != NULL && bench_header.framework != NULL &&
+      g_strcmp0 (npu_header.framework, bench_header.framework) != 0 &&
+      run->job->layer_mapping == NULL)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH,
+                   /* translators: two framework names, such as mindspore and pytorch */
+                   _("The NPU dump comes from %s and the benchmark dump from %s; comparing "
+                     "across frameworks needs a layer mapping (-lm)"),
+                   npu_header.framework, bench_header.framework);
+      goto out;
+    }
+  if (pair->mode == MSVIS_COMPARE_REAL_DATA)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                   _("Comparing real data (dumps of the tensor task) is not available in this "
+                     "version of msvis yet"));
+      goto out;
+    }
+  if (run->job->layer_mapping != NULL)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                   _("Layer mapping (-lm) is not available in this version of msvis yet"));
+      goto out;
+    }
+
+  options.mode = pair->mode;
+  options.fuzzy = run->job->fuzzy_match;
+  msvis_compare_graphs (pair->npu.graph, pair->bench.graph, &options);
+  ok = TRUE;
+
+out:
+  msvis_dump_header_clear (&npu_header);
+  msvis_dump_header_clear (&bench_header);
+  return ok;
+}
+
+static gboolean
+write_pair (Run         *run,
+            Pair        *pair,
+            const char  *name,
+            GError     **error)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autofree char *tooltip = msvis_compare_mode_tooltip (pair->mode);
+  MsvisVisCompare compare = {
+    pair->bench.graph,
+    tooltip,
+    msvis_compare_mode_colors (pair->mode, arena),
+    msvis_compare_mode_task (pair->mode),
+    pair->mode == MSVIS_COMPARE_MD5,
+  };
+
+  return msvis_job_write_vis (run, pair->npu.graph, &compare, name, error);
+}
+
+static GPtrArray *
+list_both (Run         *run,
+           GFile       *npu,
+           GFile       *bench,
+           const char  *prefix,
+           GError     **error)
+{
+  g_autoptr(GPtrArray) npu_names = msvis_dump_layout_list (npu, prefix, run->cancellable, error);
+  g_autoptr(GPtrArray) bench_names = NULL;
+  gboolean same;
+
+  if (npu_names == NULL)
+    return NULL;
+  bench_names = msvis_dump_layout_list (bench, prefix, run->cancellable, error);
+  if (bench_names == NULL)
+    return NULL;
+
+  /* Both listings are in sorted() order, and must be the same list. */
+  same = npu_names->len == bench_names->len;
+  for (guint i = 0; same && i < npu_names->len; i++)
+    same = g_strcmp0 (g_ptr_array_index (npu_names, i), g_ptr_array_index (bench_names, i)) == 0;
+  if (!same)
+    {
+      g_autofree char *npu_path = g_file_get_parse_name (npu);
+      g_autofree char *bench_path = g_file_get_parse_name (bench);
+
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH,
+                   /* translators: "rank" or "step", then two dump directories */
+                   _("The %s folders of %s and %s differ; both sides need the same ones to be "
+                     "compared pairwise"), prefix, npu_path, bench_path);
+      return NULL;
+    }
+  return g_steal_pointer (&npu_names);
+}
+
+/* _compare_graph_ranks: each rank with its namesake, then each side's ranks linked. */
+static gboolean
+compare_ranks (Run         *run,
+               GFile       *npu,
+               GFile       *bench,
+               const char  *step,
+               GError     **error)
+{
+  g_autoptr(GPtrArray) names = list_both (run, npu, bench, "rank", error);
+  g_autoptr(GArray) pairs = NULL;
+  g_autoptr(GArray) npu_ranks = NULL;
+  g_autoptr(GArray) bench_ranks = NULL;
+
+  if (names == NULL)
+    return FALSE;
+
+  pairs = g_array_new (FALSE, TRUE, sizeof (Pair));
+  g_array_set_clear_func (pairs, pair_clear);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      g_autoptr(GFile) npu_dir = g_file_get_child (npu, name);
+      g_autoptr(GFile) bench_dir = g_file_get_child (bench, name);
+      Pair pair = { 0 };
+
+      pair.npu.rank_dir = g_strdup (name);
+      pair.npu.rank = pair.bench.rank = msvis_dump_layout_rank_number (name);
+      g_array_append_val (pairs, pair);
+      if (!compare_pair (run, npu_dir, bench_dir, &g_array_index (pairs, Pair, i), error))
+        return FALSE;
+    }
+
+  /* The analyzer sees each side on its own (RankGraph rows that borrow the graphs). */
+  npu_ranks = g_array_new (FALSE, FALSE, sizeof (RankGraph));
+  bench_ranks = g_array_new (FALSE, FALSE, sizeof (RankGraph));
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      Pair *pair = &g_array_index (pairs, Pair, i);
+
+      g_array_append_val (npu_ranks, pair->npu);
+      g_array_append_val (bench_ranks, pair->bench);
+    }
+  msvis_job_link_ranks (run, npu_ranks);
+  msvis_job_link_ranks (run, bench_ranks);
+
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      Pair *pair = &g_array_index (pairs, Pair, i);
+      g_autofree char *name = step
+        ? g_strdup_printf ("compare_%s_%s_%s.vis", step, pair->npu.rank_dir, run->timestamp)
+        : g_strdup_printf ("compare_%s_%s.vis", pair->npu.rank_dir, run->timestamp);
+
+      if (!write_pair (run, pair, name, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+compare_steps (Run     *run,
+               GFile   *npu,
+               GFile   *bench,
+               GError **error)
+{
+  g_autoptr(GPtrArray) steps = list_both (run, npu, bench, "step", error);
+
+  if (steps == NULL)
+    return FALSE;
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const char *step = g_ptr_array_index (steps, i);
+      g_autoptr(GFile) npu_step = g_file_get_child (npu, step);
+      g_autoptr(GFile) bench_step = g_file_get_child (bench, step);
+
+      if (!compare_ranks (run, npu_step, bench_step, step, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * msvis_job_compare:
+ *
+ * Both dump directories must have the same layout.
+ */
+gboolean
+msvis_job_compare (Run     *run,
+                   GFile   *npu,
+                   GFile   *bench,
+                   GError **error)
+{
+  MsvisDumpLayout npu_layout, bench_layout;
+
+  if (!msvis_dump_layout_detect (npu, &npu_layout, run->cancellable, error) ||
+      !msvis_dump_layout_detect (bench, &bench_layout, run->cancellable, error))
+    return FALSE;
+  if (npu_layout != bench_layout)
+    {
+      g_autofree char *npu_path = g_file_get_parse_name (npu);
+      g_autofree char *bench_path = g_file_get_parse_name (bench);
+
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH,
+                   /* translators: two dump directories */
+                   _("%s and %s are laid out differently (one holds rank or step folders, the "
+                     "other does not); compare dumps of the same kind"), npu_path, bench_path);
+      return FALSE;
+    }
+
+  switch (npu_layout)
+    {
+    case MSVIS_DUMP_LAYOUT_FILES:
+      {
+        Pair pair = { 0 };
+        g_autofree char *name = g_strdup_printf ("compare_%s.vis", run->timestamp);
+        gboolean ok = compare_pair (run, npu, bench, &pair, error) &&
+                      write_pair (run, &pair, name, error);
+
+        pair_clear (&pair);
+        return ok;
+      }
+    case MSVIS_DUMP_LAYOUT_RANKS:
+      return compare_ranks (run, npu, bench, NULL, error);
+    case MSVIS_DUMP_LAYOUT_STEPS:
+    default:
+      return compare_steps (run, npu, bench, error);
+    }
+}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-dump-reader.h"
+#include "msvis-graph-job.h"
+#include "msvis-vis-writer.h"
+
+G_BEGIN_DECLS
+
+/* What the build and the compare halves of a graph job share. */
+
+typedef struct
+{
+  const MsvisGraphJob   *job;
+  MsvisGraphJobProgress  progress;
+  gpointer               progress_data;
+  GCancellable          *cancellable;
+  char                  *timestamp;
+  GPtrArray             *pending;      /* MsvisSafeFile, written and closed, not committed */
+} Run;
+
+typedef struct
+{
+  char       *rank_dir;   /* "rank0", or NULL for a FILES dump */
+  int         rank;
+  MsvisGraph *graph;
+} RankGraph;
+
+void        msvis_job_rank_graph_clear (gpointer                data);
+void        msvis_job_say              (Run                    *run,
+                                        const char             *format,
+                                        ...) G_GNUC_PRINTF (2, 3);
+MsvisGraph *msvis_job_build_one        (Run                    *run,
+                                        GFile                  *dir,
+                                        gboolean                keep_md5,
+                                        MsvisDumpHeader        *header_out,
+                                        GError                **error);
+void        msvis_job_link_ranks       (Run                    *run,
+                                        GArray                 *rank_graphs);
+gboolean    msvis_job_write_vis        (Run                    *run,
+                                        MsvisGraph             *graph,
+                                        const MsvisVisCompare  *compare,
+                                        const char             *name,
+                                        GError                **error);
+gboolean    msvis_job_compare          (Run                    *run,
+                                        GFile                  *npu,
+                                        GFile                  *bench,
+                                        GError                **error);
+
+G_END_DECLS

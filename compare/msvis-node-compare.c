@@ -1,0 +1,680 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "msvis-node-compare.h"
+#include "msvis-py-number.h"
+#include "msvis-py-repr.h"
+
+/* merge_tensor sorts items into these by their state. */
+enum
+{
+  CAT_INPUT,
+  CAT_OUTPUT,
+  CAT_PARAMS,
+  CAT_PARAMS_GRAD,
+  N_CATS,
+};
+
+enum
+{
+  ATOM_STATE,
+  ATOM_MAX,
+  ATOM_MIN,
+  ATOM_MEAN,
+  ATOM_NORM,
+  ATOM_MD5,
+  ATOM_SHAPE,
+  N_ATOMS,
+};
+
+static const char *const atom_names[N_ATOMS] = {
+  "state", "Max", "Min", "Mean", "Norm", "md5", "shape",
+};
+
+#define N_SUMMARY_COLUMNS 8
+#define N_REAL_DATA_COLUMNS 6
+#define MAX_COLUMNS 8
+
+static const char *const summary_columns[N_SUMMARY_COLUMNS] = {
+  "Max diff", "Min diff", "Mean diff", "L2norm diff",
+  "MaxRelativeErr", "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr",
+};
+
+static const char *const real_data_columns[N_REAL_DATA_COLUMNS] = {
+  "Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr",
+  "One Thousandth Err Ratio", "Five Thousandths Err Ratio",
+};
+
+typedef struct
+{
+  MsvisGraph *graph;
+  guint32     atoms[N_ATOMS];
+  GArray     *ops;            /* item indices: input_data, then output_data */
+  guint       n_inputs;
+  GArray     *cats[N_CATS];   /* item indices per state, in order */
+} Side;
+
+/* One row of get_accuracy, reduced to the columns the .vis takes from it. */
+typedef struct
+{
+  gboolean   present;
+  gboolean   to_output;   /* grouped into the output dict: ".output." in its name */
+  guint      n;
+  MsvisField fields[MAX_COLUMNS];
+} Row;
+
+struct _MsvisNodeCompare
+{
+  MsvisCompareMode mode;
+  Side             npu;
+  Side             bench;
+  GArray          *rows;      /* Row per position in npu.ops */
+  guint32          column_atoms[MAX_COLUMNS];
+  guint32          result_atom;
+  const char      *not_applicable;   /* "N/A" */
+  const char      *nan;              /* "Nan" */
+  const char      *blank;            /* " " */
+  const char      *pass;
+  const char      *different;
+  GString         *scratch;
+};
+
+static void
+side_init (Side       *side,
+           MsvisGraph *graph)
+{
+  side->graph = graph;
+  for (guint i = 0; i < N_ATOMS; i++)
+    side->atoms[i] = msvis_graph_atom (graph, atom_names[i]);
+  side->ops = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint i = 0; i < N_CATS; i++)
+    side->cats[i] = g_array_new (FALSE, FALSE, sizeof (guint32));
+}
+
+static void
+side_clear (Side *side)
+{
+  g_clear_pointer (&side->ops, g_array_unref);
+  for (guint i = 0; i < N_CATS; i++)
+    g_clear_pointer (&side->cats[i], g_array_unref);
+}
+
+static const MsvisField *
+side_field (Side    *side,
+            guint32  item,
+            guint    atom)
+{
+  return msvis_graph_item_find_field (side->graph, item, side->atoms[atom]);
+}
+
+static int
+category_of (Side    *side,
+             guint32  item)
+{
+  const MsvisField *state = side_field (side, item, ATOM_STATE);
+
+  if (state == NULL || state->kind != MSVIS_VALUE_STR)
+    return -1;
+  if (strcmp (state->s, "input") == 0 || strcmp (state->s, "kwargs") == 0)
+    return CAT_INPUT;
+  if (strcmp (state->s, "output") == 0)
+    return CAT_OUTPUT;
+  if (strcmp (state->s, "parameters") == 0)
+    return CAT_PARAMS;
+  if (strcmp (state->s, "parameters_grad") == 0)
+    return CAT_PARAMS_GRAD;
+  return -1;
+}
+
+/* _parse_node and merge_tensor: the items in order, and per state. */
+static void
+side_load (Side        *side,
+           MsvisNodeId  node)
+{
+  guint32 n_in, n_out;
+  guint32 first_in = msvis_graph_node_get_inputs (side->graph, node, &n_in);
+  guint32 first_out = msvis_graph_node_get_outputs (side->graph, node, &n_out);
+
+  g_array_set_size (side->ops, 0);
+  for (guint i = 0; i < N_CATS; i++)
+    g_array_set_size (side->cats[i], 0);
+
+  for (guint32 i = 0; i < n_in + n_out; i++)
+    {
+      guint32 item = i < n_in ? first_in + i : first_out + (i - n_in);
+      int cat = category_of (side, item);
+
+      g_array_append_val (side->ops, item);
+      if (cat >= 0)
+        g_array_append_val (side->cats[cat], item);
+    }
+  side->n_inputs = n_in;
+}
+
+static guint32
+op_at (Side  *side,
+       guint  position)
+{
+  return g_array_index (side->ops, guint32, position);
+}
+
+static guint32
+struct_at (Side  *side,
+           int    cat,
+           guint  index)
+{
+  return g_array_index (side->cats[cat], guint32, index);
+}
+
+/**
+ * msvis_node_compare_new:
+ * @npu: (transfer none): the graph whose nodes get the results; it must outlive @self
+ */
+MsvisNodeCompare *
+msvis_node_compare_new (MsvisCompareMode  mode,
+                        MsvisGraph       *npu,
+                        MsvisGraph       *bench)
+{
+  MsvisNodeCompare *self = g_new0 (MsvisNodeCompare, 1);
+  const char *const *columns = mode == MSVIS_COMPARE_SUMMARY ? summary_columns
+                                                             : real_data_columns;
+  guint n_columns = mode == MSVIS_COMPARE_SUMMARY ? N_SUMMARY_COLUMNS : N_REAL_DATA_COLUMNS;
+
+  self->mode = mode;
+  side_init (&self->npu, npu);
+  side_init (&self->bench, bench);
+  self->rows = g_array_new (FALSE, TRUE, sizeof (Row));
+  for (guint i = 0; i < n_columns; i++)
+    self->column_atoms[i] = msvis_graph_atom (npu, columns[i]);
+  self->result_atom = msvis_graph_atom (npu, "Result");
+  self->not_applicable = msvis_graph_intern (npu, "N/A");
+  self->nan = msvis_graph_intern (npu, "Nan");
+  self->blank = msvis_graph_intern (npu, " ");
+  self->pass = msvis_graph_intern (npu, "pass");
+  self->different = msvis_graph_intern (npu, "Different");
+  self->scratch = g_string_new (NULL);
+  msvis_graph_ensure_compare_results (npu);
+  return self;
+}
+
+void
+msvis_node_compare_free (MsvisNodeCompare *self)
+{
+  if (self == NULL)
+    return;
+  side_clear (&self->npu);
+  side_clear (&self->bench);
+  g_array_unref (self->rows);
+  g_string_free (self->scratch, TRUE);
+  g_free (self);
+}
+
+static MsvisField
+str_field (const char *text)
+{
+  MsvisField field = { .kind = MSVIS_VALUE_STR, .s = text };
+
+  return field;
+}
+
+static MsvisField
+copy_or_none (const MsvisField *field)
+{
+  MsvisField copy = { .kind = MSVIS_VALUE_NONE };
+
+  return field != NULL ? *field : copy;
+}
+
+/* int / int is correctly rounded in Python even beyond 2^53. */
+static double
+int_true_divide (__int128 a,
+                 gint64   b)
+{
+  const __int128 exact = (__int128)1 << 53;
+
+  if (a > -exact && a < exact && b > -(gint64)exact && b < (gint64)exact)
+    return (double)a / (double)b;
+  return (double)((long double)a / (long double)b);
+}
+
+static const char *
+store_relative (MsvisNodeCompare *self,
+                double            relative)
+{
+  g_string_truncate (self->scratch, 0);
+  msvis_py_append_float_repr (self->scratch, relative);
+  g_string_append_c (self->scratch, '%');
+  return msvis_graph_store (self->npu.graph, self->scratch->str, self->scratch->len);
+}
+
+/* A difference of two int64 that does not fit: Python just keeps the big int. */
+static const char *
+store_big_int (MsvisNodeCompare *self,
+               __int128          value)
+{
+  char digits[48];
+  int i = sizeof digits - 1;
+  gboolean negative = value < 0;
+  unsigned __int128 magnitude = negative ? -(unsigned __int128)value : (unsigned __int128)value;
+
+  digits[i] = '\0';
+  do
+    {
+      digits[--i] = '0' + (int)(magnitude % 10);
+      magnitude /= 10;
+    }
+  while (magnitude > 0);
+  if (negative)
+    digits[--i] = '-';
+  return msvis_graph_intern (self->npu.graph, digits + i);
+}
+
+/* get_rela_diff_summary_mode for one statistic: npu - bench and |diff / bench| in percent. */
+static void
+difference (MsvisNodeCompare *self,
+            const MsvisField *n,
+            const MsvisField *b,
+            MsvisField       *diff,
+            MsvisField       *relative)
+{
+  *diff = str_field (self->not_applicable);
+  *relative = str_field (self->not_applicable);
+  if (!msvis_py_field_is_number (n) || !msvis_py_field_is_number (b))
+    return;
+
+  if (n->kind == MSVIS_VALUE_INT && b->kind == MSVIS_VALUE_INT)
+    {
+      __int128 d = (__int128)n->i - b->i;
+
+      if (d >= G_MININT64 && d <= G_MAXINT64)
+        *diff = (MsvisField) { .kind = MSVIS_VALUE_INT, .i = (gint64)d };
+      else
+        *diff = (MsvisField) { .kind = MSVIS_VALUE_OBJECT, .s = store_big_int (self, d) };
+      if (b->i != 0)
+        *relative = str_field (store_relative (self, fabs (int_true_divide (d, b->i) * 100)));
+      return;
+    }
+
+  {
+    double bench = msvis_py_field_as_float (b);
+    double d = msvis_py_field_as_float (n) - bench;
+
+    if (isnan (d))
+      {
+        *diff = str_field (self->nan);
+        *relative = str_field (self->nan);
+        return;
+      }
+    if (bench != 0)
+      *relative = str_field (store_relative (self, fabs ((d / bench) * 100)));
+    /* str(diff) of an infinity is "inf", which gets a tab */
+    if (isinf (d))
+      *diff = str_field (msvis_graph_intern (self->npu.graph, d > 0 ? "inf\t" : "-inf\t"));
+    else
+      *diff = (MsvisField) { .kind = MSVIS_VALUE_FLOAT, .f = d };
+  }
+}
+
+static void
+fill_row (MsvisNodeCompare *self,
+          Row              *row,
+          guint32           n_item,
+          guint32           b_item,
+          int               cat,
+          guint             index,
+          gboolean          paired)
+{
+  Side *npu = &self->npu, *bench = &self->bench;
+
+  row->present = TRUE;
+  switch (self->mode)
+    {
+    case MSVIS_COMPARE_MD5:
+      {
+        gboolean same = paired &&
+          msvis_py_fields_equal (side_field (npu, struct_at (npu, cat, index), ATOM_MD5),
+                                 side_field (bench, struct_at (bench, cat, index), ATOM_MD5));
+
+        row->n = 1;
+        row->fields[0] = str_field (!paired ? self->nan : same ? self->pass : self->different);
+      }
+      break;
+
+    case MSVIS_COMPARE_SUMMARY:
+      row->n = N_SUMMARY_COLUMNS;
+      if (paired)
+        for (guint i = 0; i < 4; i++)
+          difference (self, side_field (npu, n_item, ATOM_MAX + i),
+                      side_field (bench, b_item, ATOM_MAX + i),
+                      &row->fields[i], &row->fields[i + 4]);
+      else
+        {
+          /* msprobe's row for an item without a counterpart is one column short, so the
+           * NPU Max and Min land under MeanRelativeErr and NormRelativeErr. */
+          for (guint i = 0; i < 6; i++)
+            row->fields[i] = str_field (self->blank);
+          row->fields[6] = copy_or_none (side_field (npu, n_item, ATOM_MAX));
+          row->fields[7] = copy_or_none (side_field (npu, n_item, ATOM_MIN));
+        }
+      break;
+
+    case MSVIS_COMPARE_REAL_DATA:
+    case MSVIS_COMPARE_STRUCTURE:
+    default:
+      /* filled by the tensor comparison in real-data mode; blank in structure mode */
+      row->n = N_REAL_DATA_COLUMNS;
+      for (guint i = 0; i < N_REAL_DATA_COLUMNS; i++)
+        row->fields[i] = str_field (self->blank);
+      break;
+    }
+
+  for (guint i = 0; i < row->n; i++)
+    row->fields[i].name = self->mode == MSVIS_COMPARE_MD5 ? self->result_atom
+                                                          : self->column_atoms[i];
+}
+
+/* get_accuracy_core: names and statistics are taken at start + index, structures at index. */
+static guint
+accuracy_core (MsvisNodeCompare *self,
+               guint             n_start,
+               guint             n_len,
+               guint             b_start,
+               guint             b_len,
+               int               cat)
+{
+  guint produced = 0;
+
+  for (guint index = 0; index < n_len; index++)
+    {
+      guint position = n_start + index;
+      gboolean paired = index < b_len;
+      guint32 n_item = op_at (&self->npu, position);
+      guint32 b_item = paired ? op_at (&self->bench, b_start + index) : 0;
+      Row *row = &g_array_index (self->rows, Row, position);
+      const char *name = msvis_graph_get_item (self->npu.graph, n_item)->key;
+
+      memset (row, 0, sizeof *row);
+      fill_row (self, row, n_item, b_item, cat, index, paired);
+      row->to_output = strstr (name, ".output.") != NULL;
+      produced++;
+    }
+  return produced;
+}
+
+static guint
+get_accuracy (MsvisNodeCompare *self)
+{
+  guint n[N_CATS], b[N_CATS], produced = 0;
+
+  for (guint i = 0; i < N_CATS; i++)
+    {
+      n[i] = self->npu.cats[i]->len;
+      b[i] = self->bench.cats[i]->len;
+    }
+
+  g_array_set_size (self->rows, self->npu.ops->len);
+  memset (self->rows->data, 0, sizeof (Row) * self->rows->len);
+
+  /* The offsets assume inputs, outputs, parameters, gradients, while the items come as
+   * inputs, parameters, outputs; msprobe lives with it, and so does the .vis. */
+  produced += accuracy_core (self, 0, n[CAT_INPUT], 0, b[CAT_INPUT], CAT_INPUT);
+  produced += accuracy_core (self, n[CAT_INPUT] + n[CAT_OUTPUT], n[CAT_PARAMS],
+                             b[CAT_INPUT] + b[CAT_OUTPUT], b[CAT_PARAMS], CAT_PARAMS);
+  produced += accuracy_core (self, n[CAT_INPUT], n[CAT_OUTPUT], b[CAT_INPUT], b[CAT_OUTPUT],
+                             CAT_OUTPUT);
+  produced += accuracy_core (self, n[CAT_INPUT] + n[CAT_OUTPUT] + n[CAT_PARAMS],
+                             n[CAT_PARAMS_GRAD],
+                             b[CAT_INPUT] + b[CAT_OUTPUT] + b[CAT_PARAMS], b[CAT_PARAMS_GRAD],
+                             CAT_PARAMS_GRAD);
+  return produced;
+}
+
+/* The row an item finds when msprobe looks its key up in the input or the output dict. */
+static const Row *
+row_for (MsvisNodeCompare *self,
+         guint             position,
+         gboolean          in_output_dict)
+{
+  const Row *row = &g_array_index (self->rows, Row, position);
+
+  return row->present && row->to_output == in_output_dict ? row : NULL;
+}
+
+static void
+attach (MsvisNodeCompare *self,
+        guint             position,
+        const Row        *row)
+{
+  msvis_compare_results_set_metrics (msvis_graph_get_compare_results (self->npu.graph),
+                                     op_at (&self->npu, position), row->fields, row->n);
+}
+
+static gboolean
+has_max (MsvisNodeCompare *self,
+         guint32           item)
+{
+  const MsvisField *max = side_field (&self->npu, item, ATOM_MAX);
+
+  return max != NULL && max->kind != MSVIS_VALUE_NONE;
+}
+
+static gboolean
+has_invalid_stats (MsvisNodeCompare *self,
+                   guint32           item)
+{
+  return msvis_py_field_is_invalid_float (side_field (&self->npu, item, ATOM_MAX)) ||
+         msvis_py_field_is_invalid_float (side_field (&self->npu, item, ATOM_MIN));
+}
+
+/* _add_md5_compare_data: 1 unless some item's md5 differs. */
+static MsvisPyNumber
+md5_side (MsvisNodeCompare *self,
+          guint             start,
+          guint             end,
+          gboolean          output)
+{
+  MsvisPyNumber index = MSVIS_PY_INT (1);
+
+  for (guint p = start; p < end; p++)
+    {
+      const Row *row = row_for (self, p, output);
+
+      if (row == NULL)
+        continue;
+      attach (self, p, row);
+      if (row->fields[0].s != self->pass)
+        index = MSVIS_PY_INT (0);
+    }
+  return index;
+}
+
+/* _add_summary_compare_data: the largest relative error, 1 for broken statistics. */
+static MsvisPyNumber
+summary_side (MsvisNodeCompare *self,
+              guint             start,
+              guint             end,
+              gboolean          output)
+{
+  MsvisPyNumber worst = MSVIS_PY_INT (0);
+
+  for (guint p = start; p < end; p++)
+    {
+      guint32 item = op_at (&self->npu, p);
+      const Row *row;
+
+      if (!has_max (self, item))
+        continue;
+      row = row_for (self, p, output);
+      if (row != NULL)
+        {
+          attach (self, p, row);
+          for (guint i = 4; i < N_SUMMARY_COLUMNS; i++)
+            worst = msvis_py_max (worst, msvis_py_str2float (&row->fields[i]));
+        }
+      if (has_invalid_stats (self, item))
+        worst = MSVIS_PY_INT (1);
+    }
+  return worst.value > 1 ? MSVIS_PY_INT (1) : worst;
+}
+
+typedef enum
+{
+  THOUSANDTH_NONE,
+  THOUSANDTH_NOT_APPLICABLE,
+  THOUSANDTH_VALUE,
+} ThousandthKind;
+
+static gboolean
+field_to_float (const MsvisField *field,
+                double           *value)
+{
+  if (field == NULL)
+    return FALSE;
+  switch ((MsvisValueKind)field->kind)
+    {
+    case MSVIS_VALUE_INT:
+    case MSVIS_VALUE_FLOAT:
+      *value = msvis_py_field_as_float (field);
+      return TRUE;
+    case MSVIS_VALUE_BOOL:
+      *value = field->b ? 1 : 0;
+      return TRUE;
+    case MSVIS_VALUE_STR:
+      return msvis_py_parse_float (field->s, strlen (field->s), value);
+    case MSVIS_VALUE_NONE:
+    case MSVIS_VALUE_OBJECT:
+    default:
+      return FALSE;
+    }
+}
+
+/* _add_real_compare_data: the smallest one-thousandth ratio of the tensors on one side. */
+static ThousandthKind
+real_data_side (MsvisNodeCompare *self,
+                guint             start,
+                guint             end,
+                gboolean          output,
+                double           *minimum)
+{
+  gboolean any = FALSE, not_applicable = FALSE;
+  double smallest = 0;
+
+  for (guint p = start; p < end; p++)
+    {
+      guint32 item = op_at (&self->npu, p);
+      const Row *row;
+
+      if (!has_max (self, item))
+        continue;
+      row = row_for (self, p, output);
+      if (row != NULL)
+        {
+          double ratio;
+
+          attach (self, p, row);
+          /* a scalar has no ratio */
+          if (!msvis_py_field_is_truthy (side_field (&self->npu, item, ATOM_SHAPE)))
+            continue;
+          if (field_to_float (&row->fields[4], &ratio))
+            {
+              /* min() keeps the first unless a later one is smaller */
+              if (!any || ratio < smallest)
+                smallest = ratio;
+              any = TRUE;
+            }
+        }
+      if (has_invalid_stats (self, item))
+        not_applicable = TRUE;
+    }
+
+  if (not_applicable)
+    return THOUSANDTH_NOT_APPLICABLE;
+  if (!any)
+    return THOUSANDTH_NONE;
+  *minimum = 1.0 < smallest ? 1.0 : smallest;
+  return THOUSANDTH_VALUE;
+}
+
+static MsvisPyNumber
+real_data_index (MsvisNodeCompare *self,
+                 guint             n_inputs,
+                 guint             n_ops)
+{
+  /* Structure mode looks both sides up in the input dict. */
+  gboolean outputs_dict = self->mode != MSVIS_COMPARE_STRUCTURE;
+  double in = 0, out = 0;
+  ThousandthKind kind_in = real_data_side (self, 0, n_inputs, FALSE, &in);
+  ThousandthKind kind_out = real_data_side (self, n_inputs, n_ops, outputs_dict, &out);
+  MsvisPyNumber change;
+
+  if (kind_out == THOUSANDTH_NOT_APPLICABLE)
+    change = MSVIS_PY_INT (1);
+  else if (kind_in == THOUSANDTH_NOT_APPLICABLE)
+    change = MSVIS_PY_INT (0);
+  else if (kind_in == THOUSANDTH_VALUE && kind_out == THOUSANDTH_VALUE)
+    change = (MsvisPyNumber) { TRUE, in - out };
+  else
+    change = MSVIS_PY_INT (0);
+
+  if (change.value < 0)
+    return MSVIS_PY_INT (0);
+  if (change.value > 1)
+    return MSVIS_PY_INT (1);
+  return change;
+}
+
+/**
+ * msvis_node_compare_run:
+ *
+ * Compares two matched nodes; a pair without data items leaves the NPU node's data empty.
+ */
+void
+msvis_node_compare_run (MsvisNodeCompare *self,
+                        MsvisNodeId       npu_node,
+                        MsvisNodeId       bench_node)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (self->npu.graph);
+  const char *id = msvis_graph_node_get_id (self->npu.graph, npu_node);
+  MsvisPyNumber index;
+  guint n_inputs, n_ops;
+
+  side_load (&self->npu, npu_node);
+  side_load (&self->bench, bench_node);
+  if (get_accuracy (self) == 0)
+    return;
+
+  n_inputs = self->npu.n_inputs;
+  n_ops = self->npu.ops->len;
+  switch (self->mode)
+    {
+    case MSVIS_COMPARE_MD5:
+      index = msvis_py_min (md5_side (self, 0, n_inputs, FALSE),
+                            md5_side (self, n_inputs, n_ops, TRUE));
+      msvis_compare_results_set_md5_result (results, npu_node,
+                                            index.value == 1 ? MSVIS_MD5_RESULT_PASS
+                                                             : MSVIS_MD5_RESULT_DIFFERENT);
+      break;
+    case MSVIS_COMPARE_SUMMARY:
+      summary_side (self, 0, n_inputs, FALSE);
+      index = summary_side (self, n_inputs, n_ops, TRUE);
+      break;
+    case MSVIS_COMPARE_REAL_DATA:
+    case MSVIS_COMPARE_STRUCTURE:
+    default:
+      index = real_data_index (self, n_inputs, n_ops);
+      break;
+    }
+
+  if (msvis_compare_mode_ignores (id))
+    index = MSVIS_PY_INT (self->mode == MSVIS_COMPARE_MD5 ? 1 : 0);
+
+  msvis_compare_results_set_precision (results, npu_node,
+                                       (MsvisPrecision) {
+                                         index.is_float ? MSVIS_PRECISION_FLOAT
+                                                        : MSVIS_PRECISION_INT,
+                                         index.value });
+}

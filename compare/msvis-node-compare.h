@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-compare-mode.h"
+#include "msvis-graph.h"
+
+G_BEGIN_DECLS
+
+/* compare_node and add_compare_result_to_node (vis-format.md §4.3–§4.5): pairs the data items
+ * of two matched nodes, appends the metric columns to the NPU items and gives the NPU node
+ * its precision_index. Bench items are never changed. */
+
+typedef struct _MsvisNodeCompare MsvisNodeCompare;
+
+MsvisNodeCompare *msvis_node_compare_new  (MsvisCompareMode  mode,
+                                           MsvisGraph       *npu,
+                                           MsvisGraph       *bench);
+void              msvis_node_compare_free (MsvisNodeCompare *self);
+void              msvis_node_compare_run  (MsvisNodeCompare *self,
+                                           MsvisNodeId       npu_node,
+                                           MsvisNodeId       bench_node);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisNodeCompare, msvis_node_compare_free)
+
+G_END_DECLS
