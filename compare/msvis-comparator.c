@@ -322,7 +322,7 @@ msvis_compare_graphs (MsvisGraph                *npu,
   g_autoptr(MsvisNodeCompare) node_compare = msvis_node_compare_new (options->mode, npu, bench);
   Comparator c = { npu, bench, options, node_compare };
   void (*match) (Comparator *, MsvisNodeId) =
-    options->mapping ? match_mapped : options->fuzzy ? match_fuzzy : match_default;
+    options->fuzzy ? match_fuzzy : options->mapping ? match_mapped : match_default;
   g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
   MsvisNodeId root = msvis_graph_get_root (npu);
 

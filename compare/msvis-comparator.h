@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   MsvisCompareMode  mode;
-  gboolean          fuzzy;         /* -f */
+  gboolean          fuzzy;         /* -f, which wins over -lm as in msprobe */
   GHashTable       *mapping;       /* -lm: NPU id → bench id, or NULL */
 } MsvisCompareOptions;
 

@@ -8,6 +8,7 @@
 #include "msvis-compare-error.h"
 #include "msvis-dump-layout.h"
 #include "msvis-graph-job-private.h"
+#include "msvis-layer-mapping.h"
 
 /* msprobe's graph_service for compares: NPU and benchmark dumps side by side, pairwise for
  * every rank and step, each pair written as one compare .vis. */
@@ -47,6 +48,13 @@ mode_of (GFile                  *dir,
   return FALSE;
 }
 
+static MsvisScopeFramework
+framework_of (const MsvisDumpHeader *header)
+{
+  return g_strcmp0 (header->framework, "mindspore") == 0 ? MSVIS_SCOPE_MINDSPORE
+                                                          : MSVIS_SCOPE_PYTORCH;
+}
+
 /* Builds both sides of one pair and compares them. */
 static gboolean
 compare_pair (Run      *run,
@@ -58,6 +66,7 @@ compare_pair (Run      *run,
   MsvisDumpHeader npu_header = { 0 }, bench_header = { 0 };
   MsvisCompareMode bench_mode;
   MsvisCompareOptions options = { 0 };
+  GHashTable *mapping = NULL;
   gboolean ok = FALSE;
 
   /* Every item keeps its md5 until the mode is known: an md5 compare needs it. */
@@ -100,17 +109,26 @@ compare_pair (Run      *run,
     }
   if (run->job->layer_mapping != NULL)
     {
-      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
-                   _("Layer mapping (-lm) is not available in this version of msvis yet"));
-      goto out;
+      g_autofree char *warning = NULL;
+
+      mapping = msvis_layer_mapping_build (npu_dir, framework_of (&npu_header), bench_dir,
+                                           framework_of (&bench_header),
+                                           run->job->layer_mapping, &warning,
+                                           run->cancellable, error);
+      if (mapping == NULL)
+        goto out;
+      if (warning != NULL)
+        msvis_job_say (run, "%s", warning);
     }
 
   options.mode = pair->mode;
   options.fuzzy = run->job->fuzzy_match;
+  options.mapping = mapping;
   msvis_compare_graphs (pair->npu.graph, pair->bench.graph, &options);
   ok = TRUE;
 
 out:
+  g_clear_pointer (&mapping, g_hash_table_unref);
   msvis_dump_header_clear (&npu_header);
   msvis_dump_header_clear (&bench_header);
   return ok;

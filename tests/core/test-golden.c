@@ -16,16 +16,28 @@ typedef struct
 {
   const char *config;       /* under inputs/cfg */
   const char *expected;     /* folder of .vis files */
-  gboolean    overflow;
+  gboolean    overflow;     /* -oc */
+  gboolean    fuzzy;        /* -f */
+  const char *mapping;      /* -lm, relative to inputs/ */
 } GoldenCase;
 
 static const GoldenCase cases[] = {
   { "build_single.json", "build_single", TRUE },
   { "build_ranks.json", "build_ranks", FALSE },
   { "build_steps.json", "build_steps", FALSE },
+  { "cmp_stat.json", "cmp_stat", TRUE },
+  { "cmp_stat.json", "cmp_stat_fuzzy", FALSE, TRUE },
+  { "cmp_fuzzy.json", "cmp_fuzzy_default", FALSE },
+  { "cmp_fuzzy.json", "cmp_fuzzy_f", FALSE, TRUE },
+  { "cmp_md5.json", "cmp_md5", FALSE },
+  { "cmp_struct.json", "cmp_struct", FALSE },
+  { "cmp_ranks.json", "cmp_ranks", FALSE },
+  { "cmp_steps.json", "cmp_steps", TRUE },
+  { "cmp_ut_fixture.json", "cmp_ut_fixture", FALSE },
+  { "cmp_xfw.json", "cmp_xfw_lm", FALSE, FALSE, "fx/xfw/layer_mapping.yaml" },
 };
 
-/* "build_rank0_20261121191931.vis" -> "build_rank0_T.vis" */
+/* "compare_rank0_20261121191931.vis" -> "compare_rank0_T.vis" */
 static char *
 our_name (const char *reference)
 {
@@ -61,7 +73,7 @@ test_golden (gconstpointer data)
   /* The reference configs name their dumps relative to inputs/, where msprobe ran. */
   cwd = g_get_current_dir ();
   g_assert_cmpint (g_chdir (inputs), ==, 0);
-  job = (MsvisGraphJob) { config, out, c->overflow, FALSE, FALSE, NULL, "T" };
+  job = (MsvisGraphJob) { config, out, c->overflow, FALSE, c->fuzzy, (char *)c->mapping, "T" };
   written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
   g_assert_cmpint (g_chdir (cwd), ==, 0);
   g_assert_no_error (error);
