@@ -43,7 +43,7 @@ typedef struct
   // options
   int layers, micro, ranks, inf_k;
   gboolean md5, structure, old_stack;
-  double eps;
+  double eps, eps_from; // --perturb, and where in the dump it starts (a fraction)
   guint64 seed;
   // the dump being written
   int step, rank, mstep, layer, mode, target_site;
@@ -119,6 +119,9 @@ new_leaf (Gen *g, Rng *r, Rng *pr, int shape, int cls)
       // One factor per tensor keeps Max >= Mean >= Min; it comes from its own stream so that
       // the statistics before it stay identical to the unperturbed dump.
       f = g->eps != 0 ? 1 + g->eps * rng_range (pr, -1, 1) : 1;
+      // --perturb-from: a precision bug that starts somewhere in the model
+      if (g->n_io < g->eps_from * g->io_total)
+        f = 1;
       // Max/Min are values of the tensor's dtype, and must be written exactly.
       for (int i = 0; i < 4; i++)
         if (i < 2 && numel > 1)
@@ -738,7 +741,7 @@ main (int argc, char **argv)
   gint64 entries = -1, seed = 0;
   int layers = -1, micro = -1, ranks = -1, steps = -1, inf = 0;
   gboolean md5 = FALSE, old_stack = FALSE;
-  double eps = 0;
+  double eps = 0, eps_from = 0;
   char *task = NULL, *dir;
   GError *error = NULL;
   GOptionEntry opts[] = {
@@ -750,6 +753,8 @@ main (int argc, char **argv)
     { "ranks", 0, 0, G_OPTION_ARG_INT, &ranks, "Write OUTDIR/rank0..rank{R-1}", "R" },
     { "steps", 0, 0, G_OPTION_ARG_INT, &steps, "Write OUTDIR/step{s}/rank{r}", "S" },
     { "perturb", 0, 0, G_OPTION_ARG_DOUBLE, &eps, "Scale stats by 1 + EPS*u, u in [-1, 1]", "EPS" },
+    { "perturb-from", 0, 0, G_OPTION_ARG_DOUBLE, &eps_from,
+      "Perturb only the entries after this fraction of the dump (default 0)", "F" },
     { "inf", 0, 0, G_OPTION_ARG_INT, &inf, "Put Infinity/NaN into the outputs of K entries", "K" },
     { "task", 0, 0, G_OPTION_ARG_STRING, &task, "statistics (default) or structure", "TASK" },
     { "old-stack", 0, 0, G_OPTION_ARG_NONE, &old_stack, "Write stack.json as {name: lines}", NULL },
@@ -770,14 +775,15 @@ main (int argc, char **argv)
     die ("--task must be statistics or structure, not '%s'", task);
   if ((entries != -1 && (entries < 1 || entries > 1000000000)) || (layers != -1 && layers < 1)
       || (micro != -1 && micro < 1) || (ranks != -1 && (ranks < 1 || ranks > 4096))
-      || (steps != -1 && steps < 1) || inf < 0 || !(eps >= 0 && eps < 1))
+      || (steps != -1 && steps < 1) || inf < 0 || !(eps >= 0 && eps < 1)
+      || !(eps_from >= 0 && eps_from <= 1))
     die ("out of range: --entries, --layers, --micro-steps and --steps must be at least 1, "
-         "--ranks 1 to 4096, --inf at least 0, --perturb in [0, 1)");
+         "--ranks 1 to 4096, --inf at least 0, --perturb in [0, 1), --perturb-from in [0, 1]");
 
   model_init ();
   *g = (Gen) { .layers = layers, .micro = MAX (micro, 1), .ranks = MAX (ranks, 1), .md5 = md5,
                .structure = task && strcmp (task, "structure") == 0, .old_stack = old_stack,
-               .eps = eps, .seed = (guint64) seed };
+               .eps = eps, .eps_from = eps_from, .seed = (guint64) seed };
   if (layers == -1 && entries == -1)
     g->layers = 4;
   else if (layers == -1)

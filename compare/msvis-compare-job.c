@@ -67,6 +67,7 @@ compare_pair (Run      *run,
   MsvisCompareMode bench_mode;
   MsvisCompareOptions options = { 0 };
   GHashTable *mapping = NULL;
+  gint64 start;
   gboolean ok = FALSE;
 
   /* Every item keeps its md5 until the mode is known: an md5 compare needs it. */
@@ -124,7 +125,9 @@ compare_pair (Run      *run,
   options.mode = pair->mode;
   options.fuzzy = run->job->fuzzy_match;
   options.mapping = mapping;
+  start = g_get_monotonic_time ();
   msvis_compare_graphs (pair->npu.graph, pair->bench.graph, &options);
+  g_debug ("compared in %.3f s", (g_get_monotonic_time () - start) / 1e6);
   ok = TRUE;
 
 out:

@@ -146,6 +146,10 @@ append_py_str (GString          *out,
     case MSVIS_VALUE_BOOL: g_string_append (out, field->b ? "True" : "False"); break;
     case MSVIS_VALUE_INT: g_string_append_printf (out, "%" G_GINT64_FORMAT, field->i); break;
     case MSVIS_VALUE_FLOAT: msvis_py_append_float_repr (out, field->f); break;
+    case MSVIS_VALUE_PERCENT:
+      msvis_py_append_float_repr (out, field->f);
+      g_string_append_c (out, '%');
+      break;
     case MSVIS_VALUE_STR:
     case MSVIS_VALUE_OBJECT:
     default: g_string_append (out, field->s); break;

@@ -241,14 +241,13 @@ int_true_divide (__int128 a,
   return (double)((long double)a / (long double)b);
 }
 
-static const char *
-store_relative (MsvisNodeCompare *self,
-                double            relative)
+/* str(relative) + "%", kept as the number until it is written */
+static MsvisField
+percent_field (double relative)
 {
-  g_string_truncate (self->scratch, 0);
-  msvis_py_append_float_repr (self->scratch, relative);
-  g_string_append_c (self->scratch, '%');
-  return msvis_graph_store (self->npu.graph, self->scratch->str, self->scratch->len);
+  MsvisField field = { .kind = MSVIS_VALUE_PERCENT, .f = relative };
+
+  return field;
 }
 
 /* A difference of two int64 that does not fit: Python just keeps the big int. */
@@ -295,7 +294,7 @@ difference (MsvisNodeCompare *self,
       else
         *diff = (MsvisField) { .kind = MSVIS_VALUE_OBJECT, .s = store_big_int (self, d) };
       if (b->i != 0)
-        *relative = str_field (store_relative (self, fabs (int_true_divide (d, b->i) * 100)));
+        *relative = percent_field (fabs (int_true_divide (d, b->i) * 100));
       return;
     }
 
@@ -310,7 +309,7 @@ difference (MsvisNodeCompare *self,
         return;
       }
     if (bench != 0)
-      *relative = str_field (store_relative (self, fabs ((d / bench) * 100)));
+      *relative = percent_field (fabs ((d / bench) * 100));
     /* str(diff) of an infinity is "inf", which gets a tab */
     if (isinf (d))
       *diff = str_field (msvis_graph_intern (self->npu.graph, d > 0 ? "inf\t" : "-inf\t"));
@@ -547,6 +546,7 @@ field_to_float (const MsvisField *field,
       return msvis_py_parse_float (field->s, strlen (field->s), value);
     case MSVIS_VALUE_NONE:
     case MSVIS_VALUE_OBJECT:
+    case MSVIS_VALUE_PERCENT:   /* float("23.0%") fails */
     default:
       return FALSE;
     }

@@ -69,7 +69,7 @@ msvis_py_parse_float (const char *text,
                       double     *value)
 {
   const char *p = text, *end = text + length;
-  g_autoptr(GString) clean = g_string_new (NULL);
+  g_autoptr(GString) clean = NULL;
   gsize int_digits, frac_digits = 0;
   gboolean negative = FALSE;
   locale_t old;
@@ -79,6 +79,10 @@ msvis_py_parse_float (const char *text,
     p++;
   while (end > p && g_ascii_isspace (end[-1]))
     end--;
+  /* most strings that reach here are "N/A", "Nan" or " " */
+  if (p == end || !(g_ascii_isdigit (*p) || strchr ("+-.iInN", *p) != NULL))
+    return FALSE;
+  clean = g_string_sized_new (end - p + 1);
   if (p < end && (*p == '+' || *p == '-'))
     {
       negative = *p == '-';
@@ -164,6 +168,9 @@ msvis_py_str2float (const MsvisField *field)
   const char *s, *e;
   double value;
 
+  /* float(repr(x)) is x again */
+  if (field != NULL && field->kind == MSVIS_VALUE_PERCENT)
+    return (MsvisPyNumber) { TRUE, field->f / 100 };
   if (field == NULL || field->kind != MSVIS_VALUE_STR)
     return MSVIS_PY_INT (0);
 
@@ -209,6 +216,7 @@ msvis_py_field_is_truthy (const MsvisField *field)
     case MSVIS_VALUE_BOOL: return field->b;
     case MSVIS_VALUE_INT: return field->i != 0;
     case MSVIS_VALUE_FLOAT: return field->f != 0.0;
+    case MSVIS_VALUE_PERCENT: return TRUE;
     case MSVIS_VALUE_STR: return field->s[0] != '\0';
     case MSVIS_VALUE_OBJECT:
     default:

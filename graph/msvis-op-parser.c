@@ -278,6 +278,7 @@ field_is_truthy (const MsvisField *field)
     case MSVIS_VALUE_BOOL: return field->b;
     case MSVIS_VALUE_INT: return field->i != 0;
     case MSVIS_VALUE_FLOAT: return field->f != 0.0;
+    case MSVIS_VALUE_PERCENT: return TRUE;
     case MSVIS_VALUE_STR: return field->s[0] != '\0';
     case MSVIS_VALUE_OBJECT:
     default:

@@ -27,6 +27,7 @@ typedef enum
   MSVIS_VALUE_FLOAT,
   MSVIS_VALUE_STR,
   MSVIS_VALUE_OBJECT,   /* a list, dict or big int, kept as the text str() gives */
+  MSVIS_VALUE_PERCENT,  /* a compare metric: f, whose str() is repr(f) + "%" */
 } MsvisValueKind;
 
 typedef struct

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "msvis-c-locale.h"
+#include "msvis-json-number.h"
 #include "msvis-number-format.h"
 #include "msvis-py-repr.h"
 #include "msvis-vis-writer.h"
@@ -123,6 +124,38 @@ format_float (GString *out,
     msvis_py_append_float_repr (out, msvis_py_round6 (value));
 }
 
+/* A percent string repr(x) + "%" through format_str, without making the repr where the
+ * result is known: between 1e-4 and 1e9 repr is a plain decimal, which keeps its shortest
+ * form up to six decimals and is cut to %.6f beyond. */
+static void
+format_percent (GString *out,
+                double   value)
+{
+  char buf[64];
+  gsize len, start = out->len;
+  double back;
+
+  if (!(value >= 1e-4 && value < 1e9))
+    {
+      msvis_py_append_float_repr (out, value);
+      g_string_append_c (out, '%');
+      reformat_long_decimal (out, start);
+      return;
+    }
+
+  len = msvis_format_round6 (buf, value);
+  buf[len] = '\0';
+  if (!msvis_json_number_parse_double (buf, len, &back) || back != value)
+    {
+      gsize decimals = len - (strchr (buf, '.') - buf) - 1;
+
+      for (; decimals < 6; decimals++)
+        buf[len++] = '0';
+    }
+  g_string_append_len (out, buf, len);
+  g_string_append_c (out, '%');
+}
+
 /**
  * msvis_vis_format_value:
  *
@@ -152,6 +185,9 @@ msvis_vis_format_value (GString          *out,
       break;
     case MSVIS_VALUE_STR:
       format_str (out, field->s);
+      break;
+    case MSVIS_VALUE_PERCENT:
+      format_percent (out, field->f);
       break;
     case MSVIS_VALUE_OBJECT:
     default:
