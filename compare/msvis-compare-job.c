@@ -55,6 +55,24 @@ framework_of (const MsvisDumpHeader *header)
                                                           : MSVIS_SCOPE_PYTORCH;
 }
 
+typedef struct
+{
+  Run             *run;
+  GFile           *dir;
+  MsvisGraph      *graph;
+  MsvisDumpHeader  header;
+  GError          *error;
+} BenchBuild;
+
+static gpointer
+build_bench (gpointer data)
+{
+  BenchBuild *b = data;
+
+  b->graph = msvis_job_build_one (b->run, b->dir, TRUE, &b->header, &b->error);
+  return NULL;
+}
+
 /* Builds both sides of one pair and compares them. */
 static gboolean
 compare_pair (Run      *run,
@@ -67,16 +85,31 @@ compare_pair (Run      *run,
   MsvisCompareMode bench_mode;
   MsvisCompareOptions options = { 0 };
   GHashTable *mapping = NULL;
+  BenchBuild bench_build;
+  GThread *thread;
   gint64 start;
   gboolean ok = FALSE;
 
-  /* Every item keeps its md5 until the mode is known: an md5 compare needs it. */
+  /* The two sides build at the same time, one on a thread of its own. Every item keeps its
+   * md5 until the mode is known: an md5 compare needs it. */
+  msvis_job_say_building (run, npu_dir);
+  msvis_job_say_building (run, bench_dir);
+  bench_build = (BenchBuild) { run, bench_dir };
+  thread = g_thread_new ("msvis-bench-build", build_bench, &bench_build);
   pair->npu.graph = msvis_job_build_one (run, npu_dir, TRUE, &npu_header, error);
+  g_thread_join (thread);
+  pair->bench.graph = bench_build.graph;
+  bench_header = bench_build.header;
   if (pair->npu.graph == NULL)
-    goto out;
-  pair->bench.graph = msvis_job_build_one (run, bench_dir, TRUE, &bench_header, error);
+    {
+      g_clear_error (&bench_build.error);
+      goto out;
+    }
   if (pair->bench.graph == NULL)
-    goto out;
+    {
+      g_propagate_error (error, bench_build.error);
+      goto out;
+    }
 
   if (!mode_of (npu_dir, &npu_header, &pair->mode, error) ||
       !mode_of (bench_dir, &bench_header, &bench_mode, error))

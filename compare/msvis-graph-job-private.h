@@ -31,6 +31,8 @@ void        msvis_job_rank_graph_clear (gpointer                data);
 void        msvis_job_say              (Run                    *run,
                                         const char             *format,
                                         ...) G_GNUC_PRINTF (2, 3);
+void        msvis_job_say_building     (Run                    *run,
+                                        GFile                  *dir);
 MsvisGraph *msvis_job_build_one        (Run                    *run,
                                         GFile                  *dir,
                                         gboolean                keep_md5,

@@ -46,10 +46,22 @@ msvis_job_say (Run        *run,
   run->progress (message, run->progress_data);
 }
 
+void
+msvis_job_say_building (Run   *run,
+                        GFile *dir)
+{
+  g_autofree char *path = g_file_get_parse_name (dir);
+
+  /* translators: %s is a dump directory */
+  msvis_job_say (run, _("Building %s"), path);
+}
+
 /**
  * msvis_job_build_one:
  * @keep_md5: keep each item's md5, which an md5 compare needs
  * @header: (out caller-allocates) (optional): dump.json's header; clear it after use
+ *
+ * Safe to call from a worker thread: it reports no progress, which is the caller's part.
  */
 MsvisGraph *
 msvis_job_build_one (Run              *run,
@@ -73,8 +85,6 @@ msvis_job_build_one (Run              *run,
       options.hook_data = overflow;
     }
 
-  /* translators: %s is a dump directory */
-  msvis_job_say (run, _("Building %s"), path);
   start = g_get_monotonic_time ();
   graph = msvis_graph_build (dir, &options, &header, run->cancellable, error);
   if (graph == NULL)
@@ -172,6 +182,7 @@ build_ranks (Run         *run,
       g_autoptr(GFile) rank_dir = g_file_get_child (dir, name);
       RankGraph rg = { g_strdup (name), msvis_dump_layout_rank_number (name), NULL };
 
+      msvis_job_say_building (run, rank_dir);
       rg.graph = msvis_job_build_one (run, rank_dir, FALSE, NULL, error);
       if (rg.graph == NULL)
         {
@@ -234,9 +245,11 @@ build (Run     *run,
     {
     case MSVIS_DUMP_LAYOUT_FILES:
       {
-        g_autoptr(MsvisGraph) graph = msvis_job_build_one (run, npu, FALSE, NULL, error);
+        g_autoptr(MsvisGraph) graph = NULL;
         g_autofree char *name = NULL;
 
+        msvis_job_say_building (run, npu);
+        graph = msvis_job_build_one (run, npu, FALSE, NULL, error);
         if (graph == NULL)
           return FALSE;
         name = g_strdup_printf ("build_%s.vis", run->timestamp);
