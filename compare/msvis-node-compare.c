@@ -416,7 +416,8 @@ get_accuracy (MsvisNodeCompare *self)
     }
 
   g_array_set_size (self->rows, self->npu.ops->len);
-  memset (self->rows->data, 0, sizeof (Row) * self->rows->len);
+  if (self->rows->len > 0)
+    memset (self->rows->data, 0, sizeof (Row) * self->rows->len);
 
   /* The offsets assume inputs, outputs, parameters, gradients, while the items come as
    * inputs, parameters, outputs; msprobe lives with it, and so does the .vis. */
