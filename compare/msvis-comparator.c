@@ -263,10 +263,7 @@ index_api_collections (Comparator *c)
           index = md5 ? msvis_py_min (index, value) : msvis_py_max (index, value);
         }
       msvis_compare_results_set_precision (results, node,
-                                           (MsvisPrecision) {
-                                             index.is_float ? MSVIS_PRECISION_FLOAT
-                                                            : MSVIS_PRECISION_INT,
-                                             index.value });
+                                           msvis_py_number_to_precision (index));
     }
 }
 

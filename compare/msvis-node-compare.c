@@ -674,8 +674,5 @@ msvis_node_compare_run (MsvisNodeCompare *self,
     index = MSVIS_PY_INT (self->mode == MSVIS_COMPARE_MD5 ? 1 : 0);
 
   msvis_compare_results_set_precision (results, npu_node,
-                                       (MsvisPrecision) {
-                                         index.is_float ? MSVIS_PRECISION_FLOAT
-                                                        : MSVIS_PRECISION_INT,
-                                         index.value });
+                                       msvis_py_number_to_precision (index));
 }

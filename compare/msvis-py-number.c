@@ -205,24 +205,16 @@ msvis_py_field_is_invalid_float (const MsvisField *field)
   return field != NULL && field->kind == MSVIS_VALUE_FLOAT && !isfinite (field->f);
 }
 
-gboolean
-msvis_py_field_is_truthy (const MsvisField *field)
+/* A precision_index keeps the Python type it was computed with. */
+MsvisPrecision
+msvis_py_number_to_precision (MsvisPyNumber number)
 {
-  if (field == NULL)
-    return FALSE;
-  switch ((MsvisValueKind)field->kind)
-    {
-    case MSVIS_VALUE_NONE: return FALSE;
-    case MSVIS_VALUE_BOOL: return field->b;
-    case MSVIS_VALUE_INT: return field->i != 0;
-    case MSVIS_VALUE_FLOAT: return field->f != 0.0;
-    case MSVIS_VALUE_PERCENT: return TRUE;
-    case MSVIS_VALUE_STR: return field->s[0] != '\0';
-    case MSVIS_VALUE_OBJECT:
-    default:
-      /* str() of a list or dict: empty ones print as [] and {} */
-      return strcmp (field->s, "[]") != 0 && strcmp (field->s, "{}") != 0;
-    }
+  MsvisPrecision precision = {
+    number.is_float ? MSVIS_PRECISION_FLOAT : MSVIS_PRECISION_INT,
+    number.value,
+  };
+
+  return precision;
 }
 
 /* ==, with a missing field read as None (dict.get). */

@@ -29,9 +29,9 @@ gboolean      msvis_py_parse_int       (const char       *text,
 MsvisPyNumber msvis_py_str2float       (const MsvisField *field);
 gboolean      msvis_py_field_is_number (const MsvisField *field);
 double        msvis_py_field_as_float  (const MsvisField *field);
-gboolean      msvis_py_field_is_truthy (const MsvisField *field);
 gboolean      msvis_py_fields_equal    (const MsvisField *a,
                                         const MsvisField *b);
 gboolean      msvis_py_field_is_invalid_float (const MsvisField *field);
+MsvisPrecision msvis_py_number_to_precision (MsvisPyNumber   number);
 
 G_END_DECLS

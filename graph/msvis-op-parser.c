@@ -266,27 +266,6 @@ set_stats (MsvisOpParser *self,
     }
 }
 
-static gboolean
-field_is_truthy (const MsvisField *field)
-{
-  if (field == NULL)
-    return FALSE;
-
-  switch ((MsvisValueKind)field->kind)
-    {
-    case MSVIS_VALUE_NONE: return FALSE;
-    case MSVIS_VALUE_BOOL: return field->b;
-    case MSVIS_VALUE_INT: return field->i != 0;
-    case MSVIS_VALUE_FLOAT: return field->f != 0.0;
-    case MSVIS_VALUE_PERCENT: return TRUE;
-    case MSVIS_VALUE_STR: return field->s[0] != '\0';
-    case MSVIS_VALUE_OBJECT:
-    default:
-      /* "[]" and "{}" are the empty containers; any other text is a non-empty one or an int */
-      return strcmp (field->s, "[]") != 0 && strcmp (field->s, "{}") != 0;
-    }
-}
-
 /* np.shape() of a slice's [start, stop, step], as str() prints the tuple. */
 static void
 append_numpy_shape (GString              *out,
@@ -506,10 +485,10 @@ add_leaf (MsvisOpParser        *self,
         g_array_append_val (self->fields, none);
       }
 
-  if (!field_is_truthy (find_field (self, first, ATOM_DTYPE)))
+  if (!msvis_py_field_is_truthy (find_field (self, first, ATOM_DTYPE)))
     describe_non_tensor (self, first, leaf, name);
 
-  if (self->keep_md5 && !field_is_truthy (find_field (self, first, ATOM_MD5)))
+  if (self->keep_md5 && !msvis_py_field_is_truthy (find_field (self, first, ATOM_MD5)))
     {
       const MsvisJsonValue *value = msvis_json_value_get_member (leaf, "value");
       char md5[9];

@@ -292,3 +292,25 @@ msvis_crc32 (const char *data,
 
   return crc ^ 0xffffffffu;
 }
+
+/* bool(value) of a data item's field; a missing field is None. */
+gboolean
+msvis_py_field_is_truthy (const MsvisField *field)
+{
+  if (field == NULL)
+    return FALSE;
+
+  switch ((MsvisValueKind)field->kind)
+    {
+    case MSVIS_VALUE_NONE: return FALSE;
+    case MSVIS_VALUE_BOOL: return field->b;
+    case MSVIS_VALUE_INT: return field->i != 0;
+    case MSVIS_VALUE_FLOAT: return field->f != 0.0;
+    case MSVIS_VALUE_PERCENT: return TRUE;
+    case MSVIS_VALUE_STR: return field->s[0] != '\0';
+    case MSVIS_VALUE_OBJECT:
+    default:
+      /* "[]" and "{}" are the empty containers; any other text is a non-empty one or an int */
+      return strcmp (field->s, "[]") != 0 && strcmp (field->s, "{}") != 0;
+    }
+}

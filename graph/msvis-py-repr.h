@@ -5,6 +5,7 @@
 #include <glib.h>
 
 #include "msvis-json-value.h"
+#include "msvis-types.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,7 @@ void    msvis_py_append_string_repr (GString             *out,
                                     const char           *text,
                                     gsize                 length);
 const char *msvis_py_type_name     (const MsvisJsonValue *value);
+gboolean msvis_py_field_is_truthy  (const MsvisField     *field);
 guint32 msvis_crc32                (const char           *data,
                                     gsize                 length);
 
