@@ -59,6 +59,7 @@ typedef struct
 {
   Run             *run;
   GFile           *dir;
+  GPtrArray       *entry_names;
   MsvisGraph      *graph;
   MsvisDumpHeader  header;
   GError          *error;
@@ -69,7 +70,7 @@ build_bench (gpointer data)
 {
   BenchBuild *b = data;
 
-  b->graph = msvis_job_build_one (b->run, b->dir, TRUE, &b->header, &b->error);
+  b->graph = msvis_job_build_one (b->run, b->dir, TRUE, b->entry_names, &b->header, &b->error);
   return NULL;
 }
 
@@ -85,6 +86,8 @@ compare_pair (Run      *run,
   MsvisCompareMode bench_mode;
   MsvisCompareOptions options = { 0 };
   GHashTable *mapping = NULL;
+  g_autoptr(GPtrArray) npu_names = NULL;
+  g_autoptr(GPtrArray) bench_names = NULL;
   BenchBuild bench_build;
   GThread *thread;
   gint64 start;
@@ -94,9 +97,15 @@ compare_pair (Run      *run,
    * md5 until the mode is known: an md5 compare needs it. */
   msvis_job_say_building (run, npu_dir);
   msvis_job_say_building (run, bench_dir);
-  bench_build = (BenchBuild) { run, bench_dir };
+  /* Layer mapping needs each side's dump.json keys in order: taken while the build reads. */
+  if (run->job->layer_mapping != NULL)
+    {
+      npu_names = g_ptr_array_new_with_free_func (g_free);
+      bench_names = g_ptr_array_new_with_free_func (g_free);
+    }
+  bench_build = (BenchBuild) { run, bench_dir, bench_names };
   thread = g_thread_new ("msvis-bench-build", build_bench, &bench_build);
-  pair->npu.graph = msvis_job_build_one (run, npu_dir, TRUE, &npu_header, error);
+  pair->npu.graph = msvis_job_build_one (run, npu_dir, TRUE, npu_names, &npu_header, error);
   g_thread_join (thread);
   pair->bench.graph = bench_build.graph;
   bench_header = bench_build.header;
@@ -145,8 +154,8 @@ compare_pair (Run      *run,
     {
       g_autofree char *warning = NULL;
 
-      mapping = msvis_layer_mapping_build (npu_dir, framework_of (&npu_header), bench_dir,
-                                           framework_of (&bench_header),
+      mapping = msvis_layer_mapping_build (npu_dir, npu_names, framework_of (&npu_header),
+                                           bench_dir, bench_names, framework_of (&bench_header),
                                            run->job->layer_mapping, &warning,
                                            run->cancellable, error);
       if (mapping == NULL)

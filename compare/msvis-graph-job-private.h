@@ -36,6 +36,7 @@ void        msvis_job_say_building     (Run                    *run,
 MsvisGraph *msvis_job_build_one        (Run                    *run,
                                         GFile                  *dir,
                                         gboolean                keep_md5,
+                                        GPtrArray              *entry_names,
                                         MsvisDumpHeader        *header_out,
                                         GError                **error);
 void        msvis_job_link_ranks       (Run                    *run,

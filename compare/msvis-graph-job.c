@@ -56,9 +56,34 @@ msvis_job_say_building (Run   *run,
   msvis_job_say (run, _("Building %s"), path);
 }
 
+/* What a run looks at in each dump.json entry while the build streams it. */
+typedef struct
+{
+  MsvisOverflowCheck *overflow;   /* -oc */
+  GPtrArray          *names;      /* the keys in file order, for layer mapping */
+  GHashTable         *seen;
+} EntryWatch;
+
+static gboolean
+watch_entry (const char            *name,
+             const MsvisJsonValue  *entry,
+             gpointer               user_data,
+             GError               **error)
+{
+  EntryWatch *watch = user_data;
+
+  if (watch->overflow != NULL && !msvis_overflow_check_entry (name, entry, watch->overflow, error))
+    return FALSE;
+  /* A repeated key keeps its first place, as in a Python dict. */
+  if (watch->names != NULL && g_hash_table_add (watch->seen, g_strdup (name)))
+    g_ptr_array_add (watch->names, g_strdup (name));
+  return TRUE;
+}
+
 /**
  * msvis_job_build_one:
  * @keep_md5: keep each item's md5, which an md5 compare needs
+ * @entry_names: (nullable) (element-type utf8): filled with the dump.json keys in file order
  * @header: (out caller-allocates) (optional): dump.json's header; clear it after use
  *
  * Safe to call from a worker thread: it reports no progress, which is the caller's part.
@@ -67,22 +92,28 @@ MsvisGraph *
 msvis_job_build_one (Run              *run,
                      GFile            *dir,
                      gboolean          keep_md5,
+                     GPtrArray        *entry_names,
                      MsvisDumpHeader  *header_out,
                      GError          **error)
 {
   g_autoptr(MsvisOverflowCheck) overflow = NULL;
+  g_autoptr(GHashTable) seen = NULL;
   MsvisBuildOptions options = { .complete_stack = run->job->complete_stack,
                                 .keep_md5 = keep_md5 };
+  EntryWatch watch = { NULL, entry_names };
   MsvisDumpHeader header;
   MsvisGraph *graph;
   g_autofree char *path = g_file_get_parse_name (dir);
   gint64 start;
 
   if (run->job->overflow_check)
+    watch.overflow = overflow = msvis_overflow_check_new ();
+  if (entry_names != NULL)
+    watch.seen = seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (watch.overflow != NULL || watch.names != NULL)
     {
-      overflow = msvis_overflow_check_new ();
-      options.entry_hook = msvis_overflow_check_entry;
-      options.hook_data = overflow;
+      options.entry_hook = watch_entry;
+      options.hook_data = &watch;
     }
 
   start = g_get_monotonic_time ();
@@ -183,7 +214,7 @@ build_ranks (Run         *run,
       RankGraph rg = { g_strdup (name), msvis_dump_layout_rank_number (name), NULL };
 
       msvis_job_say_building (run, rank_dir);
-      rg.graph = msvis_job_build_one (run, rank_dir, FALSE, NULL, error);
+      rg.graph = msvis_job_build_one (run, rank_dir, FALSE, NULL, NULL, error);
       if (rg.graph == NULL)
         {
           g_free (rg.rank_dir);
@@ -249,7 +280,7 @@ build (Run     *run,
         g_autofree char *name = NULL;
 
         msvis_job_say_building (run, npu);
-        graph = msvis_job_build_one (run, npu, FALSE, NULL, error);
+        graph = msvis_job_build_one (run, npu, FALSE, NULL, NULL, error);
         if (graph == NULL)
           return FALSE;
         name = g_strdup_printf ("build_%s.vis", run->timestamp);

@@ -358,6 +358,7 @@ tree_of (GPtrArray *items)
 
 /**
  * msvis_layer_mapping_build:
+ * @npu_names: (element-type utf8): the NPU dump.json keys in file order
  * @yaml_path: (nullable): the renames; %NULL or "" for a bare -lm
  *
  * Returns: (transfer full): NPU dump name → benchmark dump name, or "N/A" where nothing
@@ -365,8 +366,10 @@ tree_of (GPtrArray *items)
  */
 GHashTable *
 msvis_layer_mapping_build (GFile                *npu_dir,
+                           GPtrArray            *npu_names,
                            MsvisScopeFramework   npu_framework,
                            GFile                *bench_dir,
+                           GPtrArray            *bench_names,
                            MsvisScopeFramework   bench_framework,
                            const char           *yaml_path,
                            char                **warning,
@@ -379,10 +382,11 @@ msvis_layer_mapping_build (GFile                *npu_dir,
   GHashTable *mapping;
   Trie *npu_root, *bench_root;
 
-  npu_items = msvis_scope_items_read (npu_dir, npu_framework, cancellable, error);
+  npu_items = msvis_scope_items_read (npu_dir, npu_names, npu_framework, cancellable, error);
   if (npu_items == NULL)
     return NULL;
-  bench_items = msvis_scope_items_read (bench_dir, bench_framework, cancellable, error);
+  bench_items = msvis_scope_items_read (bench_dir, bench_names, bench_framework, cancellable,
+                                        error);
   if (bench_items == NULL)
     return NULL;
   if (yaml_path != NULL && *yaml_path != '\0')

@@ -13,8 +13,10 @@ G_BEGIN_DECLS
  * renames of a yaml file applied on the NPU side. */
 
 GHashTable *msvis_layer_mapping_build (GFile                *npu_dir,
+                                       GPtrArray            *npu_names,
                                        MsvisScopeFramework   npu_framework,
                                        GFile                *bench_dir,
+                                       GPtrArray            *bench_names,
                                        MsvisScopeFramework   bench_framework,
                                        const char           *yaml_path,
                                        char                **warning,

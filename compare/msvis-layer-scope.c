@@ -364,23 +364,6 @@ renumber_layers (GPtrArray *items)
       }
 }
 
-typedef struct
-{
-  GPtrArray *names;
-} NameList;
-
-static gboolean
-collect_name (const char            *name,
-              const MsvisJsonValue  *entry,
-              gpointer               user_data,
-              GError               **error)
-{
-  NameList *list = user_data;
-
-  g_ptr_array_add (list->names, g_strdup (name));
-  return TRUE;
-}
-
 /* The old stack.json, {name: lines}; the new grouped form gives no stacks here, as in
  * msprobe's layer mapping. */
 static const MsvisJsonValue *
@@ -400,6 +383,8 @@ stack_lines (const MsvisJsonValue *stacks,
 /**
  * msvis_scope_items_read:
  *
+ * @names: (element-type utf8): the dump.json keys in file order, as the build saw them
+ *
  * get_dump_data_items: one item per dump.json entry, in file order. A dump without stacks
  * or construct gives none.
  *
@@ -407,11 +392,11 @@ stack_lines (const MsvisJsonValue *stacks,
  */
 GPtrArray *
 msvis_scope_items_read (GFile                *dump_dir,
+                        GPtrArray            *names,
                         MsvisScopeFramework   framework,
                         GCancellable         *cancellable,
                         GError              **error)
 {
-  g_autoptr(GFile) dump_file = g_file_get_child (dump_dir, "dump.json");
   g_autoptr(GFile) construct_file = g_file_get_child (dump_dir, "construct.json");
   g_autoptr(GFile) stack_file = g_file_get_child (dump_dir, "stack.json");
   g_autoptr(MsvisGraph) scratch = msvis_graph_new ();
@@ -419,21 +404,13 @@ msvis_scope_items_read (GFile                *dump_dir,
   g_autoptr(MsvisConstruct) construct = NULL;
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (scope_item_free);
   g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  MsvisDumpHeader header = { 0 };
-  NameList list = { names };
   const MsvisJsonValue *stacks;
-  gboolean ok;
 
   construct = msvis_construct_read (construct_file, scratch, cancellable, error);
   if (construct == NULL)
     return NULL;
   stacks = msvis_json_value_parse_file (arena, stack_file, cancellable, error);
   if (stacks == NULL)
-    return NULL;
-  ok = msvis_dump_json_read (dump_file, &header, collect_name, &list, cancellable, error);
-  msvis_dump_header_clear (&header);
-  if (!ok)
     return NULL;
 
   if (construct->pairs->len == 0 || stacks->kind != MSVIS_JSON_OBJECT || stacks->n == 0)

@@ -28,6 +28,7 @@ typedef enum
 } MsvisScopeFramework;
 
 GPtrArray *msvis_scope_items_read (GFile                *dump_dir,
+                                   GPtrArray            *names,
                                    MsvisScopeFramework   framework,
                                    GCancellable         *cancellable,
                                    GError              **error);
