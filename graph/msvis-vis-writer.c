@@ -34,6 +34,7 @@ typedef struct
   guint32          p2p_keys[4];             /* op, peer, tag, group_id */
   GString         *scratch;     /* per thread */
   GArray          *formatted;   /* Formatted, per thread */
+  GArray          *path;        /* MsvisNodeId, per thread: a link's path, leaf first */
 } Context;
 
 /* _format_decimal_string: a plain non-negative decimal with more than six decimals (and an
@@ -300,21 +301,17 @@ write_link (Context     *ctx,
 {
   MsvisNodeId other = ctx->results ? msvis_compare_results_get_link (ctx->results, node)
                                    : MSVIS_NODE_ID_NONE;
-  g_autoptr(GArray) path = NULL;
+  GArray *path = ctx->path;
 
   msvis_json_writer_begin_array (ctx->writer);
-  if (other != MSVIS_NODE_ID_NONE)
-    {
-      path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-      for (MsvisNodeId n = other; n != MSVIS_NODE_ID_NONE;
-           n = msvis_graph_node_get_parent (ctx->other, n))
-        g_array_append_val (path, n);
-      for (guint i = path->len; i > 0; i--)
-        msvis_json_writer_string (ctx->writer,
-                                  msvis_graph_node_get_id (ctx->other,
-                                                           g_array_index (path, MsvisNodeId,
-                                                                          i - 1)));
-    }
+  g_array_set_size (path, 0);
+  for (MsvisNodeId n = other; n != MSVIS_NODE_ID_NONE;
+       n = msvis_graph_node_get_parent (ctx->other, n))
+    g_array_append_val (path, n);
+  for (guint i = path->len; i > 0; i--)
+    msvis_json_writer_string (ctx->writer,
+                              msvis_graph_node_get_id (ctx->other,
+                                                       g_array_index (path, MsvisNodeId, i - 1)));
   msvis_json_writer_end_array (ctx->writer);
 }
 
@@ -449,10 +446,12 @@ format_block (gpointer data,
   Context ctx = *block->ctx;
   g_autoptr(GString) scratch = g_string_new (NULL);
   g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
+  g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
   GString *text;
 
   ctx.scratch = scratch;
   ctx.formatted = formatted;
+  ctx.path = path;
   ctx.writer = msvis_json_writer_new_fragment (4, block->depth, block->first > 0);
   for (MsvisNodeId node = block->first; node < block->end; node++)
     write_node (&ctx, node);
@@ -534,6 +533,7 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
   static const char *p2p_keys[] = { "op", "peer", "tag", "group_id" };
   g_autoptr(GString) scratch = g_string_new (NULL);
   g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
+  g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
   Context ctx = { writer, graph, other, msvis_graph_get_compare_results (graph), keep_md5 };
   gboolean dir_is_null;
   const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
@@ -549,6 +549,7 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
     }
   ctx.scratch = scratch;
   ctx.formatted = formatted;
+  ctx.path = path;
 
   msvis_json_writer_key (writer, "root");
   msvis_json_writer_string (writer, msvis_graph_node_get_id (graph, msvis_graph_get_root (graph)));
