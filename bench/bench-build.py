@@ -11,6 +11,7 @@ A benchmark reports: it exits 0 even when a target is missed, and 1 only on erro
 """
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -61,6 +62,19 @@ def make_dump(gen, workdir, target_mb):
         if abs(size / (target_mb * MB) - 1) <= 0.05:
             break
     return dump_dir, entries, size
+
+
+@contextlib.contextmanager
+def scratch_dir(prefix, keep):
+    """A temporary folder for the generated dumps, removed afterwards unless kept."""
+    workdir = tempfile.mkdtemp(prefix=prefix)
+    try:
+        yield workdir
+    finally:
+        if keep:
+            print(f"kept: {workdir}")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
 
 
 def timed_child(argv):
@@ -117,8 +131,7 @@ def main():
     gen = check_executable(args.gen, "--gen")
     msvis = None if args.python_only else check_executable(args.msvis, "--msvis")
 
-    workdir = tempfile.mkdtemp(prefix="msvis-bench-")
-    try:
+    with scratch_dir("msvis-bench-", args.keep) as workdir:
         dump_dir, entries, size = make_dump(gen, workdir, args.mb)
         dump_json = os.path.join(dump_dir, "dump.json")
         config = os.path.join(workdir, "compare.json")
@@ -141,11 +154,6 @@ def main():
                       rss_mb <= budget),
                      ("RSS budget (MB)", f"{budget:.1f}", "dump MB + 200", None)]
         print_table(rows)
-    finally:
-        if args.keep:
-            print(f"kept: {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
     return 0
 
 

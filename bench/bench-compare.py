@@ -15,9 +15,7 @@ import argparse
 import importlib.util
 import json
 import os
-import shutil
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("bench_build", os.path.join(HERE, "bench-build.py"))
@@ -71,8 +69,7 @@ def main():
     gen = bb.check_executable(args.gen, "--gen")
     msvis = bb.check_executable(args.msvis, "--msvis")
 
-    workdir = tempfile.mkdtemp(prefix="msvis-bench-compare-")
-    try:
+    with bb.scratch_dir("msvis-bench-compare-", args.keep) as workdir:
         if args.entries:
             npu_dir = os.path.join(workdir, "npu")
             bb.run_checked([gen, "--entries", str(args.entries), "--seed", "1", npu_dir])
@@ -104,11 +101,6 @@ def main():
              ratio <= bb.RATIO_TARGET),
             ("msvis peak RSS (MB)", f"{rss_mb:.1f}", f"<= {budget:.1f}", rss_mb <= budget),
             ("RSS budget (MB)", f"{budget:.1f}", "dumps MB + 300", None)])
-    finally:
-        if args.keep:
-            print(f"kept: {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
     return 0
 
 
