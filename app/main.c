@@ -12,11 +12,12 @@
 static void
 print_usage (void)
 {
-  g_print ("%s\n\n  msvis graph -i COMPARE_JSON -o OUTPUT_DIR [-oc] [-cs]\n\n%s\n",
+  g_print ("%s\n\n  msvis graph -i COMPARE_JSON -o OUTPUT_DIR [-oc] [-cs] [-f] [-lm [YAML]]"
+           "\n\n%s\n",
            _("Usage:"),
-           _("Builds the model-hierarchy graph of an msprobe dump and writes it as a .vis file, "
-             "the same bytes msprobe's graph command writes. Run “msvis graph --help” for the "
-             "options."));
+           _("Builds the model-hierarchy graph of an msprobe dump, or compares an NPU dump with "
+             "a benchmark dump, and writes .vis files with the same bytes msprobe's graph "
+             "command writes. Run “msvis graph --help” for the options."));
 }
 
 static const char *

@@ -81,8 +81,9 @@ msvis_command_line_graph (int    argc,
 
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context,
-                                _("Builds the model-hierarchy graph of an msprobe dump and writes "
-                                  "the .vis file msprobe's graph command writes."));
+                                _("Builds the model-hierarchy graph of an msprobe dump, or "
+                                  "compares an NPU dump with a benchmark dump, and writes the "
+                                  ".vis files msprobe's graph command writes."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
 
@@ -97,7 +98,11 @@ msvis_command_line_graph (int    argc,
       return 2;
     }
 
+  job.warnings = g_ptr_array_new_with_free_func (g_free);
   written = msvis_graph_job_run (&job, quiet ? NULL : print_progress, NULL, NULL, &error);
+  for (guint i = 0; i < job.warnings->len; i++)
+    g_printerr ("msvis graph: %s\n", (char *)g_ptr_array_index (job.warnings, i));
+  g_ptr_array_unref (job.warnings);
   if (written == NULL)
     {
       g_printerr ("msvis graph: %s\n", error->message);

@@ -152,16 +152,11 @@ compare_pair (Run      *run,
     }
   if (run->job->layer_mapping != NULL)
     {
-      g_autofree char *warning = NULL;
-
       mapping = msvis_layer_mapping_build (npu_dir, npu_names, framework_of (&npu_header),
                                            bench_dir, bench_names, framework_of (&bench_header),
-                                           run->job->layer_mapping, &warning,
-                                           run->cancellable, error);
+                                           run->layer_renames, run->cancellable, error);
       if (mapping == NULL)
         goto out;
-      if (warning != NULL)
-        msvis_job_say (run, "%s", warning);
     }
 
   options.mode = pair->mode;
@@ -313,16 +308,11 @@ compare_steps (Run     *run,
   return TRUE;
 }
 
-/**
- * msvis_job_compare:
- *
- * Both dump directories must have the same layout.
- */
-gboolean
-msvis_job_compare (Run     *run,
-                   GFile   *npu,
-                   GFile   *bench,
-                   GError **error)
+static gboolean
+compare_layout (Run     *run,
+                GFile   *npu,
+                GFile   *bench,
+                GError **error)
 {
   MsvisDumpLayout npu_layout, bench_layout;
 
@@ -359,4 +349,36 @@ msvis_job_compare (Run     *run,
     default:
       return compare_steps (run, npu, bench, error);
     }
+}
+
+/**
+ * msvis_job_compare:
+ *
+ * Both dump directories must have the same layout. A layer mapping file is read first, so
+ * a mistake in it shows before anything is built.
+ */
+gboolean
+msvis_job_compare (Run     *run,
+                   GFile   *npu,
+                   GFile   *bench,
+                   GError **error)
+{
+  const char *yaml = run->job->layer_mapping;
+  gboolean ok;
+
+  if (yaml != NULL)
+    {
+      g_autofree char *warning = NULL;
+
+      run->layer_renames = *yaml != '\0' ? msvis_layer_mapping_read_yaml (yaml, &warning, error)
+                                         : g_hash_table_new (g_str_hash, g_str_equal);
+      if (run->layer_renames == NULL)
+        return FALSE;
+      if (warning != NULL && run->job->warnings != NULL)
+        g_ptr_array_add (run->job->warnings, g_steal_pointer (&warning));
+    }
+
+  ok = compare_layout (run, npu, bench, error);
+  g_clear_pointer (&run->layer_renames, g_hash_table_unref);
+  return ok;
 }

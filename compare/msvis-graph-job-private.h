@@ -18,6 +18,7 @@ typedef struct
   GCancellable          *cancellable;
   char                  *timestamp;
   GPtrArray             *pending;      /* MsvisSafeFile, written and closed, not committed */
+  GHashTable            *layer_renames; /* -lm: read once, before anything is built */
 } Run;
 
 typedef struct

@@ -16,6 +16,7 @@ typedef struct
   gboolean  fuzzy_match;      /* -f */
   char     *layer_mapping;    /* -lm: a yaml path, "" for a bare -lm, NULL without */
   char     *timestamp;        /* NULL: now, as %Y%m%d%H%M%S in local time */
+  GPtrArray *warnings;        /* (nullable) (element-type utf8): gets what the run overlooked */
 } MsvisGraphJob;
 
 typedef void (*MsvisGraphJobProgress) (const char *message,

@@ -359,7 +359,7 @@ tree_of (GPtrArray *items)
 /**
  * msvis_layer_mapping_build:
  * @npu_names: (element-type utf8): the NPU dump.json keys in file order
- * @yaml_path: (nullable): the renames; %NULL or "" for a bare -lm
+ * @renames: from msvis_layer_mapping_read_yaml(), or empty for a bare -lm
  *
  * Returns: (transfer full): NPU dump name → benchmark dump name, or "N/A" where nothing
  *   corresponds; %NULL on error
@@ -371,14 +371,12 @@ msvis_layer_mapping_build (GFile                *npu_dir,
                            GFile                *bench_dir,
                            GPtrArray            *bench_names,
                            MsvisScopeFramework   bench_framework,
-                           const char           *yaml_path,
-                           char                **warning,
+                           GHashTable           *renames,
                            GCancellable         *cancellable,
                            GError              **error)
 {
   g_autoptr(GPtrArray) npu_items = NULL;
   g_autoptr(GPtrArray) bench_items = NULL;
-  g_autoptr(GHashTable) types = NULL;
   GHashTable *mapping;
   Trie *npu_root, *bench_root;
 
@@ -389,13 +387,6 @@ msvis_layer_mapping_build (GFile                *npu_dir,
                                         error);
   if (bench_items == NULL)
     return NULL;
-  if (yaml_path != NULL && *yaml_path != '\0')
-    types = msvis_layer_mapping_read_yaml (yaml_path, warning, error);
-  else
-    types = g_hash_table_new (g_str_hash, g_str_equal);
-  if (types == NULL)
-    return NULL;
-
   npu_root = tree_of (npu_items);
   bench_root = tree_of (bench_items);
   mapping = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -403,7 +394,7 @@ msvis_layer_mapping_build (GFile                *npu_dir,
     {
       MsvisScopeItem *item = g_ptr_array_index (npu_items, i);
       int index;
-      g_autofree char *scope = convert_scope (npu_root, item, types, &index);
+      g_autofree char *scope = convert_scope (npu_root, item, renames, &index);
       MsvisScopeItem *bench = trie_query (bench_root, scope, item->state, index);
 
       g_hash_table_replace (mapping, g_strdup (item->data_name),

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "msvis-comparator.h"
 #include "msvis-compare-error.h"
 #include "msvis-graph-job.h"
@@ -512,6 +514,29 @@ test_errors (void)
   expect_mismatch (&tensor, &tensor, FALSE, MSVIS_COMPARE_ERROR_UNSUPPORTED);
 }
 
+/* A mapping file that is not a mapping stops the run before anything is built. */
+static void
+test_bad_mapping_file (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *yaml = g_build_filename (dir, "map.yaml", NULL);
+  g_autofree char *out = g_build_filename (dir, "out", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) written = NULL;
+  g_autofree char *npu_dir = g_build_filename (dir, "npu", NULL);
+  g_autofree char *bench_dir = g_build_filename (dir, "bench", NULL);
+
+  /* the dump folders hold no dump at all: the yaml is looked at first */
+  g_assert_cmpint (g_mkdir (npu_dir, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (bench_dir, 0755), ==, 0);
+  msvis_test_write (dir, "map.yaml", "just a string\n", -1);
+  written = run_compare (npu_dir, bench_dir, out, FALSE, yaml, &error);
+  g_assert_null (written);
+  g_assert_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG);
+  g_assert_nonnull (strstr (error->message, "map.yaml"));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -530,6 +555,7 @@ main (int   argc,
   g_test_add_func ("/compare/percent-format", test_percent_format);
   g_test_add_func ("/compare/layer-mapping-yaml", test_layer_mapping_yaml);
   g_test_add_func ("/compare/errors", test_errors);
+  g_test_add_func ("/compare/bad-mapping-file", test_bad_mapping_file);
 
   return g_test_run ();
 }
