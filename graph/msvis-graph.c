@@ -47,6 +47,7 @@ struct _MsvisGraph
   GPtrArray    *stacks;        /* Stack *, [0] is the empty stack */
   GHashTable   *stack_index;   /* Stack * -> GUINT_TO_POINTER (index) */
   GHashTable   *distributed;   /* node + 1 -> MsvisJsonValue * in arena */
+  GHashTable   *merge_info;    /* node + 1 -> MsvisJsonValue * in arena */
   GHashTable   *batch_p2p;     /* node + 1 -> MsvisJsonValue * in arena */
   MsvisArena   *arena;
   MsvisCompareResults *compare_results;   /* NULL in a build */
@@ -126,6 +127,7 @@ msvis_graph_finalize (GObject *object)
   g_clear_pointer (&self->stack_index, g_hash_table_unref);
   g_clear_pointer (&self->stacks, g_ptr_array_unref);
   g_clear_pointer (&self->distributed, g_hash_table_unref);
+  g_clear_pointer (&self->merge_info, g_hash_table_unref);
   g_clear_pointer (&self->batch_p2p, g_hash_table_unref);
   g_clear_pointer (&self->arena, msvis_arena_free);
   g_clear_pointer (&self->strings, g_string_chunk_free);
@@ -157,6 +159,7 @@ msvis_graph_init (MsvisGraph *self)
   self->stacks = g_ptr_array_new_with_free_func (g_free);
   self->stack_index = g_hash_table_new (stack_hash, stack_equal);
   self->distributed = g_hash_table_new (NULL, NULL);
+  self->merge_info = g_hash_table_new (NULL, NULL);
   self->batch_p2p = g_hash_table_new (NULL, NULL);
   self->arena = msvis_arena_new ();
   self->dump_data_dir = g_strdup ("");
@@ -684,6 +687,31 @@ msvis_graph_node_set_distributed (MsvisGraph     *self,
 {
   g_return_if_fail (node < self->nodes->len);
   g_hash_table_insert (self->distributed, GUINT_TO_POINTER (node + 1), info);
+}
+
+/**
+ * msvis_graph_node_get_merge_info:
+ *
+ * Returns: (nullable) (transfer none): the node's `parallel_merge_info` list, if any
+ */
+MsvisJsonValue *
+msvis_graph_node_get_merge_info (MsvisGraph  *self,
+                                 MsvisNodeId  node)
+{
+  return g_hash_table_lookup (self->merge_info, GUINT_TO_POINTER (node + 1));
+}
+
+/**
+ * msvis_graph_node_set_merge_info:
+ * @info: (transfer none): a list allocated in msvis_graph_get_arena()
+ */
+void
+msvis_graph_node_set_merge_info (MsvisGraph     *self,
+                                 MsvisNodeId     node,
+                                 MsvisJsonValue *info)
+{
+  g_return_if_fail (node < self->nodes->len);
+  g_hash_table_insert (self->merge_info, GUINT_TO_POINTER (node + 1), info);
 }
 
 /**

@@ -127,6 +127,12 @@ void               msvis_graph_node_set_distributed   (MsvisGraph        *self,
                                                        MsvisNodeId        node,
                                                        MsvisJsonValue    *info);
 
+MsvisJsonValue    *msvis_graph_node_get_merge_info    (MsvisGraph        *self,
+                                                       MsvisNodeId        node);
+void               msvis_graph_node_set_merge_info    (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       MsvisJsonValue    *info);
+
 MsvisJsonValue    *msvis_graph_node_get_batch_p2p     (MsvisGraph        *self,
                                                        MsvisNodeId        node);
 void               msvis_graph_node_set_batch_p2p     (MsvisGraph        *self,

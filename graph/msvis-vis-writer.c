@@ -25,10 +25,8 @@ typedef struct
   MsvisGraph      *graph;
   MsvisGraph      *other;     /* the graph matched_node_link points into; NULL in a build */
   MsvisCompareResults *results;
-  gboolean         keep_md5;
   guint32          atom_max;
   guint32          atom_type;
-  guint32          atom_md5;
   guint32          atom_requires_grad;
   guint32          process_group_keys[4];   /* type, group_ranks, group_id, data_name */
   guint32          p2p_keys[4];             /* op, peer, tag, group_id */
@@ -216,8 +214,6 @@ is_kept (Context          *ctx,
 {
   if (field->name == ctx->atom_requires_grad)
     return FALSE;
-  if (field->name == ctx->atom_md5 && !ctx->keep_md5)
-    return FALSE;
   if (batch_p2p && in_list (field->name, ctx->p2p_keys, 4))
     return FALSE;
   if (process_group && !in_list (field->name, ctx->process_group_keys, 4))
@@ -356,6 +352,7 @@ write_node (Context     *ctx,
   MsvisOverflowLevel level = msvis_graph_node_get_overflow (graph, node);
   const char *overflow = msvis_overflow_level_to_string (level);
   MsvisJsonValue *distributed = msvis_graph_node_get_distributed (graph, node);
+  MsvisJsonValue *merge_info = msvis_graph_node_get_merge_info (graph, node);
 
   msvis_json_writer_key (w, id);
   msvis_json_writer_begin_object (w);
@@ -417,6 +414,11 @@ write_node (Context     *ctx,
     {
       msvis_json_writer_key (w, "matched_distributed");
       msvis_json_writer_value (w, distributed);
+    }
+  if (merge_info != NULL)
+    {
+      msvis_json_writer_key (w, "parallel_merge_info");
+      msvis_json_writer_value (w, merge_info);
     }
 
   msvis_json_writer_end_object (w);
@@ -518,7 +520,6 @@ write_nodes_in_parallel (Context *ctx,
 /**
  * msvis_vis_write_graph_dict:
  * @other: (nullable): in a compare, the graph matched_node_link points into
- * @keep_md5: whether items keep their md5 (md5 compares only)
  *
  * Writes the members of Graph.to_dict: root, dump_data_dir and node, into the object the
  * caller has begun.
@@ -526,21 +527,19 @@ write_nodes_in_parallel (Context *ctx,
 void
 msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
                             MsvisGraph      *graph,
-                            MsvisGraph      *other,
-                            gboolean         keep_md5)
+                            MsvisGraph      *other)
 {
   static const char *pg_keys[] = { "type", "group_ranks", "group_id", "data_name" };
   static const char *p2p_keys[] = { "op", "peer", "tag", "group_id" };
   g_autoptr(GString) scratch = g_string_new (NULL);
   g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-  Context ctx = { writer, graph, other, msvis_graph_get_compare_results (graph), keep_md5 };
+  Context ctx = { writer, graph, other, msvis_graph_get_compare_results (graph) };
   gboolean dir_is_null;
   const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
 
   ctx.atom_max = msvis_graph_atom (graph, "Max");
   ctx.atom_type = msvis_graph_atom (graph, "type");
-  ctx.atom_md5 = msvis_graph_atom (graph, "md5");
   ctx.atom_requires_grad = msvis_graph_atom (graph, "requires_grad");
   for (guint i = 0; i < 4; i++)
     {
@@ -580,7 +579,7 @@ msvis_vis_write_build (MsvisGraph             *graph,
   g_autoptr(MsvisJsonWriter) writer = msvis_json_writer_new (stream, 4, cancellable);
 
   msvis_json_writer_begin_object (writer);
-  msvis_vis_write_graph_dict (writer, graph, NULL, FALSE);
+  msvis_vis_write_graph_dict (writer, graph, NULL);
   msvis_json_writer_key (writer, "MicroSteps");
   msvis_json_writer_int (writer, msvis_graph_get_micro_steps (graph));
   msvis_json_writer_key (writer, "OverflowCheck");
@@ -610,11 +609,11 @@ msvis_vis_write_compare (MsvisGraph              *npu,
   msvis_json_writer_begin_object (writer);
   msvis_json_writer_key (writer, "NPU");
   msvis_json_writer_begin_object (writer);
-  msvis_vis_write_graph_dict (writer, npu, compare->bench, compare->keep_md5);
+  msvis_vis_write_graph_dict (writer, npu, compare->bench);
   msvis_json_writer_end_object (writer);
   msvis_json_writer_key (writer, "Bench");
   msvis_json_writer_begin_object (writer);
-  msvis_vis_write_graph_dict (writer, compare->bench, npu, compare->keep_md5);
+  msvis_vis_write_graph_dict (writer, compare->bench, npu);
   msvis_json_writer_end_object (writer);
   msvis_json_writer_key (writer, "ToolTip");
   msvis_json_writer_string (writer, compare->tooltip);

@@ -20,7 +20,6 @@ typedef struct
   const char           *tooltip;    /* a JSON text, written as a string */
   const MsvisJsonValue *colors;
   const char           *task;       /* "summary", "md5", "all" or "structure" */
-  gboolean              keep_md5;   /* md5 compares write each item's md5 */
 } MsvisVisCompare;
 
 gboolean msvis_vis_write_build      (MsvisGraph             *graph,
@@ -36,8 +35,7 @@ gboolean msvis_vis_write_compare    (MsvisGraph             *npu,
                                      GError                **error);
 void     msvis_vis_write_graph_dict (MsvisJsonWriter        *writer,
                                      MsvisGraph             *graph,
-                                     MsvisGraph             *other,
-                                     gboolean                keep_md5);
+                                     MsvisGraph             *other);
 void     msvis_vis_format_value     (GString                *out,
                                      const MsvisField       *field);
 
