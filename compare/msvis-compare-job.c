@@ -187,6 +187,7 @@ write_pair (Run         *run,
     tooltip,
     msvis_compare_mode_colors (pair->mode, arena),
     msvis_compare_mode_task (pair->mode),
+    pair->mode != MSVIS_COMPARE_MD5,
   };
 
   return msvis_job_write_vis (run, pair->npu.graph, &compare, name, error);

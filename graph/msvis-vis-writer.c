@@ -25,8 +25,10 @@ typedef struct
   MsvisGraph      *graph;
   MsvisGraph      *other;     /* the graph matched_node_link points into; NULL in a build */
   MsvisCompareResults *results;
+  gboolean         drop_md5;
   guint32          atom_max;
   guint32          atom_type;
+  guint32          atom_md5;
   guint32          atom_requires_grad;
   guint32          process_group_keys[4];   /* type, group_ranks, group_id, data_name */
   guint32          p2p_keys[4];             /* op, peer, tag, group_id */
@@ -213,6 +215,8 @@ is_kept (Context          *ctx,
          gboolean          batch_p2p)
 {
   if (field->name == ctx->atom_requires_grad)
+    return FALSE;
+  if (field->name == ctx->atom_md5 && ctx->drop_md5)
     return FALSE;
   if (batch_p2p && in_list (field->name, ctx->p2p_keys, 4))
     return FALSE;
@@ -520,6 +524,7 @@ write_nodes_in_parallel (Context *ctx,
 /**
  * msvis_vis_write_graph_dict:
  * @other: (nullable): in a compare, the graph matched_node_link points into
+ * @drop_md5: leave out the items' md5 (compares other than md5 build with it)
  *
  * Writes the members of Graph.to_dict: root, dump_data_dir and node, into the object the
  * caller has begun.
@@ -527,19 +532,21 @@ write_nodes_in_parallel (Context *ctx,
 void
 msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
                             MsvisGraph      *graph,
-                            MsvisGraph      *other)
+                            MsvisGraph      *other,
+                            gboolean         drop_md5)
 {
   static const char *pg_keys[] = { "type", "group_ranks", "group_id", "data_name" };
   static const char *p2p_keys[] = { "op", "peer", "tag", "group_id" };
   g_autoptr(GString) scratch = g_string_new (NULL);
   g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-  Context ctx = { writer, graph, other, msvis_graph_get_compare_results (graph) };
+  Context ctx = { writer, graph, other, msvis_graph_get_compare_results (graph), drop_md5 };
   gboolean dir_is_null;
   const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
 
   ctx.atom_max = msvis_graph_atom (graph, "Max");
   ctx.atom_type = msvis_graph_atom (graph, "type");
+  ctx.atom_md5 = msvis_graph_atom (graph, "md5");
   ctx.atom_requires_grad = msvis_graph_atom (graph, "requires_grad");
   for (guint i = 0; i < 4; i++)
     {
@@ -579,7 +586,7 @@ msvis_vis_write_build (MsvisGraph             *graph,
   g_autoptr(MsvisJsonWriter) writer = msvis_json_writer_new (stream, 4, cancellable);
 
   msvis_json_writer_begin_object (writer);
-  msvis_vis_write_graph_dict (writer, graph, NULL);
+  msvis_vis_write_graph_dict (writer, graph, NULL, FALSE);
   msvis_json_writer_key (writer, "MicroSteps");
   msvis_json_writer_int (writer, msvis_graph_get_micro_steps (graph));
   msvis_json_writer_key (writer, "OverflowCheck");
@@ -609,11 +616,11 @@ msvis_vis_write_compare (MsvisGraph              *npu,
   msvis_json_writer_begin_object (writer);
   msvis_json_writer_key (writer, "NPU");
   msvis_json_writer_begin_object (writer);
-  msvis_vis_write_graph_dict (writer, npu, compare->bench);
+  msvis_vis_write_graph_dict (writer, npu, compare->bench, compare->drop_md5);
   msvis_json_writer_end_object (writer);
   msvis_json_writer_key (writer, "Bench");
   msvis_json_writer_begin_object (writer);
-  msvis_vis_write_graph_dict (writer, compare->bench, npu);
+  msvis_vis_write_graph_dict (writer, compare->bench, npu, compare->drop_md5);
   msvis_json_writer_end_object (writer);
   msvis_json_writer_key (writer, "ToolTip");
   msvis_json_writer_string (writer, compare->tooltip);

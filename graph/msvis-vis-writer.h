@@ -20,6 +20,7 @@ typedef struct
   const char           *tooltip;    /* a JSON text, written as a string */
   const MsvisJsonValue *colors;
   const char           *task;       /* "summary", "md5", "all" or "structure" */
+  gboolean              drop_md5;   /* compares build with md5 and write it in md5 mode only */
 } MsvisVisCompare;
 
 gboolean msvis_vis_write_build      (MsvisGraph             *graph,
@@ -35,7 +36,8 @@ gboolean msvis_vis_write_compare    (MsvisGraph             *npu,
                                      GError                **error);
 void     msvis_vis_write_graph_dict (MsvisJsonWriter        *writer,
                                      MsvisGraph             *graph,
-                                     MsvisGraph             *other);
+                                     MsvisGraph             *other,
+                                     gboolean                drop_md5);
 void     msvis_vis_format_value     (GString                *out,
                                      const MsvisField       *field);
 
