@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include "msvis-vis-document.h"
+
+MsvisVisDocument *
+msvis_vis_document_new (void)
+{
+  MsvisVisDocument *self = g_new0 (MsvisVisDocument, 1);
+
+  self->overflow_check = TRUE;
+  self->step = -1;
+  self->rank = -1;
+  self->arena = msvis_arena_new ();
+  g_mutex_init (&self->lock);
+
+  return self;
+}
+
+void
+msvis_vis_document_free (MsvisVisDocument *self)
+{
+  if (self == NULL)
+    return;
+
+  g_clear_object (&self->npu);
+  g_clear_object (&self->bench);
+  g_free (self->task);
+  g_free (self->tooltip);
+  g_clear_pointer (&self->npu_match_nodes, g_hash_table_unref);
+  g_clear_pointer (&self->bench_match_nodes, g_hash_table_unref);
+  if (self->source_free != NULL)
+    self->source_free (self->source);
+  g_clear_pointer (&self->npu_loaded, g_byte_array_unref);
+  g_clear_pointer (&self->bench_loaded, g_byte_array_unref);
+  msvis_arena_free (self->arena);
+  g_mutex_clear (&self->lock);
+  g_free (self);
+}
+
+static GByteArray *
+new_flags (MsvisGraph *graph)
+{
+  guint n = graph ? msvis_graph_get_n_nodes (graph) : 0;
+  GByteArray *flags = g_byte_array_sized_new (n);
+
+  g_byte_array_set_size (flags, n);
+  memset (flags->data, 0, n);
+  return flags;
+}
+
+/**
+ * msvis_vis_document_set_loader:
+ *
+ * Says that the graphs hold no node data yet and @load_node reads it. Call once both graphs
+ * have all their nodes.
+ */
+void
+msvis_vis_document_set_loader (MsvisVisDocument *self,
+                               MsvisVisLoadNode  load_node,
+                               gpointer          source,
+                               GDestroyNotify    source_free)
+{
+  g_return_if_fail (self->load_node == NULL);
+
+  self->load_node = load_node;
+  self->source = source;
+  self->source_free = source_free;
+  self->npu_loaded = new_flags (self->npu);
+  self->bench_loaded = new_flags (self->bench);
+}
+
+/**
+ * msvis_vis_document_ensure_node_data:
+ *
+ * Makes sure @node's input_data, output_data and stack_info are in @graph. Safe to call from
+ * any thread; the graph itself is not locked, so nothing may read items of @graph on another
+ * thread meanwhile.
+ */
+gboolean
+msvis_vis_document_ensure_node_data (MsvisVisDocument  *self,
+                                     MsvisGraph        *graph,
+                                     MsvisNodeId        node,
+                                     GError           **error)
+{
+  g_autoptr(GMutexLocker) locker = NULL;
+  GByteArray *flags;
+
+  g_return_val_if_fail (graph == self->npu || graph == self->bench, FALSE);
+
+  if (self->load_node == NULL)
+    return TRUE;
+
+  flags = graph == self->npu ? self->npu_loaded : self->bench_loaded;
+  g_return_val_if_fail (node < flags->len, FALSE);
+
+  locker = g_mutex_locker_new (&self->lock);
+  if (flags->data[node])
+    return TRUE;
+  if (!self->load_node (self->source, graph, node, error))
+    return FALSE;
+  flags->data[node] = 1;
+  return TRUE;
+}
+
+static gboolean
+ensure_graph (MsvisVisDocument  *self,
+              MsvisGraph        *graph,
+              GCancellable      *cancellable,
+              GError           **error)
+{
+  guint n = msvis_graph_get_n_nodes (graph);
+
+  for (MsvisNodeId node = 0; node < n; node++)
+    {
+      if ((node & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (!msvis_vis_document_ensure_node_data (self, graph, node, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * msvis_vis_document_ensure_all_data:
+ *
+ * Reads the data of every node, in node order (which is file order for a .vis).
+ */
+gboolean
+msvis_vis_document_ensure_all_data (MsvisVisDocument  *self,
+                                    GCancellable      *cancellable,
+                                    GError           **error)
+{
+  if (self->load_node == NULL)
+    return TRUE;
+  if (!ensure_graph (self, self->npu, cancellable, error))
+    return FALSE;
+  return self->bench == NULL || ensure_graph (self, self->bench, cancellable, error);
+}
+
+/**
+ * msvis_vis_document_write_vis:
+ *
+ * Writes the document as msprobe writes a .vis (§5), reading any node data not read yet.
+ */
+gboolean
+msvis_vis_document_write_vis (MsvisVisDocument  *self,
+                              GOutputStream     *stream,
+                              GCancellable      *cancellable,
+                              GError           **error)
+{
+  MsvisVisOptions options = { .overflow_check = self->overflow_check };
+  MsvisVisCompare compare = {
+    self->bench,
+    self->tooltip ? self->tooltip : "{}",
+    self->colors ? self->colors : msvis_json_value_new (self->arena, MSVIS_JSON_OBJECT),
+    self->task ? self->task : "",
+    FALSE,
+  };
+
+  if (!msvis_vis_document_ensure_all_data (self, cancellable, error))
+    return FALSE;
+
+  if (!self->is_compare)
+    return msvis_vis_write_build (self->npu, &options, stream, cancellable, error);
+  return msvis_vis_write_compare (self->npu, &compare, &options, stream, cancellable, error);
+}
