@@ -61,6 +61,7 @@ msvis_command_line_graph (int    argc,
   g_auto(GStrv) args = normalize_arguments (argc, argv);
   MsvisGraphJob job = { 0 };
   gboolean quiet = FALSE;
+  g_autofree char *format = NULL;
   int status = 0;
   GOptionEntry entries[] = {
     { "input_path", 'i', 0, G_OPTION_ARG_FILENAME, &job.config_path,
@@ -75,6 +76,9 @@ msvis_command_line_graph (int    argc,
       N_("Match renumbered APIs when comparing"), NULL },
     { "layer_mapping", 0, 0, G_OPTION_ARG_FILENAME, &job.layer_mapping,
       N_("Match layers through a mapping file when comparing (-lm)"), N_("YAML") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format,
+      N_("vis: one JSON .vis per step and rank (default); db: one SQLite .vis.db for the run, "
+         "as msprobe 8.2.1 writes"), N_("vis|db") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the written files"), NULL },
     { NULL }
   };
@@ -95,6 +99,16 @@ msvis_command_line_graph (int    argc,
   if (job.config_path == NULL || job.output_dir == NULL)
     {
       g_printerr ("msvis graph: %s\n", _("both -i COMPARE_JSON and -o OUTPUT_DIR are needed"));
+      return 2;
+    }
+
+  if (format == NULL || strcmp (format, "vis") == 0)
+    job.format = MSVIS_GRAPH_JOB_FORMAT_VIS;
+  else if (strcmp (format, "db") == 0)
+    job.format = MSVIS_GRAPH_JOB_FORMAT_DB;
+  else
+    {
+      g_printerr ("msvis graph: %s\n", _("--format takes vis or db"));
       return 2;
     }
 

@@ -178,6 +178,8 @@ static gboolean
 write_pair (Run         *run,
             Pair        *pair,
             const char  *name,
+            gint         step,
+            gint         rank,
             GError     **error)
 {
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
@@ -190,7 +192,7 @@ write_pair (Run         *run,
     pair->mode != MSVIS_COMPARE_MD5,
   };
 
-  return msvis_job_write_vis (run, pair->npu.graph, &compare, name, error);
+  return msvis_job_write_vis (run, pair->npu.graph, &compare, name, step, rank, error);
 }
 
 static GPtrArray *
@@ -280,7 +282,9 @@ compare_ranks (Run         *run,
         ? g_strdup_printf ("compare_%s_%s_%s.vis", step, pair->npu.rank_dir, run->timestamp)
         : g_strdup_printf ("compare_%s_%s.vis", pair->npu.rank_dir, run->timestamp);
 
-      if (!write_pair (run, pair, name, error))
+      /* "stepN" has its number after four letters, as "rankN" has. */
+      if (!write_pair (run, pair, name, step ? msvis_dump_layout_rank_number (step) : 0,
+                       pair->npu.rank, error))
         return FALSE;
     }
   return TRUE;
@@ -338,7 +342,7 @@ compare_layout (Run     *run,
         Pair pair = { 0 };
         g_autofree char *name = g_strdup_printf ("compare_%s.vis", run->timestamp);
         gboolean ok = compare_pair (run, npu, bench, &pair, error) &&
-                      write_pair (run, &pair, name, error);
+                      write_pair (run, &pair, name, 0, 0, error);
 
         pair_clear (&pair);
         return ok;

@@ -4,6 +4,7 @@
 
 #include "msvis-dump-reader.h"
 #include "msvis-graph-job.h"
+#include "msvis-vis-db-writer.h"
 #include "msvis-vis-writer.h"
 
 G_BEGIN_DECLS
@@ -19,6 +20,7 @@ typedef struct
   char                  *timestamp;
   GPtrArray             *pending;      /* MsvisSafeFile, written and closed, not committed */
   GHashTable            *layer_renames; /* -lm: read once, before anything is built */
+  MsvisVisDbWriter      *db;           /* --format db: every result goes in here instead */
 } Run;
 
 typedef struct
@@ -46,6 +48,8 @@ gboolean    msvis_job_write_vis        (Run                    *run,
                                         MsvisGraph             *graph,
                                         const MsvisVisCompare  *compare,
                                         const char             *name,
+                                        gint                    step,
+                                        gint                    rank,
                                         GError                **error);
 gboolean    msvis_job_compare          (Run                    *run,
                                         GFile                  *npu,

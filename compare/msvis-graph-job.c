@@ -135,24 +135,36 @@ msvis_job_build_one (Run              *run,
 
 /**
  * msvis_job_write_vis:
- * @bench: (nullable): the benchmark graph of a compare
+ * @compare: (nullable): the benchmark graph and compare-wide members of a compare
+ * @name: the .vis file name
+ * @step: the step number, for a .vis.db (0 without step folders)
+ * @rank: the rank number, for a .vis.db (0 without rank folders)
  *
- * Writes one .vis under a temporary name; the run renames it when everything succeeded.
+ * Writes one .vis under a temporary name; the run renames it when everything succeeded. With
+ * --format db the result goes into the run's database instead.
  */
 gboolean
 msvis_job_write_vis (Run                    *run,
                      MsvisGraph             *graph,
                      const MsvisVisCompare  *compare,
                      const char             *name,
+                     gint                    step,
+                     gint                    rank,
                      GError                **error)
 {
   g_autofree char *path = g_build_filename (run->job->output_dir, name, NULL);
-  g_autoptr(MsvisSafeFile) file = msvis_safe_file_new (path, 0640, error);
+  g_autoptr(MsvisSafeFile) file = NULL;
   MsvisVisOptions options = { .overflow_check = run->job->overflow_check };
   GOutputStream *stream;
   gint64 start = g_get_monotonic_time ();
   gboolean ok;
 
+  if (run->db != NULL)
+    {
+      return msvis_vis_db_writer_add (run->db, graph, compare, step, rank, run->cancellable,
+                                      error);
+    }
+  file = msvis_safe_file_new (path, 0640, error);
   if (file == NULL)
     return FALSE;
   stream = msvis_safe_file_get_stream (file);
@@ -232,7 +244,9 @@ build_ranks (Run         *run,
         ? g_strdup_printf ("build_%s_%s_%s.vis", step, rg->rank_dir, run->timestamp)
         : g_strdup_printf ("build_%s_%s.vis", rg->rank_dir, run->timestamp);
 
-      if (!msvis_job_write_vis (run, rg->graph, NULL, name, error))
+      /* "stepN" and "rankN" both have their number after four letters. */
+      if (!msvis_job_write_vis (run, rg->graph, NULL, name,
+                                step ? msvis_dump_layout_rank_number (step) : 0, rg->rank, error))
         return FALSE;
     }
 
@@ -284,7 +298,7 @@ build (Run     *run,
         if (graph == NULL)
           return FALSE;
         name = g_strdup_printf ("build_%s.vis", run->timestamp);
-        return msvis_job_write_vis (run, graph, NULL, name, error);
+        return msvis_job_write_vis (run, graph, NULL, name, 0, 0, error);
       }
     case MSVIS_DUMP_LAYOUT_RANKS:
       return build_ranks (run, npu, NULL, error);
@@ -451,15 +465,30 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
                                  : g_date_time_format (now, "%Y%m%d%H%M%S");
   run.pending = g_ptr_array_new_with_free_func ((GDestroyNotify)msvis_safe_file_free);
 
-  if ((bench != NULL ? msvis_job_compare (&run, npu, bench, error) : build (&run, npu, error)) &&
-      commit_all (&run, error))
+  if (job->format == MSVIS_GRAPH_JOB_FORMAT_DB)
+    {
+      g_autofree char *name = g_strdup_printf ("%s_%s.vis.db", bench ? "compare" : "build",
+                                               run.timestamp);
+      g_autofree char *path = g_build_filename (job->output_dir, name, NULL);
+      MsvisVisOptions options = { .overflow_check = job->overflow_check };
+
+      run.db = msvis_vis_db_writer_new (path, &options, error);
+    }
+
+  if ((job->format != MSVIS_GRAPH_JOB_FORMAT_DB || run.db != NULL) &&
+      (bench != NULL ? msvis_job_compare (&run, npu, bench, error) : build (&run, npu, error)) &&
+      commit_all (&run, error) &&
+      (run.db == NULL || msvis_vis_db_writer_commit (run.db, error)))
     {
       written = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; i < run.pending->len; i++)
         g_ptr_array_add (written,
                          g_strdup (msvis_safe_file_get_path (g_ptr_array_index (run.pending, i))));
+      if (run.db != NULL)
+        g_ptr_array_add (written, g_strdup (msvis_vis_db_writer_get_path (run.db)));
     }
 
+  g_clear_pointer (&run.db, msvis_vis_db_writer_free);
   g_ptr_array_unref (run.pending);
   g_free (run.timestamp);
   if (written == NULL && created_dir)

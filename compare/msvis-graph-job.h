@@ -6,6 +6,12 @@
 
 G_BEGIN_DECLS
 
+typedef enum
+{
+  MSVIS_GRAPH_JOB_FORMAT_VIS,   /* one JSON .vis per step and rank (msprobe before 8.2.1) */
+  MSVIS_GRAPH_JOB_FORMAT_DB,    /* one SQLite .vis.db for the whole run (msprobe 8.2.1) */
+} MsvisGraphJobFormat;
+
 /* One run of `msvis graph`: what msprobe's graph_service does for a compare.json. */
 typedef struct
 {
@@ -17,6 +23,7 @@ typedef struct
   char     *layer_mapping;    /* -lm: a yaml path, "" for a bare -lm, NULL without */
   char     *timestamp;        /* NULL: now, as %Y%m%d%H%M%S in local time */
   GPtrArray *warnings;        /* (nullable) (element-type utf8): gets what the run overlooked */
+  MsvisGraphJobFormat format;  /* --format */
 } MsvisGraphJob;
 
 typedef void (*MsvisGraphJobProgress) (const char *message,

@@ -24,6 +24,7 @@ struct _MsvisJsonWriter
   GString       *buf;
   GArray        *levels;     /* Level */
   guint          indent;
+  gboolean       compact;    /* json.dumps() without indent: ", " and no newlines */
   gboolean       after_key;
   GError        *error;      /* the first write error; later writes are dropped */
 };
@@ -69,6 +70,25 @@ msvis_json_writer_new_fragment (guint    indent,
   for (guint i = 0; i < depth; i++)
     g_array_append_val (self->levels, level);
   g_array_index (self->levels, Level, depth - 1).n = continues ? 1 : 0;
+
+  return self;
+}
+
+/**
+ * msvis_json_writer_new_compact:
+ *
+ * A writer into memory that writes as Python's json.dumps(obj) does with its defaults: one
+ * line, ", " between members and ": " after keys. Take the text with
+ * msvis_json_writer_end_fragment().
+ */
+MsvisJsonWriter *
+msvis_json_writer_new_compact (void)
+{
+  MsvisJsonWriter *self = g_new0 (MsvisJsonWriter, 1);
+
+  self->buf = g_string_sized_new (256);
+  self->levels = g_array_new (FALSE, FALSE, sizeof (Level));
+  self->compact = TRUE;
 
   return self;
 }
@@ -208,6 +228,12 @@ before (MsvisJsonWriter *self)
     return;
 
   level = &g_array_index (self->levels, Level, self->levels->len - 1);
+  if (self->compact)
+    {
+      if (level->n++ > 0)
+        append (self->buf, ", ", 2);
+      return;
+    }
   if (level->n > 0)
     g_string_append_c (self->buf, ',');
   level->n++;
@@ -238,7 +264,7 @@ end (MsvisJsonWriter *self)
   Level level = g_array_index (self->levels, Level, self->levels->len - 1);
 
   g_array_set_size (self->levels, self->levels->len - 1);
-  if (level.n > 0)
+  if (level.n > 0 && !self->compact)
     newline (self);
   g_string_append_c (self->buf, level.is_object ? '}' : ']');
   after (self);

@@ -24,6 +24,7 @@ void             msvis_json_writer_free         (MsvisJsonWriter  *self);
 MsvisJsonWriter *msvis_json_writer_new_fragment (guint            indent,
                                                  guint            depth,
                                                  gboolean         continues);
+MsvisJsonWriter *msvis_json_writer_new_compact  (void);
 GString         *msvis_json_writer_end_fragment (MsvisJsonWriter  *self);
 void             msvis_json_writer_append_fragment (MsvisJsonWriter *self,
                                                  GString          *fragment,

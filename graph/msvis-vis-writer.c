@@ -521,6 +521,33 @@ write_nodes_in_parallel (Context *ctx,
   g_cond_clear (&done);
 }
 
+static void
+context_init (Context    *ctx,
+              MsvisGraph *graph,
+              MsvisGraph *other,
+              gboolean    drop_md5,
+              GString    *scratch,
+              GArray     *formatted,
+              GArray     *path)
+{
+  static const char *pg_keys[] = { "type", "group_ranks", "group_id", "data_name" };
+  static const char *p2p_keys[] = { "op", "peer", "tag", "group_id" };
+
+  *ctx = (Context) { NULL, graph, other, msvis_graph_get_compare_results (graph), drop_md5 };
+  ctx->atom_max = msvis_graph_atom (graph, "Max");
+  ctx->atom_type = msvis_graph_atom (graph, "type");
+  ctx->atom_md5 = msvis_graph_atom (graph, "md5");
+  ctx->atom_requires_grad = msvis_graph_atom (graph, "requires_grad");
+  for (guint i = 0; i < 4; i++)
+    {
+      ctx->process_group_keys[i] = msvis_graph_atom (graph, pg_keys[i]);
+      ctx->p2p_keys[i] = msvis_graph_atom (graph, p2p_keys[i]);
+    }
+  ctx->scratch = scratch;
+  ctx->formatted = formatted;
+  ctx->path = path;
+}
+
 /**
  * msvis_vis_write_graph_dict:
  * @other: (nullable): in a compare, the graph matched_node_link points into
@@ -535,27 +562,15 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
                             MsvisGraph      *other,
                             gboolean         drop_md5)
 {
-  static const char *pg_keys[] = { "type", "group_ranks", "group_id", "data_name" };
-  static const char *p2p_keys[] = { "op", "peer", "tag", "group_id" };
   g_autoptr(GString) scratch = g_string_new (NULL);
   g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-  Context ctx = { writer, graph, other, msvis_graph_get_compare_results (graph), drop_md5 };
+  Context ctx;
   gboolean dir_is_null;
   const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
 
-  ctx.atom_max = msvis_graph_atom (graph, "Max");
-  ctx.atom_type = msvis_graph_atom (graph, "type");
-  ctx.atom_md5 = msvis_graph_atom (graph, "md5");
-  ctx.atom_requires_grad = msvis_graph_atom (graph, "requires_grad");
-  for (guint i = 0; i < 4; i++)
-    {
-      ctx.process_group_keys[i] = msvis_graph_atom (graph, pg_keys[i]);
-      ctx.p2p_keys[i] = msvis_graph_atom (graph, p2p_keys[i]);
-    }
-  ctx.scratch = scratch;
-  ctx.formatted = formatted;
-  ctx.path = path;
+  context_init (&ctx, graph, other, drop_md5, scratch, formatted, path);
+  ctx.writer = writer;
 
   msvis_json_writer_key (writer, "root");
   msvis_json_writer_string (writer, msvis_graph_node_get_id (graph, msvis_graph_get_root (graph)));
@@ -635,4 +650,48 @@ msvis_vis_write_compare (MsvisGraph              *npu,
   msvis_json_writer_end_object (writer);
 
   return msvis_json_writer_finish (writer, error);
+}
+
+static void
+append_items (Context     *ctx,
+              guint32      first,
+              guint32      n,
+              gboolean     batch_p2p,
+              GString     *out)
+{
+  g_autoptr(GString) text = NULL;
+
+  ctx->writer = msvis_json_writer_new_compact ();
+  write_items (ctx, first, n, batch_p2p);
+  text = msvis_json_writer_end_fragment (g_steal_pointer (&ctx->writer));
+  g_string_append_len (out, text->str, text->len);
+}
+
+/**
+ * msvis_vis_format_node_items:
+ * @drop_md5: leave out the items' md5, as msvis_vis_write_graph_dict() does
+ * @input_data: gets json.dumps() of the formatted input_data
+ * @output_data: gets json.dumps() of the formatted output_data
+ *
+ * A node's items formatted as in a .vis (§5.5), written as one-line JSON the way the
+ * .vis.db columns hold them. Not for several threads on one graph at once.
+ */
+void
+msvis_vis_format_node_items (MsvisGraph  *graph,
+                             MsvisNodeId  node,
+                             gboolean     drop_md5,
+                             GString     *input_data,
+                             GString     *output_data)
+{
+  g_autoptr(GString) scratch = g_string_new (NULL);
+  g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
+  gboolean batch_p2p = strstr (msvis_graph_node_get_id (graph, node), "batch_isend_irecv") != NULL;
+  Context ctx;
+  guint32 first, n;
+
+  context_init (&ctx, graph, NULL, drop_md5, scratch, formatted, NULL);
+  first = msvis_graph_node_get_inputs (graph, node, &n);
+  append_items (&ctx, first, n, batch_p2p, input_data);
+  first = msvis_graph_node_get_outputs (graph, node, &n);
+  append_items (&ctx, first, n, batch_p2p, output_data);
 }

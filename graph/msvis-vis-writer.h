@@ -40,5 +40,10 @@ void     msvis_vis_write_graph_dict (MsvisJsonWriter        *writer,
                                      gboolean                drop_md5);
 void     msvis_vis_format_value     (GString                *out,
                                      const MsvisField       *field);
+void     msvis_vis_format_node_items (MsvisGraph            *graph,
+                                     MsvisNodeId             node,
+                                     gboolean                drop_md5,
+                                     GString                *input_data,
+                                     GString                *output_data);
 
 G_END_DECLS

@@ -1,0 +1,973 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <sqlite3.h>
+
+#include "msvis-reader-error.h"
+#include "msvis-vis-db-reader.h"
+
+/* One read-only connection per file, its statements prepared once and used under a lock, so
+ * the documents of a file may load node data from any thread. A graph's nodes are added in
+ * rowid order, which is the .vis node order for files msvis writes (see the writer) and
+ * msprobe's node_order for msprobe's own. */
+
+struct _MsvisVisDb
+{
+  gint          ref_count;
+  char         *path;
+  sqlite3      *db;
+  GMutex        lock;
+  sqlite3_stmt *node_data;     /* input_data, output_data, stack by rowid */
+  sqlite3_stmt *stack;         /* tb_stack by id; NULL for files with stack_info */
+  gboolean      has_stack_id;
+
+  gboolean      is_compare;
+  char         *task;
+  char         *tooltip;
+  char         *node_colors;
+  guint         micro_steps;
+  gboolean      overflow_check;
+  GArray       *rank_list;
+  GArray       *step_list;
+};
+
+static const char *const node_columns[] = {
+  "node_name", "node_type", "up_node", "sub_nodes", "precision_index", "overflow_level",
+  "micro_step_id", "matched_node_link", "parallel_merge_info", "matched_distributed",
+  "input_data", "output_data", "data_source", "dump_data_dir", "step", "rank", NULL
+};
+static const char *const config_columns[] = {
+  "graph_type", "task", "tool_tip", "micro_steps", "overflow_check", "node_colors",
+  "rank_list", "step_list", NULL
+};
+
+static gboolean
+sqlite_error (MsvisVisDb  *self,
+              GError     **error)
+{
+  g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX,
+               /* translators: a file path, then SQLite's message */
+               _("%s: not a readable .vis.db: %s"), self->path,
+               self->db ? sqlite3_errmsg (self->db) : "");
+  return FALSE;
+}
+
+static gboolean
+value_error (MsvisVisDb  *self,
+             GError     **error,
+             const char  *where,
+             const char  *column,
+             const char  *problem)
+{
+  g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+               /* translators: a file path, a row (such as “NPU_0_0_Module.fc”), a column name,
+                * then what is wrong */
+               _("%s: row %s, column %s: %s"), self->path, where, column, problem);
+  return FALSE;
+}
+
+/* Parses one JSON cell; NULL with @error set when it is not well-formed. */
+static MsvisJsonValue *
+parse_json (MsvisVisDb   *self,
+            MsvisArena   *arena,
+            const char   *text,
+            gsize         length,
+            const char   *where,
+            const char   *column,
+            GError      **error)
+{
+  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_data (text, length, NULL);
+  g_autofree char *name = g_strdup_printf ("%s: row %s, column %s", self->path, where, column);
+  g_autoptr(MsvisJsonScanner) scanner = msvis_json_scanner_new (stream, name, NULL);
+  MsvisJsonToken token;
+  MsvisJsonValue *value;
+
+  if (!msvis_json_scanner_next (scanner, &token, error))
+    return NULL;
+  value = msvis_json_value_read (arena, scanner, token, error);
+  if (value == NULL)
+    return NULL;
+  if (!msvis_json_scanner_next (scanner, &token, error))
+    return NULL;
+  if (token != MSVIS_JSON_TOKEN_EOF)
+    {
+      value_error (self, error, where, column, _("text follows the JSON value"));
+      return NULL;
+    }
+  return value;
+}
+
+static gboolean
+check_columns (MsvisVisDb         *self,
+               const char         *table,
+               const char *const  *required,
+               GError            **error)
+{
+  g_autofree char *sql = g_strdup_printf ("PRAGMA table_info(%s)", table);
+  g_autoptr(GHashTable) have = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  sqlite3_stmt *stmt;
+  int status;
+
+  if (sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+    return sqlite_error (self, error);
+  while ((status = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_hash_table_add (have, g_strdup ((const char *)sqlite3_column_text (stmt, 1)));
+  sqlite3_finalize (stmt);
+  if (status != SQLITE_DONE)
+    return sqlite_error (self, error);
+
+  if (g_hash_table_size (have) == 0)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                   /* translators: a file path, then a table name */
+                   _("%s: the table %s is missing"), self->path, table);
+      return FALSE;
+    }
+  for (guint i = 0; required[i] != NULL; i++)
+    if (!g_hash_table_contains (have, required[i]))
+      {
+        g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                     /* translators: a file path, a table name, then a column name */
+                     _("%s: the table %s has no column %s"), self->path, table, required[i]);
+        return FALSE;
+      }
+  if (strcmp (table, "tb_nodes") == 0)
+    {
+      self->has_stack_id = g_hash_table_contains (have, "stack_id");
+      if (!self->has_stack_id && !g_hash_table_contains (have, "stack_info"))
+        {
+          g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                       _("%s: the table %s has no column %s"), self->path, table, "stack_id");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static char *
+column_dup (sqlite3_stmt *stmt,
+            int           column)
+{
+  const char *text = (const char *)sqlite3_column_text (stmt, column);
+
+  return text ? g_strdup (text) : NULL;
+}
+
+static GArray *
+int_list (MsvisVisDb  *self,
+          const char  *text,
+          const char  *column,
+          GError     **error)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  MsvisJsonValue *value = parse_json (self, arena, text, strlen (text), "1", column, error);
+  g_autoptr(GArray) list = g_array_new (FALSE, FALSE, sizeof (gint));
+
+  if (value == NULL)
+    return NULL;
+  if (value->kind != MSVIS_JSON_ARRAY)
+    {
+      value_error (self, error, "1", column, _("expected a list of numbers"));
+      return NULL;
+    }
+  msvis_json_value_foreach (element, value)
+    {
+      gint n = (gint)element->i;
+
+      if (element->kind != MSVIS_JSON_INT)
+        {
+          value_error (self, error, "1", column, _("expected a list of numbers"));
+          return NULL;
+        }
+      g_array_append_val (list, n);
+    }
+  return g_steal_pointer (&list);
+}
+
+static gboolean
+read_config (MsvisVisDb  *self,
+             GError     **error)
+{
+  sqlite3_stmt *stmt;
+  int status;
+  g_autofree char *graph_type = NULL, *ranks = NULL, *steps = NULL;
+
+  if (sqlite3_prepare_v2 (self->db,
+                          "SELECT graph_type, task, tool_tip, micro_steps, overflow_check, "
+                          "node_colors, rank_list, step_list FROM tb_config LIMIT 1",
+                          -1, &stmt, NULL) != SQLITE_OK)
+    return sqlite_error (self, error);
+  status = sqlite3_step (stmt);
+  if (status == SQLITE_ROW)
+    {
+      graph_type = column_dup (stmt, 0);
+      self->task = column_dup (stmt, 1);
+      self->tooltip = column_dup (stmt, 2);
+      self->micro_steps = (guint)MAX (sqlite3_column_int (stmt, 3), 1);
+      self->overflow_check = sqlite3_column_int (stmt, 4) != 0;
+      self->node_colors = column_dup (stmt, 5);
+      ranks = column_dup (stmt, 6);
+      steps = column_dup (stmt, 7);
+    }
+  sqlite3_finalize (stmt);
+  if (status == SQLITE_DONE)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                   /* translators: a file path */
+                   _("%s: tb_config has no row"), self->path);
+      return FALSE;
+    }
+  if (status != SQLITE_ROW)
+    return sqlite_error (self, error);
+
+  self->is_compare = g_strcmp0 (graph_type, "compare") == 0;
+  self->rank_list = int_list (self, ranks ? ranks : "", "rank_list", error);
+  if (self->rank_list == NULL)
+    return FALSE;
+  self->step_list = int_list (self, steps ? steps : "", "step_list", error);
+  return self->step_list != NULL;
+}
+
+/**
+ * msvis_vis_db_open:
+ *
+ * Opens @path read-only and reads tb_config.
+ *
+ * Returns: (transfer full): the file, or %NULL
+ */
+MsvisVisDb *
+msvis_vis_db_open (const char  *path,
+                   GError     **error)
+{
+  g_autoptr(MsvisVisDb) self = g_new0 (MsvisVisDb, 1);
+
+  self->ref_count = 1;
+  self->path = g_strdup (path);
+  g_mutex_init (&self->lock);
+
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   /* translators: a file path */
+                   _("%s: no such file"), path);
+      return NULL;
+    }
+  if (sqlite3_open_v2 (path, &self->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX,
+                       NULL) != SQLITE_OK)
+    {
+      sqlite_error (self, error);
+      return NULL;
+    }
+  if (!check_columns (self, "tb_config", config_columns, error) ||
+      !check_columns (self, "tb_nodes", node_columns, error) ||
+      (self->has_stack_id &&
+       !check_columns (self, "tb_stack", (const char *const[]) { "id", "stack_info", NULL },
+                       error)) ||
+      !read_config (self, error))
+    return NULL;
+
+  if (sqlite3_prepare_v2 (self->db,
+                          self->has_stack_id
+                          ? "SELECT input_data, output_data, stack_id, id FROM tb_nodes "
+                            "WHERE rowid = ?"
+                          : "SELECT input_data, output_data, stack_info, id FROM tb_nodes "
+                            "WHERE rowid = ?", -1, &self->node_data, NULL) != SQLITE_OK ||
+      (self->has_stack_id &&
+       sqlite3_prepare_v2 (self->db, "SELECT stack_info FROM tb_stack WHERE id = ?", -1,
+                           &self->stack, NULL) != SQLITE_OK))
+    {
+      sqlite_error (self, error);
+      return NULL;
+    }
+
+  return g_steal_pointer (&self);
+}
+
+MsvisVisDb *
+msvis_vis_db_ref (MsvisVisDb *self)
+{
+  g_atomic_int_inc (&self->ref_count);
+  return self;
+}
+
+void
+msvis_vis_db_unref (MsvisVisDb *self)
+{
+  if (self == NULL || !g_atomic_int_dec_and_test (&self->ref_count))
+    return;
+
+  sqlite3_finalize (self->node_data);
+  sqlite3_finalize (self->stack);
+  sqlite3_close (self->db);
+  g_mutex_clear (&self->lock);
+  g_free (self->path);
+  g_free (self->task);
+  g_free (self->tooltip);
+  g_free (self->node_colors);
+  g_clear_pointer (&self->rank_list, g_array_unref);
+  g_clear_pointer (&self->step_list, g_array_unref);
+  g_free (self);
+}
+
+gboolean
+msvis_vis_db_is_compare (MsvisVisDb *self)
+{
+  return self->is_compare;
+}
+
+const char *
+msvis_vis_db_get_task (MsvisVisDb *self)
+{
+  return self->task;
+}
+
+const char *
+msvis_vis_db_get_tooltip (MsvisVisDb *self)
+{
+  return self->tooltip;
+}
+
+guint
+msvis_vis_db_get_micro_steps (MsvisVisDb *self)
+{
+  return self->micro_steps;
+}
+
+gboolean
+msvis_vis_db_get_overflow_check (MsvisVisDb *self)
+{
+  return self->overflow_check;
+}
+
+/* Returns: (transfer none) (element-type gint): tb_config's rank_list */
+GArray *
+msvis_vis_db_get_rank_list (MsvisVisDb *self)
+{
+  return self->rank_list;
+}
+
+/* Returns: (transfer none) (element-type gint): tb_config's step_list */
+GArray *
+msvis_vis_db_get_step_list (MsvisVisDb *self)
+{
+  return self->step_list;
+}
+
+/**
+ * msvis_vis_db_list_graphs:
+ *
+ * Returns: (transfer full) (element-type MsvisVisDbGraphKey): every (step, rank) that has
+ *   nodes, by step then rank
+ */
+GArray *
+msvis_vis_db_list_graphs (MsvisVisDb  *self,
+                          GError     **error)
+{
+  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (MsvisVisDbGraphKey));
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->lock);
+  sqlite3_stmt *stmt;
+  int status;
+
+  if (sqlite3_prepare_v2 (self->db,
+                          "SELECT DISTINCT step, rank FROM tb_nodes ORDER BY step, rank",
+                          -1, &stmt, NULL) != SQLITE_OK)
+    {
+      sqlite_error (self, error);
+      return NULL;
+    }
+  while ((status = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      MsvisVisDbGraphKey key = { sqlite3_column_int (stmt, 0), sqlite3_column_int (stmt, 1) };
+
+      g_array_append_val (keys, key);
+    }
+  sqlite3_finalize (stmt);
+  if (status != SQLITE_DONE)
+    {
+      sqlite_error (self, error);
+      return NULL;
+    }
+  return g_steal_pointer (&keys);
+}
+
+/* ---- Lazy node data ---- */
+
+typedef struct
+{
+  MsvisVisDb *db;
+  GArray     *npu_rows;      /* gint64 rowid per node */
+  GArray     *bench_rows;
+  GHashTable *npu_stacks;    /* stack_id -> interned stack + 1 */
+  GHashTable *bench_stacks;
+  MsvisGraph *npu;           /* borrowed: the document owns the graphs */
+} Source;
+
+static void
+source_free (gpointer data)
+{
+  Source *source = data;
+
+  msvis_vis_db_unref (source->db);
+  g_array_unref (source->npu_rows);
+  g_clear_pointer (&source->bench_rows, g_array_unref);
+  g_hash_table_unref (source->npu_stacks);
+  g_hash_table_unref (source->bench_stacks);
+  g_free (source);
+}
+
+/* A field value as the text it holds: a string's own text, anything else as JSON. */
+static const char *
+field_text (MsvisGraph           *graph,
+            const MsvisJsonValue *value)
+{
+  MsvisJsonWriter *writer;
+  g_autoptr(GString) text = NULL;
+
+  if (value->kind == MSVIS_JSON_STRING)
+    return msvis_graph_store (graph, value->s, value->n);
+  writer = msvis_json_writer_new_compact ();
+  msvis_json_writer_value (writer, value);
+  text = msvis_json_writer_end_fragment (writer);
+  return msvis_graph_store (graph, text->str, text->len);
+}
+
+static gboolean
+add_items (MsvisVisDb            *self,
+           MsvisGraph            *graph,
+           const MsvisJsonValue  *object,
+           const char            *where,
+           const char            *column,
+           guint32               *first,
+           guint32               *n,
+           GError               **error)
+{
+  g_autoptr(GArray) fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
+
+  *first = 0;
+  *n = 0;
+  if (object == NULL)
+    return TRUE;
+  if (object->kind != MSVIS_JSON_OBJECT)
+    return value_error (self, error, where, column, _("expected an object of items"));
+
+  msvis_json_value_foreach (item, object)
+    {
+      g_autofree char *key = g_strndup (item->key, item->key_len);
+      guint32 index;
+
+      if (item->kind != MSVIS_JSON_OBJECT)
+        return value_error (self, error, where, column, _("an item is not an object"));
+      g_array_set_size (fields, 0);
+      msvis_json_value_foreach (value, item)
+        {
+          g_autofree char *name = g_strndup (value->key, value->key_len);
+          MsvisField field = { msvis_graph_atom (graph, name), MSVIS_VALUE_OBJECT };
+
+          field.s = field_text (graph, value);
+          g_array_append_val (fields, field);
+        }
+      index = msvis_graph_add_item (graph, msvis_graph_intern (graph, key),
+                                    msvis_graph_add_fields (graph, (MsvisField *)fields->data,
+                                                            fields->len),
+                                    fields->len);
+      if ((*n)++ == 0)
+        *first = index;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_stack (MsvisVisDb   *self,
+            MsvisGraph   *graph,
+            const char   *text,
+            const char   *where,
+            const char   *column,
+            guint32      *stack,
+            GError      **error)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+  MsvisJsonValue *value;
+
+  *stack = 0;
+  if (text == NULL || *text == '\0')
+    return TRUE;
+  value = parse_json (self, arena, text, strlen (text), where, column, error);
+  if (value == NULL)
+    return FALSE;
+  if (value->kind != MSVIS_JSON_ARRAY)
+    return value_error (self, error, where, column, _("expected a list of strings"));
+  msvis_json_value_foreach (line, value)
+    {
+      if (line->kind != MSVIS_JSON_STRING)
+        return value_error (self, error, where, column, _("expected a list of strings"));
+      g_ptr_array_add (lines, (gpointer)line->s);
+    }
+  *stack = msvis_graph_intern_stack (graph, (const char *const *)lines->pdata, lines->len);
+  return TRUE;
+}
+
+static gboolean
+load_stack_id (Source       *source,
+               MsvisGraph   *graph,
+               const char   *stack_id,
+               const char   *where,
+               guint32      *stack,
+               GError      **error)
+{
+  MsvisVisDb *self = source->db;
+  GHashTable *cache = graph == source->npu ? source->npu_stacks : source->bench_stacks;
+  gpointer cached;
+  g_autofree char *text = NULL;
+  int status;
+
+  *stack = 0;
+  if (stack_id == NULL)
+    return TRUE;
+  if (g_hash_table_lookup_extended (cache, stack_id, NULL, &cached))
+    {
+      *stack = GPOINTER_TO_UINT (cached);
+      return TRUE;
+    }
+
+  sqlite3_reset (self->stack);
+  sqlite3_bind_text (self->stack, 1, stack_id, -1, SQLITE_TRANSIENT);
+  status = sqlite3_step (self->stack);
+  if (status == SQLITE_ROW)
+    text = column_dup (self->stack, 0);
+  sqlite3_reset (self->stack);
+  if (status == SQLITE_DONE)
+    return value_error (self, error, where, "stack_id", _("no such row in tb_stack"));
+  if (status != SQLITE_ROW)
+    return sqlite_error (self, error);
+
+  if (!read_stack (self, graph, text, stack_id, "tb_stack.stack_info", stack, error))
+    return FALSE;
+  g_hash_table_insert (cache, g_strdup (stack_id), GUINT_TO_POINTER (*stack));
+  return TRUE;
+}
+
+static gboolean
+load_node (gpointer      data,
+           MsvisGraph   *graph,
+           MsvisNodeId   node,
+           GError      **error)
+{
+  Source *source = data;
+  MsvisVisDb *self = source->db;
+  GArray *rows = graph == source->npu ? source->npu_rows : source->bench_rows;
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->lock);
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autofree char *inputs = NULL, *outputs = NULL, *stack = NULL, *where = NULL;
+  MsvisJsonValue *in_value = NULL, *out_value = NULL;
+  guint32 first_in, n_in, first_out, n_out, stack_index;
+  int status;
+
+  sqlite3_reset (self->node_data);
+  sqlite3_bind_int64 (self->node_data, 1, g_array_index (rows, gint64, node));
+  status = sqlite3_step (self->node_data);
+  if (status == SQLITE_ROW)
+    {
+      inputs = column_dup (self->node_data, 0);
+      outputs = column_dup (self->node_data, 1);
+      stack = column_dup (self->node_data, 2);
+      where = column_dup (self->node_data, 3);
+    }
+  sqlite3_reset (self->node_data);
+  if (status != SQLITE_ROW)
+    return sqlite_error (self, error);
+  if (where == NULL)
+    where = g_strdup (msvis_graph_node_get_id (graph, node));
+
+  if ((inputs != NULL && *inputs != '\0' &&
+       (in_value = parse_json (self, arena, inputs, strlen (inputs), where, "input_data",
+                               error)) == NULL) ||
+      (outputs != NULL && *outputs != '\0' &&
+       (out_value = parse_json (self, arena, outputs, strlen (outputs), where, "output_data",
+                                error)) == NULL))
+    return FALSE;
+  /* Inputs then outputs, each a contiguous run of items. */
+  if (!add_items (self, graph, in_value, where, "input_data", &first_in, &n_in, error) ||
+      !add_items (self, graph, out_value, where, "output_data", &first_out, &n_out, error))
+    return FALSE;
+  msvis_graph_node_set_items (graph, node, first_in, n_in, first_out, n_out);
+
+  if (!(self->has_stack_id
+        ? load_stack_id (source, graph, stack, where, &stack_index, error)
+        : read_stack (self, graph, stack, where, "stack_info", &stack_index, error)))
+    return FALSE;
+  msvis_graph_node_set_stack (graph, node, stack_index);
+  return TRUE;
+}
+
+/* ---- Structure ---- */
+
+typedef struct
+{
+  MsvisGraph *graph;
+  GArray     *rows;          /* gint64 rowid per node */
+  GPtrArray  *sub_nodes;     /* char * per node */
+  GPtrArray  *links;         /* char * per node */
+  GPtrArray  *where;         /* char * per node: the row id, for errors */
+  GArray     *micro_steps;   /* gint per node */
+} GraphRows;
+
+static void
+graph_rows_clear (GraphRows *rows)
+{
+  g_clear_object (&rows->graph);
+  g_clear_pointer (&rows->rows, g_array_unref);
+  g_clear_pointer (&rows->sub_nodes, g_ptr_array_unref);
+  g_clear_pointer (&rows->links, g_ptr_array_unref);
+  g_clear_pointer (&rows->where, g_ptr_array_unref);
+  g_clear_pointer (&rows->micro_steps, g_array_unref);
+}
+
+static MsvisOverflowLevel
+overflow_from_string (const char *text)
+{
+  for (MsvisOverflowLevel level = MSVIS_OVERFLOW_MEDIUM; level <= MSVIS_OVERFLOW_CRITICAL; level++)
+    if (g_strcmp0 (text, msvis_overflow_level_to_string (level)) == 0)
+      return level;
+  return MSVIS_OVERFLOW_NONE;
+}
+
+static gboolean
+read_json_member (MsvisVisDb     *self,
+                  MsvisGraph     *graph,
+                  sqlite3_stmt   *stmt,
+                  int             column,
+                  const char     *name,
+                  const char     *where,
+                  MsvisJsonValue **out,
+                  GError        **error)
+{
+  const char *text = (const char *)sqlite3_column_text (stmt, column);
+  MsvisJsonValue *value;
+
+  *out = NULL;
+  if (text == NULL || *text == '\0')
+    return TRUE;
+  value = parse_json (self, msvis_graph_get_arena (graph), text, strlen (text), where, name, error);
+  if (value == NULL)
+    return FALSE;
+  /* Empty is how msprobe writes "none" ({} for matched_distributed). */
+  if ((value->kind == MSVIS_JSON_OBJECT || value->kind == MSVIS_JSON_ARRAY) && value->n == 0)
+    return TRUE;
+  *out = value;
+  return TRUE;
+}
+
+static gboolean
+read_rows (MsvisVisDb    *self,
+           GraphRows     *rows,
+           const char    *data_source,
+           gint           step,
+           gint           rank,
+           gboolean       is_compare,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  sqlite3_stmt *stmt;
+  MsvisGraph *graph = rows->graph;
+  MsvisCompareResults *results = is_compare ? msvis_graph_ensure_compare_results (graph) : NULL;
+  gboolean have_dir = FALSE, ok = TRUE;
+  int status;
+
+  if (sqlite3_prepare_v2 (self->db,
+                          "SELECT rowid, id, node_name, node_type, up_node, sub_nodes, "
+                          "precision_index, overflow_level, micro_step_id, matched_node_link, "
+                          "parallel_merge_info, matched_distributed, dump_data_dir "
+                          "FROM tb_nodes WHERE step = ? AND rank = ? AND data_source = ? "
+                          "ORDER BY rowid", -1, &stmt, NULL) != SQLITE_OK)
+    return sqlite_error (self, error);
+  sqlite3_bind_int (stmt, 1, step);
+  sqlite3_bind_int (stmt, 2, rank);
+  sqlite3_bind_text (stmt, 3, data_source, -1, SQLITE_STATIC);
+
+  while (ok && (status = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      const char *where = (const char *)sqlite3_column_text (stmt, 1);
+      const char *name = (const char *)sqlite3_column_text (stmt, 2);
+      const char *type_text = (const char *)sqlite3_column_text (stmt, 3);
+      const char *up = (const char *)sqlite3_column_text (stmt, 4);
+      gint64 rowid = sqlite3_column_int64 (stmt, 0);
+      gint micro_step = sqlite3_column_int (stmt, 8);
+      MsvisJsonValue *merge, *distributed;
+      MsvisNodeId node;
+      int type;
+
+      where = where ? where : "?";
+      if (name == NULL || type_text == NULL)
+        {
+          ok = value_error (self, error, where, name ? "node_type" : "node_name", _("is NULL"));
+          break;
+        }
+      type = atoi (type_text);
+      if ((up == NULL || *up == '\0') && strcmp (name, msvis_graph_node_get_id (graph, 0)) == 0 &&
+          !have_dir)
+        node = msvis_graph_get_root (graph);
+      else
+        node = msvis_graph_add_node (graph, (MsvisNodeType)type, name);
+      if (node == MSVIS_NODE_ID_NONE || (node == msvis_graph_get_root (graph) && have_dir))
+        {
+          ok = value_error (self, error, where, "node_name", _("the name is used twice"));
+          break;
+        }
+      if (node == msvis_graph_get_root (graph))
+        {
+          const char *dir = (const char *)sqlite3_column_text (stmt, 12);
+
+          have_dir = TRUE;
+          msvis_graph_set_dump_data_dir (graph, dir);
+        }
+
+      g_array_set_size (rows->rows, MAX (rows->rows->len, node + 1));
+      g_array_set_size (rows->micro_steps, MAX (rows->micro_steps->len, node + 1));
+      g_ptr_array_set_size (rows->sub_nodes, MAX (rows->sub_nodes->len, node + 1));
+      g_ptr_array_set_size (rows->links, MAX (rows->links->len, node + 1));
+      g_ptr_array_set_size (rows->where, MAX (rows->where->len, node + 1));
+      g_array_index (rows->rows, gint64, node) = rowid;
+      g_array_index (rows->micro_steps, gint, node) = micro_step;
+      rows->sub_nodes->pdata[node] = column_dup (stmt, 5);
+      rows->links->pdata[node] = column_dup (stmt, 9);
+      rows->where->pdata[node] = g_strdup (where);
+
+      if (results != NULL && sqlite3_column_type (stmt, 6) != SQLITE_NULL)
+        {
+          MsvisPrecision precision = { sqlite3_column_type (stmt, 6) == SQLITE_INTEGER
+                                       ? MSVIS_PRECISION_INT : MSVIS_PRECISION_FLOAT,
+                                       sqlite3_column_double (stmt, 6) };
+
+          msvis_compare_results_set_precision (results, node, precision);
+        }
+      msvis_graph_node_set_overflow (graph, node,
+                                     overflow_from_string ((const char *)
+                                                           sqlite3_column_text (stmt, 7)));
+      ok = read_json_member (self, graph, stmt, 10, "parallel_merge_info", where, &merge, error) &&
+           read_json_member (self, graph, stmt, 11, "matched_distributed", where, &distributed,
+                             error);
+      if (ok && merge != NULL)
+        msvis_graph_node_set_merge_info (graph, node, merge);
+      if (ok && distributed != NULL)
+        msvis_graph_node_set_distributed (graph, node, distributed);
+      if (ok && (node & 1023) == 0)
+        ok = !g_cancellable_set_error_if_cancelled (cancellable, error);
+    }
+  if (ok && status != SQLITE_DONE)
+    ok = sqlite_error (self, error);
+  sqlite3_finalize (stmt);
+  return ok;
+}
+
+static gboolean
+link_children (MsvisVisDb  *self,
+               GraphRows   *rows,
+               GError     **error)
+{
+  MsvisGraph *graph = rows->graph;
+  guint n = msvis_graph_get_n_nodes (graph);
+  g_autofree guint8 *claimed = g_new0 (guint8, n);
+  g_autoptr(GArray) children = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+
+  for (MsvisNodeId node = 0; node < n && node < rows->sub_nodes->len; node++)
+    {
+      const char *text = rows->sub_nodes->pdata[node];
+      const char *where = rows->where->pdata[node];
+      MsvisJsonValue *list;
+
+      if (text == NULL || *text == '\0')
+        continue;
+      msvis_arena_reset (arena);
+      list = parse_json (self, arena, text, strlen (text), where, "sub_nodes", error);
+      if (list == NULL)
+        return FALSE;
+      if (list->kind != MSVIS_JSON_ARRAY)
+        return value_error (self, error, where, "sub_nodes", _("expected a list of node names"));
+      g_array_set_size (children, 0);
+      msvis_json_value_foreach (element, list)
+        {
+          MsvisNodeId child = element->kind == MSVIS_JSON_STRING
+            ? msvis_graph_lookup (graph, element->s) : MSVIS_NODE_ID_NONE;
+
+          if (child == MSVIS_NODE_ID_NONE)
+            {
+              g_autofree char *problem =
+                /* translators: %s is a node name */
+                g_strdup_printf (_("names %s, which is not a node of this graph"),
+                                 element->kind == MSVIS_JSON_STRING ? element->s : "?");
+
+              return value_error (self, error, where, "sub_nodes", problem);
+            }
+          if (child == msvis_graph_get_root (graph) || claimed[child])
+            return value_error (self, error, where, "sub_nodes",
+                                _("a node is listed under two parents, or the graph has a cycle"));
+          claimed[child] = 1;
+          g_array_append_val (children, child);
+        }
+      msvis_graph_node_set_children (graph, node, (MsvisNodeId *)children->data, children->len);
+    }
+
+  /* Every node must reach the root: a child listed by its own descendant makes a loop. */
+  for (MsvisNodeId node = 0; node < n; node++)
+    {
+      guint steps = 0;
+      MsvisNodeId p = node;
+
+      while (p != MSVIS_NODE_ID_NONE && steps++ <= n)
+        p = msvis_graph_node_get_parent (graph, p);
+      if (p != MSVIS_NODE_ID_NONE)
+        return value_error (self, error, rows->where->pdata[node], "sub_nodes",
+                            _("a node is listed under two parents, or the graph has a cycle"));
+    }
+
+  /* Only the root's children carry a micro step in the model, as in a .vis. */
+  for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, msvis_graph_get_root (graph));
+       c != MSVIS_NODE_ID_NONE; c = msvis_graph_node_get_next_sibling (graph, c))
+    msvis_graph_node_set_micro_step (graph, c, g_array_index (rows->micro_steps, gint, c));
+  return TRUE;
+}
+
+static gboolean
+link_counterparts (MsvisVisDb  *self,
+                   GraphRows   *rows,
+                   MsvisGraph  *other,
+                   GError     **error)
+{
+  MsvisGraph *graph = rows->graph;
+  MsvisCompareResults *results = msvis_graph_ensure_compare_results (graph);
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+
+  for (MsvisNodeId node = 0; node < rows->links->len; node++)
+    {
+      const char *text = rows->links->pdata[node];
+      const char *target;
+      MsvisJsonValue *list;
+      MsvisNodeId counterpart;
+
+      if (text == NULL || *text == '\0')
+        continue;
+      msvis_arena_reset (arena);
+      list = parse_json (self, arena, text, strlen (text), rows->where->pdata[node],
+                         "matched_node_link", error);
+      if (list == NULL)
+        return FALSE;
+      if (list->kind != MSVIS_JSON_ARRAY || (list->last && list->last->kind != MSVIS_JSON_STRING))
+        return value_error (self, error, rows->where->pdata[node], "matched_node_link",
+                            _("expected a list of node names"));
+      if (list->n == 0)
+        continue;
+      target = list->last->s;
+      if (g_str_has_prefix (target, "N___") || g_str_has_prefix (target, "B___"))
+        target += 4;
+      counterpart = msvis_graph_lookup (other, target);
+      if (counterpart != MSVIS_NODE_ID_NONE)
+        msvis_compare_results_set_link (results, node, counterpart);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_graph (MsvisVisDb    *self,
+            GraphRows     *rows,
+            const char    *data_source,
+            gint           step,
+            gint           rank,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  rows->graph = msvis_graph_new ();
+  rows->rows = g_array_new (FALSE, TRUE, sizeof (gint64));
+  rows->micro_steps = g_array_new (FALSE, TRUE, sizeof (gint));
+  rows->sub_nodes = g_ptr_array_new_with_free_func (g_free);
+  rows->links = g_ptr_array_new_with_free_func (g_free);
+  rows->where = g_ptr_array_new_with_free_func (g_free);
+
+  if (!read_rows (self, rows, data_source, step, rank, self->is_compare, cancellable, error))
+    return FALSE;
+  if (rows->rows->len == 0)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                   /* translators: a file path, NPU or Bench, a step and a rank number */
+                   _("%s: no %s nodes for step %d, rank %d"), self->path, data_source, step, rank);
+      return FALSE;
+    }
+  if (g_array_index (rows->rows, gint64, 0) == 0)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                   /* translators: a file path, NPU or Bench, a step and a rank number */
+                   _("%s: the %s graph of step %d, rank %d has no root row"), self->path,
+                   data_source, step, rank);
+      return FALSE;
+    }
+  msvis_graph_set_micro_steps (rows->graph, self->micro_steps);
+  return link_children (self, rows, error);
+}
+
+/**
+ * msvis_vis_db_load:
+ *
+ * Reads the nodes of one (step, rank). Their items and stacks are read when
+ * msvis_vis_document_ensure_node_data() asks for them.
+ *
+ * Returns: (transfer full): the document, or %NULL
+ */
+MsvisVisDocument *
+msvis_vis_db_load (MsvisVisDb    *self,
+                   gint           step,
+                   gint           rank,
+                   GCancellable  *cancellable,
+                   GError       **error)
+{
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->lock);
+  GraphRows npu = { 0 }, bench = { 0 };
+  Source *source;
+  gboolean ok;
+
+  ok = read_graph (self, &npu, "NPU", step, rank, cancellable, error) &&
+       (!self->is_compare || read_graph (self, &bench, "Bench", step, rank, cancellable, error)) &&
+       (!self->is_compare || (link_counterparts (self, &npu, bench.graph, error) &&
+                              link_counterparts (self, &bench, npu.graph, error)));
+  if (ok && self->node_colors != NULL && strcmp (self->node_colors, "null") != 0)
+    {
+      doc->colors = parse_json (self, doc->arena, self->node_colors, strlen (self->node_colors),
+                                "1", "node_colors", error);
+      ok = doc->colors != NULL;
+    }
+  if (!ok)
+    {
+      graph_rows_clear (&npu);
+      graph_rows_clear (&bench);
+      return NULL;
+    }
+
+  doc->is_compare = self->is_compare;
+  doc->npu = g_steal_pointer (&npu.graph);
+  doc->bench = g_steal_pointer (&bench.graph);
+  doc->task = g_strdup (self->task);
+  doc->tooltip = g_strdup (self->tooltip);
+  doc->has_micro_steps = TRUE;
+  doc->overflow_check = self->overflow_check;
+  doc->has_overflow_check = TRUE;
+  doc->step = step;
+  doc->rank = rank;
+
+  source = g_new0 (Source, 1);
+  source->db = msvis_vis_db_ref (self);
+  source->npu_rows = g_steal_pointer (&npu.rows);
+  source->bench_rows = g_steal_pointer (&bench.rows);
+  source->npu_stacks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  source->bench_stacks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  source->npu = doc->npu;
+  graph_rows_clear (&npu);
+  graph_rows_clear (&bench);
+  msvis_vis_document_set_loader (doc, load_node, source, source_free);
+
+  return g_steal_pointer (&doc);
+}
