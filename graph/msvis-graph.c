@@ -341,6 +341,25 @@ msvis_graph_add_node (MsvisGraph    *self,
   return self->nodes->len - 1;
 }
 
+/**
+ * msvis_graph_set_root_id:
+ *
+ * Renames the root, for graphs read from files whose root is not `DefaultModel`. Call before
+ * adding other nodes.
+ */
+void
+msvis_graph_set_root_id (MsvisGraph *self,
+                         const char *id)
+{
+  NodeRecord *root = node_record (self, 0);
+
+  g_return_if_fail (self->nodes->len == 1);
+
+  g_hash_table_remove (self->by_id, root->id);
+  root->id = msvis_graph_intern (self, id);
+  g_hash_table_insert (self->by_id, (char *)root->id, GUINT_TO_POINTER (1));
+}
+
 MsvisNodeId
 msvis_graph_lookup (MsvisGraph *self,
                     const char *id)
@@ -371,6 +390,14 @@ msvis_graph_node_get_node_type (MsvisGraph  *self,
                                 MsvisNodeId  node)
 {
   return node_record (self, node)->type;
+}
+
+void
+msvis_graph_node_set_node_type (MsvisGraph    *self,
+                                MsvisNodeId    node,
+                                MsvisNodeType  type)
+{
+  node_record (self, node)->type = type;
 }
 
 MsvisNodeId

@@ -44,6 +44,8 @@ guint              msvis_graph_get_n_nodes            (MsvisGraph        *self);
 MsvisNodeId        msvis_graph_add_node               (MsvisGraph        *self,
                                                        MsvisNodeType      type,
                                                        const char        *id);
+void               msvis_graph_set_root_id            (MsvisGraph        *self,
+                                                       const char        *id);
 MsvisNodeId        msvis_graph_lookup                 (MsvisGraph        *self,
                                                        const char        *id);
 MsvisNodeId        msvis_graph_get_root               (MsvisGraph        *self);
@@ -51,6 +53,9 @@ const char        *msvis_graph_node_get_id            (MsvisGraph        *self,
                                                        MsvisNodeId        node);
 MsvisNodeType      msvis_graph_node_get_node_type     (MsvisGraph        *self,
                                                        MsvisNodeId        node);
+void               msvis_graph_node_set_node_type     (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       MsvisNodeType      type);
 MsvisNodeId        msvis_graph_node_get_parent        (MsvisGraph        *self,
                                                        MsvisNodeId        node);
 MsvisNodeId        msvis_graph_node_get_first_child   (MsvisGraph        *self,

@@ -33,6 +33,11 @@ MsvisJsonScanner *msvis_json_scanner_new          (GInputStream      *stream,
 MsvisJsonScanner *msvis_json_scanner_new_for_file (GFile             *file,
                                                    GCancellable      *cancellable,
                                                    GError           **error);
+MsvisJsonScanner *msvis_json_scanner_new_for_spans (const char        *display_name);
+void              msvis_json_scanner_set_span     (MsvisJsonScanner  *self,
+                                                   const char        *data,
+                                                   gsize              length,
+                                                   guint64            offset);
 void              msvis_json_scanner_free         (MsvisJsonScanner  *self);
 
 gboolean          msvis_json_scanner_next         (MsvisJsonScanner  *self,
@@ -41,6 +46,11 @@ gboolean          msvis_json_scanner_next         (MsvisJsonScanner  *self,
 gboolean          msvis_json_scanner_skip_value   (MsvisJsonScanner  *self,
                                                    MsvisJsonToken     first,
                                                    GError           **error);
+gboolean          msvis_json_scanner_skip_raw     (MsvisJsonScanner  *self,
+                                                   MsvisJsonToken     first,
+                                                   guint64           *start,
+                                                   guint64           *end,
+                                                   GError           **error);
 
 const char       *msvis_json_scanner_get_string   (MsvisJsonScanner  *self,
                                                    gsize             *length);
@@ -48,6 +58,7 @@ gint64            msvis_json_scanner_get_int      (MsvisJsonScanner  *self);
 double            msvis_json_scanner_get_double   (MsvisJsonScanner  *self);
 const char       *msvis_json_scanner_get_name     (MsvisJsonScanner  *self);
 guint64           msvis_json_scanner_get_bytes_read (MsvisJsonScanner *self);
+guint64           msvis_json_scanner_get_token_offset (MsvisJsonScanner *self);
 
 void              msvis_json_scanner_set_error    (MsvisJsonScanner  *self,
                                                    GError           **error,

@@ -1,0 +1,907 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "msvis-json-value.h"
+#include "msvis-reader-error.h"
+#include "msvis-vis-node-data.h"
+#include "msvis-vis-reader.h"
+
+/* One pass over the file with the streaming scanner. Everything a viewer needs to show the
+ * hierarchy is read into the graphs; input_data, output_data and stack_info, most of the
+ * bytes, are skipped by bracket matching and their places kept, unless
+ * MSVIS_VIS_READ_ALL_DATA asks for them now. Names that refer to other nodes (subnodes,
+ * upnode, matched_node_link) are kept as text and resolved once both graphs are complete. */
+
+typedef struct
+{
+  guint32 first;
+  guint32 n;
+} ChildRun;
+
+typedef struct
+{
+  MsvisGraph   *graph;
+  const char   *label;       /* "NPU", "Bench", or NULL in a build */
+  char         *root;
+  gboolean      has_node_map;
+  GArray       *spans;       /* MsvisVisNodeSpans per node; NULL when data is read at once */
+  GArray       *offsets;     /* guint64: where each node's key is, for messages */
+  GPtrArray    *upnodes;     /* interned text, NULL for "None" */
+  GPtrArray    *child_ids;   /* interned text of every subnodes list, one after another */
+  GArray       *child_runs;  /* ChildRun per node */
+  GPtrArray    *links;       /* the last name of matched_node_link, or NULL */
+  GStringChunk *link_text;
+} GraphState;
+
+typedef struct
+{
+  MsvisJsonScanner   *scanner;
+  MsvisVisDocument   *document;
+  gboolean            lazy;
+  char               *name;
+  MsvisVisNodeReader *node_reader;
+  GraphState          single;
+  GraphState          npu;
+  GraphState          bench;
+  gint64              micro_steps;
+} Reader;
+
+static void
+graph_state_init (GraphState *g,
+                  const char *label,
+                  gboolean    lazy)
+{
+  g->graph = msvis_graph_new ();
+  g->label = label;
+  g->spans = lazy ? g_array_new (FALSE, FALSE, sizeof (MsvisVisNodeSpans)) : NULL;
+  g->offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g->upnodes = g_ptr_array_new ();
+  g->child_ids = g_ptr_array_new ();
+  g->child_runs = g_array_new (FALSE, FALSE, sizeof (ChildRun));
+  g->links = g_ptr_array_new ();
+  g->link_text = g_string_chunk_new (64 * 1024);
+}
+
+static void
+graph_state_clear (GraphState *g)
+{
+  g_clear_object (&g->graph);
+  g_free (g->root);
+  g_clear_pointer (&g->spans, g_array_unref);
+  g_array_unref (g->offsets);
+  g_ptr_array_unref (g->upnodes);
+  g_ptr_array_unref (g->child_ids);
+  g_array_unref (g->child_runs);
+  g_ptr_array_unref (g->links);
+  g_string_chunk_free (g->link_text);
+}
+
+static gboolean
+next (Reader          *r,
+      MsvisJsonToken  *token,
+      GError         **error)
+{
+  return msvis_json_scanner_next (r->scanner, token, error);
+}
+
+static gboolean
+fail (Reader      *r,
+      GError     **error,
+      int          code,
+      const char  *message)
+{
+  msvis_json_scanner_set_error (r->scanner, error, code, "%s", message);
+  return FALSE;
+}
+
+static gboolean
+wrong_type (Reader          *r,
+            MsvisJsonToken   token,
+            const char      *key,
+            const char      *expected,
+            GError         **error)
+{
+  if (token == MSVIS_JSON_TOKEN_EOF)
+    return fail (r, error, MSVIS_READER_ERROR_TRUNCATED,
+                 _("the file ends in the middle of a value"));
+  msvis_json_scanner_set_error (r->scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                /* translators: "key" should be a list, found a string */
+                                _("“%s” should be %s, found %s"), key, expected,
+                                msvis_json_token_describe (token));
+  return FALSE;
+}
+
+static gboolean
+skip (Reader          *r,
+      MsvisJsonToken   token,
+      GError         **error)
+{
+  guint64 start, end;
+
+  if (token == MSVIS_JSON_TOKEN_BEGIN_OBJECT || token == MSVIS_JSON_TOKEN_BEGIN_ARRAY)
+    return msvis_json_scanner_skip_raw (r->scanner, token, &start, &end, error);
+  if (token == MSVIS_JSON_TOKEN_EOF)
+    return wrong_type (r, token, "", "", error);
+  return TRUE;
+}
+
+/* A container member kept for later: its place, checked only for matching brackets. */
+static gboolean
+skip_span (Reader          *r,
+           MsvisJsonToken   token,
+           const char      *key,
+           MsvisJsonToken   expected,
+           guint64         *start,
+           guint32         *length,
+           GError         **error)
+{
+  guint64 end;
+
+  if (token != expected)
+    return wrong_type (r, token, key, msvis_json_token_describe (expected), error);
+  if (!msvis_json_scanner_skip_raw (r->scanner, token, start, &end, error))
+    return FALSE;
+  if (end - *start > G_MAXUINT32)
+    return fail (r, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                 _("one node holds more than 4 GiB of data"));
+  *length = end - *start;
+  return TRUE;
+}
+
+static gboolean
+read_string_list (Reader          *r,
+                  MsvisJsonToken   token,
+                  const char      *key,
+                  GPtrArray       *out,
+                  MsvisGraph      *graph,
+                  const char     **last,
+                  GError         **error)
+{
+  if (token != MSVIS_JSON_TOKEN_BEGIN_ARRAY)
+    return wrong_type (r, token, key, _("a list"), error);
+
+  for (;;)
+    {
+      const char *text;
+
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_ARRAY)
+        return TRUE;
+      if (token != MSVIS_JSON_TOKEN_STRING)
+        return wrong_type (r, token, key, _("a list of strings"), error);
+      text = msvis_json_scanner_get_string (r->scanner, NULL);
+      if (out != NULL)
+        g_ptr_array_add (out, (char *)msvis_graph_intern (graph, text));
+      else
+        *last = text;
+    }
+}
+
+static gboolean
+read_link (Reader          *r,
+           GraphState      *g,
+           MsvisJsonToken   token,
+           const char     **link,
+           GError         **error)
+{
+  const char *last = NULL;
+
+  /* Only the last name matters; the others are the path to it, which the graph knows. */
+  if (token != MSVIS_JSON_TOKEN_BEGIN_ARRAY)
+    return wrong_type (r, token, "matched_node_link", _("a list"), error);
+  for (;;)
+    {
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_ARRAY)
+        break;
+      if (token != MSVIS_JSON_TOKEN_STRING)
+        return wrong_type (r, token, "matched_node_link", _("a list of strings"), error);
+      last = msvis_json_scanner_get_string (r->scanner, NULL);
+      /* tb_graph_ascend 1.x prefixed names with the side */
+      if (g_str_has_prefix (last, "N___") || g_str_has_prefix (last, "B___"))
+        last += 4;
+      last = g_string_chunk_insert (g->link_text, last);
+    }
+  *link = last;
+  return TRUE;
+}
+
+static gboolean
+read_node_data_member (Reader          *r,
+                       GraphState      *g,
+                       MsvisNodeId      node,
+                       MsvisJsonToken   token,
+                       GError         **error)
+{
+  if (token != MSVIS_JSON_TOKEN_BEGIN_OBJECT)
+    return wrong_type (r, token, "data", _("an object"), error);
+
+  for (;;)
+    {
+      const char *key;
+
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        return TRUE;
+      key = msvis_json_scanner_get_string (r->scanner, NULL);
+
+      if (strcmp (key, "precision_index") == 0)
+        {
+          MsvisPrecision precision = { MSVIS_PRECISION_NONE, 0 };
+
+          if (!next (r, &token, error))
+            return FALSE;
+          if (token == MSVIS_JSON_TOKEN_INT)
+            precision = (MsvisPrecision) { MSVIS_PRECISION_INT,
+                                           msvis_json_scanner_get_int (r->scanner) };
+          else if (token == MSVIS_JSON_TOKEN_FLOAT)
+            precision = (MsvisPrecision) { MSVIS_PRECISION_FLOAT,
+                                           msvis_json_scanner_get_double (r->scanner) };
+          else if (token != MSVIS_JSON_TOKEN_NULL)
+            return wrong_type (r, token, "precision_index", _("a number"), error);
+          msvis_compare_results_set_precision (msvis_graph_ensure_compare_results (g->graph),
+                                               node, precision);
+        }
+      else if (strcmp (key, "Result") == 0)
+        {
+          const char *text;
+
+          if (!next (r, &token, error))
+            return FALSE;
+          if (token != MSVIS_JSON_TOKEN_STRING)
+            return wrong_type (r, token, "Result", _("a string"), error);
+          text = msvis_json_scanner_get_string (r->scanner, NULL);
+          if (strcmp (text, "pass") != 0 && strcmp (text, "Different") != 0)
+            return fail (r, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                         _("“Result” should be “pass” or “Different”"));
+          msvis_compare_results_set_md5_result (msvis_graph_ensure_compare_results (g->graph),
+                                                node, text[0] == 'p'
+                                                      ? MSVIS_MD5_RESULT_PASS
+                                                      : MSVIS_MD5_RESULT_DIFFERENT);
+        }
+      else if (strcmp (key, "overflow_level") == 0)
+        {
+          MsvisOverflowLevel level;
+          const char *text;
+
+          if (!next (r, &token, error))
+            return FALSE;
+          if (token != MSVIS_JSON_TOKEN_STRING)
+            return wrong_type (r, token, "overflow_level", _("a string"), error);
+          text = msvis_json_scanner_get_string (r->scanner, NULL);
+          for (level = MSVIS_OVERFLOW_MEDIUM; level <= MSVIS_OVERFLOW_CRITICAL; level++)
+            if (strcmp (text, msvis_overflow_level_to_string (level)) == 0)
+              break;
+          if (level > MSVIS_OVERFLOW_CRITICAL)
+            return fail (r, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                         _("“overflow_level” should be “medium”, “high” or “critical”"));
+          msvis_graph_node_set_overflow (g->graph, node, level);
+        }
+      else if (!next (r, &token, error) || !skip (r, token, error))
+        return FALSE;
+    }
+}
+
+static gboolean
+read_items_member (Reader          *r,
+                   GraphState      *g,
+                   MsvisJsonToken   token,
+                   const char      *key,
+                   guint64         *start,
+                   guint32         *length,
+                   guint32         *first,
+                   guint32         *n,
+                   GError         **error)
+{
+  if (r->lazy)
+    return skip_span (r, token, key, MSVIS_JSON_TOKEN_BEGIN_OBJECT, start, length, error);
+  return msvis_vis_node_reader_read_items (r->node_reader, r->scanner, g->graph, token,
+                                           first, n, error);
+}
+
+/* The members of one node object, after its '{'. */
+static gboolean
+read_node_members (Reader       *r,
+                   GraphState   *g,
+                   MsvisNodeId   node,
+                   GError      **error)
+{
+  MsvisVisNodeSpans spans = { 0 };
+  ChildRun run = { g->child_ids->len, 0 };
+  const char *upnode = NULL, *link = NULL;
+  guint32 first_input = 0, n_inputs = 0, first_output = 0, n_outputs = 0, stack = 0;
+  MsvisJsonToken token;
+
+  for (;;)
+    {
+      char key[32];
+      gsize length;
+      const char *text;
+
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        break;
+      /* Node member names are short; a longer one is unknown and skipped. */
+      text = msvis_json_scanner_get_string (r->scanner, &length);
+      g_strlcpy (key, length < sizeof key ? text : "", sizeof key);
+      if (!next (r, &token, error))
+        return FALSE;
+
+      if (strcmp (key, "id") == 0)
+        {
+          if (token != MSVIS_JSON_TOKEN_STRING)
+            return wrong_type (r, token, key, _("a string"), error);
+          if (strcmp (msvis_json_scanner_get_string (r->scanner, NULL),
+                      msvis_graph_node_get_id (g->graph, node)) != 0)
+            return fail (r, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                         _("the node’s “id” differs from its name in the node map"));
+        }
+      else if (strcmp (key, "node_type") == 0)
+        {
+          gint64 type = msvis_json_scanner_get_int (r->scanner);
+
+          if (token != MSVIS_JSON_TOKEN_INT || type < 0 || type > G_MAXUINT8)
+            return wrong_type (r, token, key, _("a small integer"), error);
+          msvis_graph_node_set_node_type (g->graph, node, type);
+        }
+      else if (strcmp (key, "output_data") == 0)
+        {
+          if (!read_items_member (r, g, token, key, &spans.output_start, &spans.output_len,
+                                  &first_output, &n_outputs, error))
+            return FALSE;
+        }
+      else if (strcmp (key, "input_data") == 0)
+        {
+          if (!read_items_member (r, g, token, key, &spans.input_start, &spans.input_len,
+                                  &first_input, &n_inputs, error))
+            return FALSE;
+        }
+      else if (strcmp (key, "upnode") == 0)
+        {
+          if (token == MSVIS_JSON_TOKEN_STRING)
+            {
+              text = msvis_json_scanner_get_string (r->scanner, NULL);
+              upnode = strcmp (text, "None") == 0 ? NULL : msvis_graph_intern (g->graph, text);
+            }
+          else if (token != MSVIS_JSON_TOKEN_NULL)
+            return wrong_type (r, token, key, _("a string"), error);
+        }
+      else if (strcmp (key, "subnodes") == 0)
+        {
+          if (!read_string_list (r, token, key, g->child_ids, g->graph, NULL, error))
+            return FALSE;
+        }
+      else if (strcmp (key, "matched_node_link") == 0)
+        {
+          if (!read_link (r, g, token, &link, error))
+            return FALSE;
+        }
+      else if (strcmp (key, "stack_info") == 0)
+        {
+          if (r->lazy
+              ? !skip_span (r, token, key, MSVIS_JSON_TOKEN_BEGIN_ARRAY, &spans.stack_start,
+                            &spans.stack_len, error)
+              : !msvis_vis_node_reader_read_stack (r->node_reader, r->scanner, g->graph, token,
+                                                   &stack, error))
+            return FALSE;
+        }
+      else if (strcmp (key, "micro_step_id") == 0)
+        {
+          gint64 step = msvis_json_scanner_get_int (r->scanner);
+
+          if (token != MSVIS_JSON_TOKEN_INT || step < 0 || step > G_MAXINT32)
+            return wrong_type (r, token, key, _("a small integer"), error);
+          msvis_graph_node_set_micro_step (g->graph, node, step);
+        }
+      else if (strcmp (key, "data") == 0)
+        {
+          if (!read_node_data_member (r, g, node, token, error))
+            return FALSE;
+        }
+      else if (strcmp (key, "matched_distributed") == 0 ||
+               strcmp (key, "parallel_merge_info") == 0)
+        {
+          MsvisJsonValue *value = msvis_json_value_read (msvis_graph_get_arena (g->graph),
+                                                         r->scanner, token, error);
+
+          if (value == NULL)
+            return FALSE;
+          if (key[0] == 'm')
+            msvis_graph_node_set_distributed (g->graph, node, value);
+          else
+            msvis_graph_node_set_merge_info (g->graph, node, value);
+        }
+      else if (!skip (r, token, error))
+        return FALSE;
+    }
+
+  run.n = g->child_ids->len - run.first;
+  g_array_append_val (g->child_runs, run);
+  g_ptr_array_add (g->upnodes, (char *)upnode);
+  g_ptr_array_add (g->links, (char *)link);
+  if (r->lazy)
+    g_array_append_val (g->spans, spans);
+  else
+    {
+      msvis_graph_node_set_items (g->graph, node, first_input, n_inputs, first_output,
+                                  n_outputs);
+      msvis_graph_node_set_stack (g->graph, node, stack);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_node_map (Reader          *r,
+               GraphState      *g,
+               MsvisJsonToken   token,
+               GError         **error)
+{
+  if (token != MSVIS_JSON_TOKEN_BEGIN_OBJECT)
+    return wrong_type (r, token, "node", _("an object"), error);
+  if (g->has_node_map)
+    return fail (r, error, MSVIS_READER_ERROR_INVALID_VALUE, _("a second “node” map"));
+  g->has_node_map = TRUE;
+
+  for (;;)
+    {
+      guint64 offset;
+      MsvisNodeId node;
+      const char *id;
+
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        return TRUE;
+
+      offset = msvis_json_scanner_get_token_offset (r->scanner);
+      id = msvis_json_scanner_get_string (r->scanner, NULL);
+      /* Everything refers to the root as node 0: the first node must be it. */
+      if (g->offsets->len == 0)
+        {
+          if (g->root != NULL && strcmp (g->root, id) != 0)
+            return fail (r, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                         _("the first node of the node map is not the root"));
+          msvis_graph_set_root_id (g->graph, id);
+          node = 0;
+        }
+      else if ((node = msvis_graph_add_node (g->graph, MSVIS_NODE_MODULE, id)) ==
+               MSVIS_NODE_ID_NONE)
+        return fail (r, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                     _("a node of this name is in the node map already"));
+      g_array_append_val (g->offsets, offset);
+
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token != MSVIS_JSON_TOKEN_BEGIN_OBJECT)
+        return wrong_type (r, token, id, _("an object"), error);
+      if (!read_node_members (r, g, node, error))
+        return FALSE;
+    }
+}
+
+/* The members of Graph.to_dict, at the top level of a build or inside NPU and Bench. */
+static gboolean
+read_graph_member (Reader          *r,
+                   GraphState      *g,
+                   const char      *key,
+                   MsvisJsonToken   token,
+                   gboolean        *handled,
+                   GError         **error)
+{
+  *handled = TRUE;
+  if (strcmp (key, "root") == 0)
+    {
+      if (token != MSVIS_JSON_TOKEN_STRING)
+        return wrong_type (r, token, key, _("a string"), error);
+      g_free (g->root);
+      g->root = g_strdup (msvis_json_scanner_get_string (r->scanner, NULL));
+      return TRUE;
+    }
+  if (strcmp (key, "dump_data_dir") == 0)
+    {
+      if (token == MSVIS_JSON_TOKEN_STRING)
+        msvis_graph_set_dump_data_dir (g->graph, msvis_json_scanner_get_string (r->scanner,
+                                                                                 NULL));
+      else if (token == MSVIS_JSON_TOKEN_NULL)
+        msvis_graph_set_dump_data_dir (g->graph, NULL);
+      else
+        return wrong_type (r, token, key, _("a string"), error);
+      return TRUE;
+    }
+  if (strcmp (key, "node") == 0)
+    return read_node_map (r, g, token, error);
+
+  *handled = FALSE;
+  return TRUE;
+}
+
+static gboolean
+read_graph_dict (Reader          *r,
+                 GraphState      *g,
+                 MsvisJsonToken   token,
+                 GError         **error)
+{
+  if (token != MSVIS_JSON_TOKEN_BEGIN_OBJECT)
+    return wrong_type (r, token, g->label, _("an object"), error);
+
+  for (;;)
+    {
+      g_autofree char *key = NULL;
+      gboolean handled;
+
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        return TRUE;
+      key = g_strdup (msvis_json_scanner_get_string (r->scanner, NULL));
+      if (!next (r, &token, error))
+        return FALSE;
+      if (!read_graph_member (r, g, key, token, &handled, error))
+        return FALSE;
+      if (!handled && !skip (r, token, error))
+        return FALSE;
+    }
+}
+
+static gboolean
+read_match_nodes (Reader          *r,
+                  const char      *key,
+                  MsvisJsonToken   token,
+                  GHashTable     **table,
+                  GError         **error)
+{
+  if (token != MSVIS_JSON_TOKEN_BEGIN_OBJECT)
+    return wrong_type (r, token, key, _("an object"), error);
+
+  g_clear_pointer (table, g_hash_table_unref);
+  *table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (;;)
+    {
+      g_autofree char *name = NULL;
+
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        return TRUE;
+      name = g_strdup (msvis_json_scanner_get_string (r->scanner, NULL));
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token != MSVIS_JSON_TOKEN_STRING)
+        return wrong_type (r, token, key, _("an object of strings"), error);
+      g_hash_table_replace (*table, g_steal_pointer (&name),
+                            g_strdup (msvis_json_scanner_get_string (r->scanner, NULL)));
+    }
+}
+
+static gboolean
+read_top_member (Reader          *r,
+                 const char      *key,
+                 MsvisJsonToken   token,
+                 GError         **error)
+{
+  MsvisVisDocument *doc = r->document;
+  gboolean handled;
+
+  if (strcmp (key, "NPU") == 0)
+    {
+      doc->is_compare = TRUE;
+      return read_graph_dict (r, &r->npu, token, error);
+    }
+  if (strcmp (key, "Bench") == 0)
+    return read_graph_dict (r, &r->bench, token, error);
+  if (!read_graph_member (r, &r->single, key, token, &handled, error))
+    return FALSE;
+  if (handled)
+    return TRUE;
+
+  if (strcmp (key, "ToolTip") == 0 || strcmp (key, "task") == 0)
+    {
+      char **target = key[0] == 'T' ? &doc->tooltip : &doc->task;
+
+      if (token == MSVIS_JSON_TOKEN_NULL)
+        return TRUE;
+      if (token != MSVIS_JSON_TOKEN_STRING)
+        return wrong_type (r, token, key, _("a string"), error);
+      g_free (*target);
+      *target = g_strdup (msvis_json_scanner_get_string (r->scanner, NULL));
+      return TRUE;
+    }
+  if (strcmp (key, "Colors") == 0)
+    {
+      doc->colors = msvis_json_value_read (doc->arena, r->scanner, token, error);
+      return doc->colors != NULL;
+    }
+  if (strcmp (key, "MicroSteps") == 0)
+    {
+      r->micro_steps = msvis_json_scanner_get_int (r->scanner);
+      if (token != MSVIS_JSON_TOKEN_INT || r->micro_steps < 0 || r->micro_steps > G_MAXINT32)
+        return wrong_type (r, token, key, _("a small integer"), error);
+      doc->has_micro_steps = TRUE;
+      return TRUE;
+    }
+  if (strcmp (key, "OverflowCheck") == 0)
+    {
+      /* tb_graph_ascend takes bool() of it */
+      doc->has_overflow_check = TRUE;
+      doc->overflow_check = token == MSVIS_JSON_TOKEN_TRUE ||
+                            (token == MSVIS_JSON_TOKEN_INT &&
+                             msvis_json_scanner_get_int (r->scanner) != 0);
+      return skip (r, token, error);
+    }
+  if (strcmp (key, "npu_match_nodes") == 0)
+    return read_match_nodes (r, key, token, &doc->npu_match_nodes, error);
+  if (strcmp (key, "bench_match_nodes") == 0)
+    return read_match_nodes (r, key, token, &doc->bench_match_nodes, error);
+
+  return skip (r, token, error);
+}
+
+static gboolean
+read_document (Reader  *r,
+               GError **error)
+{
+  MsvisJsonToken token;
+
+  /* An empty file is the scanner's error already. */
+  if (!next (r, &token, error))
+    return FALSE;
+  if (token != MSVIS_JSON_TOKEN_BEGIN_OBJECT)
+    return fail (r, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                 _("a .vis file holds one object, with “node” or “NPU” and “Bench”"));
+
+  for (;;)
+    {
+      g_autofree char *key = NULL;
+
+      if (!next (r, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        break;
+      key = g_strdup (msvis_json_scanner_get_string (r->scanner, NULL));
+      if (!next (r, &token, error) || !read_top_member (r, key, token, error))
+        return FALSE;
+    }
+
+  if (!next (r, &token, error))
+    return FALSE;
+  g_assert (token == MSVIS_JSON_TOKEN_EOF);
+  return TRUE;
+}
+
+static gboolean
+node_error (Reader      *r,
+            GraphState  *g,
+            MsvisNodeId  node,
+            GError     **error,
+            const char  *format,
+            ...) G_GNUC_PRINTF (5, 6);
+
+static gboolean
+node_error (Reader      *r,
+            GraphState  *g,
+            MsvisNodeId  node,
+            GError     **error,
+            const char  *format,
+            ...)
+{
+  g_autofree char *message = NULL;
+  guint64 offset = g_array_index (g->offsets, guint64, node);
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (g->label != NULL)
+    g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                 /* translators: file, byte offset, graph (NPU or Bench), node, message */
+                 _("%s, byte %llu: %s node “%s”: %s"), r->name, (unsigned long long)offset,
+                 g->label, msvis_graph_node_get_id (g->graph, node), message);
+  else
+    g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                 /* translators: file, byte offset, node, message */
+                 _("%s, byte %llu: node “%s”: %s"), r->name, (unsigned long long)offset,
+                 msvis_graph_node_get_id (g->graph, node), message);
+  return FALSE;
+}
+
+/* subnodes give each node its children in order; upnode must agree, and parents must not
+ * go round in a circle. */
+static gboolean
+resolve_hierarchy (Reader      *r,
+                   GraphState  *g,
+                   GError     **error)
+{
+  MsvisGraph *graph = g->graph;
+  guint n = msvis_graph_get_n_nodes (graph);
+  g_autoptr(GArray) children = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  g_autofree guint8 *state = g_new0 (guint8, n);
+
+  for (MsvisNodeId node = 0; node < n; node++)
+    {
+      const ChildRun *run = &g_array_index (g->child_runs, ChildRun, node);
+
+      g_array_set_size (children, 0);
+      for (guint i = 0; i < run->n; i++)
+        {
+          const char *id = g_ptr_array_index (g->child_ids, run->first + i);
+          MsvisNodeId child = msvis_graph_lookup (graph, id);
+
+          if (child == MSVIS_NODE_ID_NONE)
+            return node_error (r, g, node, error, _("its subnodes name “%s”, which is not in "
+                                                    "the node map"), id);
+          if (child == 0 || state[child])
+            return node_error (r, g, node, error, _("its subnodes name “%s”, which is "
+                                                    "listed elsewhere already"), id);
+          state[child] = 1;
+          g_array_append_val (children, child);
+        }
+      if (run->n > 0)
+        msvis_graph_node_set_children (graph, node, (MsvisNodeId *)children->data, run->n);
+    }
+
+  for (MsvisNodeId node = 0; node < n; node++)
+    {
+      const char *upnode = g_ptr_array_index (g->upnodes, node);
+      MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
+      const char *listed = parent == MSVIS_NODE_ID_NONE
+                           ? NULL : msvis_graph_node_get_id (graph, parent);
+
+      /* Both are interned in the graph. */
+      if (upnode != listed)
+        return node_error (r, g, node, error, _("its upnode is “%s”, but it is listed "
+                                                "under “%s”"),
+                           upnode ? upnode : "None", listed ? listed : "None");
+    }
+
+  /* 0 unseen, 1 on the current walk, 2 known to reach a node without parent */
+  memset (state, 0, n);
+  for (MsvisNodeId node = 0; node < n; node++)
+    {
+      MsvisNodeId walk = node;
+
+      while (walk != MSVIS_NODE_ID_NONE && state[walk] == 0)
+        {
+          state[walk] = 1;
+          walk = msvis_graph_node_get_parent (graph, walk);
+        }
+      if (walk != MSVIS_NODE_ID_NONE && state[walk] == 1)
+        return node_error (r, g, walk, error, _("it is its own ancestor"));
+      for (walk = node; walk != MSVIS_NODE_ID_NONE && state[walk] == 1;
+           walk = msvis_graph_node_get_parent (graph, walk))
+        state[walk] = 2;
+    }
+  return TRUE;
+}
+
+static gboolean
+resolve_links (Reader      *r,
+               GraphState  *g,
+               GraphState  *other,
+               GError     **error)
+{
+  MsvisCompareResults *results = msvis_graph_ensure_compare_results (g->graph);
+
+  for (MsvisNodeId node = 0; node < g->links->len; node++)
+    {
+      const char *link = g_ptr_array_index (g->links, node);
+      MsvisNodeId counterpart;
+
+      if (link == NULL)
+        continue;
+      counterpart = msvis_graph_lookup (other->graph, link);
+      if (counterpart == MSVIS_NODE_ID_NONE)
+        return node_error (r, g, node, error, _("it is matched with “%s”, which the %s graph "
+                                                "does not have"), link, other->label);
+      msvis_compare_results_set_link (results, node, counterpart);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_graph (Reader      *r,
+             GraphState  *g,
+             GError     **error)
+{
+  if (!g->has_node_map || msvis_graph_get_n_nodes (g->graph) == 0)
+    {
+      if (g->label != NULL)
+        g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                     /* translators: %s is a file name, then NPU or Bench */
+                     _("%s: the %s graph has no nodes"), r->name, g->label);
+      else
+        g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                     /* translators: %s is a file name */
+                     _("%s: neither a “node” map nor “NPU” and “Bench” graphs"), r->name);
+      return FALSE;
+    }
+  if (g->root != NULL && strcmp (g->root, msvis_graph_node_get_id (g->graph, 0)) != 0)
+    return node_error (r, g, 0, error, _("the root is “%s”, not the first node"), g->root);
+
+  msvis_graph_set_micro_steps (g->graph, r->micro_steps);
+  return resolve_hierarchy (r, g, error);
+}
+
+static gboolean
+finish (Reader  *r,
+        GFile   *file,
+        GError **error)
+{
+  MsvisVisDocument *doc = r->document;
+
+  if (!doc->is_compare)
+    {
+      if (!check_graph (r, &r->single, error))
+        return FALSE;
+      doc->npu = g_steal_pointer (&r->single.graph);
+      if (r->lazy)
+        msvis_vis_node_data_set_lazy (doc, file, r->name, g_steal_pointer (&r->single.spans),
+                                      NULL);
+      return TRUE;
+    }
+
+  if (!check_graph (r, &r->npu, error) || !check_graph (r, &r->bench, error) ||
+      !resolve_links (r, &r->npu, &r->bench, error) ||
+      !resolve_links (r, &r->bench, &r->npu, error))
+    return FALSE;
+
+  doc->npu = g_steal_pointer (&r->npu.graph);
+  doc->bench = g_steal_pointer (&r->bench.graph);
+  if (r->lazy)
+    msvis_vis_node_data_set_lazy (doc, file, r->name, g_steal_pointer (&r->npu.spans),
+                                  g_steal_pointer (&r->bench.spans));
+  return TRUE;
+}
+
+/**
+ * msvis_vis_read:
+ *
+ * Reads a .vis file. Unless @flags has MSVIS_VIS_READ_ALL_DATA, node data is read when
+ * msvis_vis_document_ensure_node_data() asks for it, from the same file.
+ *
+ * Returns: (transfer full): the document, or %NULL with @error naming the file and the place
+ */
+MsvisVisDocument *
+msvis_vis_read (GFile              *file,
+                MsvisVisReadFlags   flags,
+                GCancellable       *cancellable,
+                GError            **error)
+{
+  g_autoptr(MsvisVisDocument) document = msvis_vis_document_new ();
+  Reader r = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  r.scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
+  if (r.scanner == NULL)
+    return NULL;
+  r.document = document;
+  r.lazy = (flags & MSVIS_VIS_READ_ALL_DATA) == 0;
+  r.name = g_file_get_parse_name (file);
+  r.node_reader = msvis_vis_node_reader_new ();
+  r.micro_steps = 1;
+  graph_state_init (&r.single, NULL, r.lazy);
+  graph_state_init (&r.npu, "NPU", r.lazy);
+  graph_state_init (&r.bench, "Bench", r.lazy);
+
+  ok = read_document (&r, error) && finish (&r, file, error);
+
+  msvis_json_scanner_free (r.scanner);
+  msvis_vis_node_reader_free (r.node_reader);
+  graph_state_clear (&r.single);
+  graph_state_clear (&r.npu);
+  graph_state_clear (&r.bench);
+  g_free (r.name);
+
+  return ok ? g_steal_pointer (&document) : NULL;
+}

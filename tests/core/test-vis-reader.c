@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "msvis-reader-error.h"
+#include "msvis-test-util.h"
+#include "msvis-vis-reader.h"
+
+/* .vis -> model -> .vis must give msprobe's bytes back, for every reference output. */
+
+static void
+collect_vis_files (const char *dir,
+                   GPtrArray  *out)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        collect_vis_files (path, out);
+      else if (g_str_has_suffix (name, ".vis"))
+        g_ptr_array_add (out, g_steal_pointer (&path));
+    }
+}
+
+static GBytes *
+write_document (MsvisVisDocument *doc)
+{
+  g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (msvis_vis_document_write_vis (doc, stream, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_close (stream, NULL, NULL));
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (stream));
+}
+
+static void
+assert_round_trip (const char        *path,
+                   MsvisVisReadFlags  flags)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_read (file, flags, NULL, &error);
+  g_autoptr(GBytes) written = NULL;
+  g_autofree char *expected = NULL;
+  gsize expected_len;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (doc);
+  written = write_document (doc);
+  g_assert_true (g_file_get_contents (path, &expected, &expected_len, NULL));
+  if (g_bytes_get_size (written) != expected_len ||
+      memcmp (g_bytes_get_data (written, NULL), expected, expected_len) != 0)
+    g_error ("%s: writing it back does not give the same bytes", path);
+}
+
+static void
+test_round_trip (void)
+{
+  const char *shared = msvis_test_shared_dir ();
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *reference = NULL;
+
+  if (shared == NULL)
+    {
+      g_test_skip ("../shared/fixtures is absent: no msprobe reference outputs");
+      return;
+    }
+  reference = g_build_filename (shared, "fixtures", "msprobe-reference", NULL);
+  collect_vis_files (reference, files);
+  g_assert_cmpuint (files->len, >=, 20);
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+
+      g_test_message ("%s", path);
+      assert_round_trip (path, MSVIS_VIS_READ_DEFAULT);
+      assert_round_trip (path, MSVIS_VIS_READ_ALL_DATA);
+    }
+}
+
+/* A compare as tb_graph_ascend saves it: UTF-8 text, match tables, prefixed links. */
+static const char viewer_saved[] =
+  "{\"NPU\": {\"root\": \"DefaultModel\", \"dump_data_dir\": null, \"node\": {"
+  "\"DefaultModel\": {\"id\": \"DefaultModel\", \"node_type\": 0, \"output_data\": {},"
+  " \"input_data\": {}, \"upnode\": \"None\", \"subnodes\": [\"Module.层.0\"],"
+  " \"matched_node_link\": [\"N___DefaultModel\"], \"suggestions\": {}, \"stack_info\": [],"
+  " \"data\": {\"precision_index\": NaN}},"
+  "\"Module.层.0\": {\"id\": \"Module.层.0\", \"node_type\": 1,"
+  " \"output_data\": {\"Module.层.0.output.0\": {\"Max\": \"1.0\", \"说明\": \"张量\"}},"
+  " \"input_data\": {}, \"upnode\": \"DefaultModel\", \"subnodes\": [],"
+  " \"matched_node_link\": [], \"suggestions\": {}, \"stack_info\": [\"File a.py, line 1\"],"
+  " \"micro_step_id\": 0, \"data\": {\"overflow_level\": \"high\"}}}},"
+  "\"Bench\": {\"root\": \"DefaultModel\", \"dump_data_dir\": \"/d\", \"node\": {"
+  "\"DefaultModel\": {\"id\": \"DefaultModel\", \"node_type\": 0, \"output_data\": {},"
+  " \"input_data\": {}, \"upnode\": \"None\", \"subnodes\": [],"
+  " \"matched_node_link\": [\"B___DefaultModel\"], \"suggestions\": {}, \"stack_info\": [],"
+  " \"data\": {}}}},"
+  "\"ToolTip\": \"{}\", \"Colors\": {\"#FFFFFF\": {\"value\": [0, 0.1]}}, \"MicroSteps\": 1,"
+  " \"task\": \"summary\", \"OverflowCheck\": true,"
+  " \"npu_match_nodes\": {\"Module.层.0\": \"Module.x\"}, \"bench_match_nodes\": {}}";
+
+static MsvisVisDocument *
+read_text (const char    *text,
+           gssize         length,
+           MsvisVisReadFlags flags,
+           GError       **error)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "t.vis", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  msvis_test_write (dir, "t.vis", text, length);
+  return msvis_vis_read (file, flags, NULL, error);
+}
+
+static void
+test_viewer_saved (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisDocument) doc = read_text (viewer_saved, -1, MSVIS_VIS_READ_DEFAULT,
+                                               &error);
+  MsvisCompareResults *results;
+  MsvisNodeId layer;
+  guint32 first, n;
+  const MsvisItem *item;
+  guint n_lines;
+
+  g_assert_no_error (error);
+  g_assert_true (doc->is_compare);
+  g_assert_cmpstr (doc->task, ==, "summary");
+  g_assert_true (doc->overflow_check);
+  g_assert_cmpstr (g_hash_table_lookup (doc->npu_match_nodes, "Module.层.0"), ==, "Module.x");
+  g_assert_cmpuint (g_hash_table_size (doc->bench_match_nodes), ==, 0);
+
+  layer = msvis_graph_lookup (doc->npu, "Module.层.0");
+  g_assert_cmpuint (layer, ==, 1);
+  g_assert_cmpuint (msvis_graph_node_get_parent (doc->npu, layer), ==, 0);
+  g_assert_cmpint (msvis_graph_node_get_node_type (doc->npu, layer), ==, MSVIS_NODE_API);
+  g_assert_cmpint (msvis_graph_node_get_micro_step (doc->npu, layer), ==, 0);
+  g_assert_cmpint (msvis_graph_node_get_overflow (doc->npu, layer), ==, MSVIS_OVERFLOW_HIGH);
+
+  results = msvis_graph_get_compare_results (doc->npu);
+  g_assert_cmpuint (msvis_compare_results_get_link (results, 0), ==, 0);
+  g_assert_cmpuint (msvis_compare_results_get_link (results, layer), ==, MSVIS_NODE_ID_NONE);
+  g_assert_true (isnan (msvis_compare_results_get_precision (results, 0).value));
+
+  /* Nothing of the node's data is read before it is asked for. */
+  msvis_graph_node_get_outputs (doc->npu, layer, &n);
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_true (msvis_vis_document_ensure_node_data (doc, doc->npu, layer, &error));
+  g_assert_no_error (error);
+  first = msvis_graph_node_get_outputs (doc->npu, layer, &n);
+  g_assert_cmpuint (n, ==, 1);
+  item = msvis_graph_get_item (doc->npu, first);
+  g_assert_cmpstr (item->key, ==, "Module.层.0.output.0");
+  g_assert_cmpuint (item->n_fields, ==, 2);
+  g_assert_cmpstr (msvis_graph_get_fields (doc->npu, item)[1].s, ==, "张量");
+  g_assert_cmpstr (msvis_graph_get_stack (doc->npu, msvis_graph_node_get_stack (doc->npu, layer),
+                                          &n_lines)[0], ==, "File a.py, line 1");
+}
+
+static const char small_build[] =
+  "{\"root\": \"DefaultModel\", \"dump_data_dir\": null, \"node\": {"
+  "\"DefaultModel\": {\"id\": \"DefaultModel\", \"node_type\": 0, \"output_data\": {},"
+  " \"input_data\": {\"DefaultModel.input.0\": {\"type\": \"int\", \"value\": \"1\"}},"
+  " \"upnode\": \"None\", \"subnodes\": [\"A\", \"B\"], \"matched_node_link\": [],"
+  " \"suggestions\": {}, \"stack_info\": [], \"data\": {}},"
+  "\"A\": {\"id\": \"A\", \"node_type\": 0, \"output_data\": {}, \"input_data\": {},"
+  " \"upnode\": \"DefaultModel\", \"subnodes\": [], \"matched_node_link\": [],"
+  " \"suggestions\": {}, \"stack_info\": [\"s\"], \"micro_step_id\": 0, \"data\": {}},"
+  "\"B\": {\"id\": \"B\", \"node_type\": 1, \"output_data\": {}, \"input_data\": {},"
+  " \"upnode\": \"DefaultModel\", \"subnodes\": [], \"matched_node_link\": [],"
+  " \"suggestions\": {}, \"stack_info\": [], \"data\": {}}},"
+  " \"MicroSteps\": 1, \"OverflowCheck\": false}";
+
+static void
+assert_fails (const char *text,
+              int         code,
+              const char *fragment)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisDocument) doc = read_text (text, -1, MSVIS_VIS_READ_DEFAULT, &error);
+
+  g_assert_null (doc);
+  g_assert_error (error, MSVIS_READER_ERROR, code);
+  g_assert_nonnull (strstr (error->message, "t.vis"));
+  if (strstr (error->message, fragment) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, fragment);
+}
+
+static char *
+replace (const char *text,
+         const char *from,
+         const char *to)
+{
+  g_auto(GStrv) parts = g_strsplit (text, from, 2);
+
+  g_assert_nonnull (parts[1]);
+  return g_strconcat (parts[0], to, parts[1], NULL);
+}
+
+static void
+test_lies (void)
+{
+  struct { const char *from, *to, *fragment; int code; } cases[] = {
+    { "[\"A\", \"B\"]", "[\"A\", \"C\"]", "“C”, which is not in the node map",
+      MSVIS_READER_ERROR_INVALID_VALUE },
+    { "[\"A\", \"B\"]", "[\"A\", \"A\"]", "listed elsewhere", MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"subnodes\": [], \"matched_node_link\": [], \"suggestions\": {}, \"stack_info\": [\"s\"]",
+      "\"subnodes\": [\"DefaultModel\"], \"matched_node_link\": [], \"suggestions\": {},"
+      " \"stack_info\": [\"s\"]", "listed elsewhere", MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"upnode\": \"DefaultModel\", \"subnodes\": [], \"matched_node_link\": [], "
+      "\"suggestions\": {}, \"stack_info\": [\"s\"]",
+      "\"upnode\": \"B\", \"subnodes\": [], \"matched_node_link\": [], "
+      "\"suggestions\": {}, \"stack_info\": [\"s\"]", "its upnode is “B”",
+      MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"B\": {\"id\": \"B\"", "\"A\": {\"id\": \"A\"", "in the node map already",
+      MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"id\": \"B\"", "\"id\": \"Z\"", "differs from its name", MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"node_type\": 1", "\"node_type\": \"1\"", "“node_type” should be",
+      MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"node_type\": 1", "\"node_type\": 100000", "“node_type” should be",
+      MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"root\": \"DefaultModel\"", "\"root\": \"A\"", "not the root",
+      MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"micro_step_id\": 0", "\"micro_step_id\": -3", "“micro_step_id” should be",
+      MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"MicroSteps\": 1", "\"MicroSteps\": [1]", "“MicroSteps” should be",
+      MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"stack_info\": [\"s\"]", "\"stack_info\": {\"s\": 1}", "“stack_info” should be",
+      MSVIS_READER_ERROR_INVALID_VALUE },
+    { "\"node\": {", "\"nodes\": {", "neither a “node” map", MSVIS_READER_ERROR_MISSING_FIELD },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = replace (small_build, cases[i].from, cases[i].to);
+
+      g_test_message ("case %u", i);
+      assert_fails (text, cases[i].code, cases[i].fragment);
+    }
+
+  assert_fails ("", MSVIS_READER_ERROR_SYNTAX, "empty");
+  assert_fails ("[1, 2]", MSVIS_READER_ERROR_INVALID_VALUE, "one object");
+}
+
+static void
+test_cycle (void)
+{
+  /* A and B each other's parent, away from the root. */
+  const char *text =
+    "{\"root\": \"DefaultModel\", \"node\": {"
+    "\"DefaultModel\": {\"upnode\": \"None\", \"subnodes\": []},"
+    "\"A\": {\"upnode\": \"B\", \"subnodes\": [\"B\"]},"
+    "\"B\": {\"upnode\": \"A\", \"subnodes\": [\"A\"]}}}";
+
+  assert_fails (text, MSVIS_READER_ERROR_INVALID_VALUE, "its own ancestor");
+}
+
+static void
+test_compare_links (void)
+{
+  g_autofree char *text = replace (viewer_saved, "[\"N___DefaultModel\"]", "[\"Gone\"]");
+
+  assert_fails (text, MSVIS_READER_ERROR_INVALID_VALUE, "NPU node “DefaultModel”: it is "
+                                                        "matched with “Gone”");
+}
+
+/* Every prefix of a file is an error, never a crash or a document. */
+static void
+test_truncated (void)
+{
+  gsize length = strlen (small_build);
+
+  for (gsize n = 0; n < length; n++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MsvisVisDocument) doc = read_text (small_build, n, MSVIS_VIS_READ_DEFAULT,
+                                                   &error);
+
+      g_assert_null (doc);
+      g_assert_nonnull (error);
+    }
+}
+
+/* Node data that is broken inside passes the index; asking for it gives the error. */
+static void
+test_lazy_error (void)
+{
+  g_autofree char *text = replace (small_build, "\"value\": \"1\"", "\"value\": [1]");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisDocument) doc = read_text (text, -1, MSVIS_VIS_READ_DEFAULT, &error);
+
+  g_assert_no_error (error);
+  g_assert_false (msvis_vis_document_ensure_node_data (doc, doc->npu, 0, &error));
+  g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE);
+  g_assert_nonnull (strstr (error->message, "t.vis, byte "));
+  g_clear_error (&error);
+
+  g_assert_null (read_text (text, -1, MSVIS_VIS_READ_ALL_DATA, &error));
+  g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE);
+  g_assert_nonnull (strstr (error->message, "t.vis, line 1"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/vis-reader/round-trip", test_round_trip);
+  g_test_add_func ("/vis-reader/viewer-saved", test_viewer_saved);
+  g_test_add_func ("/vis-reader/lies", test_lies);
+  g_test_add_func ("/vis-reader/cycle", test_cycle);
+  g_test_add_func ("/vis-reader/compare-links", test_compare_links);
+  g_test_add_func ("/vis-reader/truncated", test_truncated);
+  g_test_add_func ("/vis-reader/lazy-error", test_lazy_error);
+
+  return g_test_run ();
+}
