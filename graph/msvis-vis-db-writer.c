@@ -374,12 +374,14 @@ insert_node (GraphRows    *rows,
   MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
   MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
   MsvisPrecision precision = { MSVIS_PRECISION_NONE, 0 };
-  const char *overflow = msvis_overflow_level_to_string (msvis_graph_node_get_overflow (graph, node));
+  MsvisOverflowLevel level = msvis_graph_node_get_overflow (graph, node);
+  const char *overflow = msvis_overflow_level_to_string (level);
   MsvisJsonValue *merge = msvis_graph_node_get_merge_info (graph, node);
   g_autofree char *row_id = g_strdup_printf ("%s_%s", rows->graph_id, id);
   g_autofree char *children = children_json (graph, node);
   g_autofree char *stack = stack_json (graph, node);
-  g_autofree char *merge_json = merge != NULL && merge->n > 0 ? compact_json (merge) : g_strdup ("");
+  g_autofree char *merge_json = merge != NULL && merge->n > 0 ? compact_json (merge)
+                                                               : g_strdup ("");
   g_autofree char *distributed = NULL;
   g_autoptr(GString) link = g_string_new (NULL);
   g_autoptr(GString) inputs = g_string_new (NULL);
