@@ -13,11 +13,13 @@ static void
 print_usage (void)
 {
   g_print ("%s\n\n  msvis graph -i COMPARE_JSON -o OUTPUT_DIR [-oc] [-cs] [-f] [-lm [YAML]]"
-           "\n\n%s\n",
+           "\n  msvis inspect [--json] FILE|DIR\n\n%s\n%s\n",
            _("Usage:"),
-           _("Builds the model-hierarchy graph of an msprobe dump, or compares an NPU dump with "
-             "a benchmark dump, and writes .vis files with the same bytes msprobe's graph "
-             "command writes. Run “msvis graph --help” for the options."));
+           _("graph builds the model-hierarchy graph of an msprobe dump, or compares an NPU "
+             "dump with a benchmark dump, and writes .vis files with the same bytes msprobe's "
+             "graph command writes."),
+           _("inspect says what a .vis or .vis.db file, or a folder of them, holds. "
+             "Run “msvis COMMAND --help” for the options."));
 }
 
 static const char *
@@ -45,6 +47,8 @@ main (int   argc,
 
   if (argc >= 2 && strcmp (argv[1], "graph") == 0)
     return msvis_command_line_graph (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "inspect") == 0)
+    return msvis_command_line_inspect (argc - 1, argv + 1);
 
   if (argc >= 2 && (strcmp (argv[1], "--version") == 0))
     {

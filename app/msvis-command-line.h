@@ -6,6 +6,8 @@
 
 G_BEGIN_DECLS
 
+int msvis_command_line_inspect (int    argc,
+                                char **argv);
 int msvis_command_line_graph (int    argc,
                               char **argv);
 

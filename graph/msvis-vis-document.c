@@ -48,7 +48,8 @@ new_flags (MsvisGraph *graph)
   GByteArray *flags = g_byte_array_sized_new (n);
 
   g_byte_array_set_size (flags, n);
-  memset (flags->data, 0, n);
+  if (n > 0)
+    memset (flags->data, 0, n);
   return flags;
 }
 
