@@ -7,6 +7,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include <glib/gi18n-lib.h>
 
@@ -925,6 +928,76 @@ static const guchar raw_stop[256] = {
   ['"'] = 1, ['{'] = 2, ['['] = 2, ['}'] = 3, [']'] = 3,
 };
 
+/* Skipping is most of the work of indexing a .vis, so it looks at 16 bytes at a time where
+ * SSE2 is there (every x86-64): runs of indentation and plain text go by at once. */
+#ifdef __SSE2__
+static inline gsize
+find_string_stop (const guchar *buf,
+                  gsize         i,
+                  gsize         len)
+{
+  const __m128i quote = _mm_set1_epi8 ('"'), backslash = _mm_set1_epi8 ('\\');
+
+  for (; i + 16 <= len; i += 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *)(buf + i));
+      int mask = _mm_movemask_epi8 (_mm_or_si128 (_mm_cmpeq_epi8 (v, quote),
+                                                  _mm_cmpeq_epi8 (v, backslash)));
+
+      if (mask != 0)
+        return i + __builtin_ctz (mask);
+    }
+  while (i < len && buf[i] != '"' && buf[i] != '\\')
+    i++;
+  return i;
+}
+
+static inline gsize
+find_structure (const guchar *buf,
+                gsize         i,
+                gsize         len)
+{
+  /* c | 0x20 is '{' only for '[' and '{', and '}' only for ']' and '}'. */
+  const __m128i quote = _mm_set1_epi8 ('"'), fold = _mm_set1_epi8 (0x20);
+  const __m128i open = _mm_set1_epi8 ('{'), close = _mm_set1_epi8 ('}');
+
+  for (; i + 16 <= len; i += 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *)(buf + i));
+      __m128i folded = _mm_or_si128 (v, fold);
+      int mask = _mm_movemask_epi8 (_mm_or_si128 (_mm_cmpeq_epi8 (v, quote),
+                                                  _mm_or_si128 (_mm_cmpeq_epi8 (folded, open),
+                                                                _mm_cmpeq_epi8 (folded, close))));
+
+      if (mask != 0)
+        return i + __builtin_ctz (mask);
+    }
+  while (i < len && raw_stop[buf[i]] == 0)
+    i++;
+  return i;
+}
+#else
+static inline gsize
+find_string_stop (const guchar *buf,
+                  gsize         i,
+                  gsize         len)
+{
+  while (i < len && buf[i] != '"' && buf[i] != '\\')
+    i++;
+  return i;
+}
+
+static inline gsize
+find_structure (const guchar *buf,
+                gsize         i,
+                gsize         len)
+{
+  while (i < len && raw_stop[buf[i]] == 0)
+    i++;
+  return i;
+}
+#endif
+
 /**
  * msvis_json_scanner_skip_raw:
  * @first: the token next() just returned: MSVIS_JSON_TOKEN_BEGIN_OBJECT or _ARRAY
@@ -962,8 +1035,7 @@ msvis_json_scanner_skip_raw (MsvisJsonScanner  *self,
 
           if (in_string)
             {
-              while (i < len && buf[i] != '"' && buf[i] != '\\')
-                i++;
+              i = find_string_stop (buf, i, len);
               if (i == len)
                 break;
               if (buf[i] == '\\')
@@ -978,8 +1050,7 @@ msvis_json_scanner_skip_raw (MsvisJsonScanner  *self,
               continue;
             }
 
-          while (i < len && raw_stop[buf[i]] == 0)
-            i++;
+          i = find_structure (buf, i, len);
           if (i == len)
             break;
           kind = raw_stop[buf[i]];

@@ -242,6 +242,95 @@ test_floats_match_strtod (void)
     }
 }
 
+/* A random value whose strings hold brackets, quotes and backslashes in every position. */
+static void
+random_value (GString *out,
+              GRand   *rand,
+              guint    depth)
+{
+  static const char *pieces[] = { "[", "]", "{", "}", "\\\"", "\\\\", "x", " ", "层" };
+  guint kind = depth > 3 ? 2 : g_rand_int_range (rand, 0, 3);
+
+  if (kind == 2)
+    {
+      g_string_append_c (out, '"');
+      for (guint i = g_rand_int_range (rand, 0, 40); i > 0; i--)
+        g_string_append (out, pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
+      g_string_append_c (out, '"');
+      return;
+    }
+
+  g_string_append_c (out, kind == 0 ? '[' : '{');
+  for (guint i = g_rand_int_range (rand, 0, 5), first = TRUE; i > 0; i--, first = FALSE)
+    {
+      if (!first)
+        g_string_append (out, ",\n                ");
+      if (kind == 1)
+        g_string_append_printf (out, "\"k%u\": ", i);
+      random_value (out, rand, depth + 1);
+    }
+  g_string_append_c (out, kind == 0 ? ']' : '}');
+}
+
+/* skip_raw ends where skip_value ends, across refills, and the span it gives parses alone. */
+static void
+test_skip_raw (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(GString) text = g_string_new ("[");
+  g_autoptr(MsvisJsonScanner) raw = NULL, full = NULL, span = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisJsonToken a, b;
+  guint n = 0;
+
+  while (text->len < 3 * 1024 * 1024)
+    {
+      if (n++ > 0)
+        g_string_append (text, ", ");
+      g_string_append (text, "[");
+      random_value (text, rand, 0);
+      g_string_append (text, "]");
+    }
+  g_string_append (text, "]");
+
+  raw = scanner_for (text->str, text->len);
+  full = scanner_for (text->str, text->len);
+  span = msvis_json_scanner_new_for_spans ("span");
+  g_assert_true (msvis_json_scanner_next (raw, &a, &error));
+  g_assert_true (msvis_json_scanner_next (full, &b, &error));
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 start, end;
+
+      g_assert_true (msvis_json_scanner_next (raw, &a, &error));
+      g_assert_true (msvis_json_scanner_next (full, &b, &error));
+      g_assert_cmpint (a, ==, MSVIS_JSON_TOKEN_BEGIN_ARRAY);
+      g_assert_true (msvis_json_scanner_skip_raw (raw, a, &start, &end, &error));
+      g_assert_no_error (error);
+      g_assert_true (msvis_json_scanner_skip_value (full, b, &error));
+      g_assert_cmpuint (end, ==, msvis_json_scanner_get_bytes_read (full));
+
+      msvis_json_scanner_set_span (span, text->str + start, end - start, start);
+      g_assert_true (msvis_json_scanner_next (span, &a, &error));
+      g_assert_true (msvis_json_scanner_skip_value (span, a, &error));
+      g_assert_no_error (error);
+      g_assert_true (msvis_json_scanner_next (span, &a, &error));
+      g_assert_cmpint (a, ==, MSVIS_JSON_TOKEN_EOF);
+    }
+  g_assert_true (msvis_json_scanner_next (raw, &a, &error));
+  g_assert_cmpint (a, ==, MSVIS_JSON_TOKEN_END_ARRAY);
+
+  /* Unbalanced: the end of the input is an error, not a crash. */
+  g_clear_pointer (&raw, msvis_json_scanner_free);
+  raw = scanner_for ("[\"]\\\"]\", [", -1);
+  g_assert_true (msvis_json_scanner_next (raw, &a, &error));
+  g_assert_true (msvis_json_scanner_next (raw, &a, &error));
+  g_assert_false (msvis_json_scanner_skip_raw (raw, MSVIS_JSON_TOKEN_BEGIN_ARRAY, &(guint64){0},
+                                               &(guint64){0}, &error));
+  g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TRUNCATED);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -255,6 +344,7 @@ main (int   argc,
   g_test_add_func ("/json-scanner/buffer-boundaries", test_buffer_boundaries);
   g_test_add_func ("/json-scanner/line-numbers", test_line_numbers_after_refill);
   g_test_add_func ("/json-scanner/floats-match-strtod", test_floats_match_strtod);
+  g_test_add_func ("/json-scanner/skip-raw", test_skip_raw);
 
   return g_test_run ();
 }

@@ -7,7 +7,10 @@
 
 #include "msvis-graph-summary.h"
 #include "msvis-precision-buckets.h"
+#include "msvis-reader-error.h"
 #include "msvis-test-util.h"
+#include "msvis-vis-config.h"
+#include "msvis-writer-error.h"
 #include "msvis-vis-run.h"
 
 /* Run families, the colour legend and `msvis inspect`. */
@@ -204,6 +207,59 @@ test_inspect (void)
   g_assert_nonnull (strstr (err, "bad.vis"));
 }
 
+static void
+test_config (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "compare_1.vis.config", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GPtrArray) pairs = msvis_match_pairs_new ();
+  g_autoptr(GPtrArray) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  msvis_match_pairs_add (pairs, "Module.层.0", "Module.layer.0");
+  msvis_match_pairs_add (pairs, "Torch.add.3", "Torch.add.4");
+  g_assert_true (msvis_vis_config_write (file, pairs, FALSE, &error));
+  g_assert_no_error (error);
+
+  /* Never replaced without asking. */
+  g_assert_false (msvis_vis_config_write (file, pairs, FALSE, &error));
+  g_assert_error (error, MSVIS_WRITER_ERROR, MSVIS_WRITER_ERROR_EXISTS);
+  g_clear_error (&error);
+
+  back = msvis_vis_config_read (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (back->len, ==, 2);
+  g_assert_cmpstr (((MsvisMatchPair *)back->pdata[0])->npu, ==, "Module.层.0");
+  g_assert_cmpstr (((MsvisMatchPair *)back->pdata[1])->bench, ==, "Torch.add.4");
+
+  g_ptr_array_set_size (pairs, 1);
+  g_assert_true (msvis_vis_config_write (file, pairs, TRUE, &error));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "{\n    \"Module.\\u5c42.0\": \"Module.layer.0\"\n}");
+
+  /* What tb_graph_ascend writes (non-ASCII as is) reads too; other shapes are errors. */
+  msvis_test_write (dir, "a.vis.config", "{\"节点\": \"x\", \"节点\": \"y\"}", -1);
+  g_clear_pointer (&back, g_ptr_array_unref);
+  g_clear_object (&file);
+  g_free (path);
+  path = g_build_filename (dir, "a.vis.config", NULL);
+  file = g_file_new_for_path (path);
+  back = msvis_vis_config_read (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (back->len, ==, 1);
+  g_assert_cmpstr (((MsvisMatchPair *)back->pdata[0])->bench, ==, "y");
+
+  msvis_test_write (dir, "a.vis.config", "{\"a\": 1}", -1);
+  g_assert_null (msvis_vis_config_read (file, &error));
+  g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE);
+  g_clear_error (&error);
+  msvis_test_write (dir, "a.vis.config", "[\"a\"]", -1);
+  g_assert_null (msvis_vis_config_read (file, &error));
+  g_assert_nonnull (strstr (error->message, "a.vis.config"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -213,6 +269,7 @@ main (int    argc,
   g_test_add_func ("/vis-run/families", test_families);
   g_test_add_func ("/vis-run/buckets", test_buckets);
   g_test_add_func ("/vis-run/inspect", test_inspect);
+  g_test_add_func ("/vis-run/config", test_config);
 
   return g_test_run ();
 }
