@@ -143,6 +143,28 @@ msvis_vis_document_ensure_all_data (MsvisVisDocument  *self,
 }
 
 /**
+ * msvis_vis_document_get_compare:
+ *
+ * Fills what the writers need of a compare from the document, with empty stand-ins for
+ * members the file did not have.
+ */
+void
+msvis_vis_document_get_compare (MsvisVisDocument *self,
+                                MsvisVisCompare  *compare)
+{
+  if (self->colors == NULL)
+    self->colors = msvis_json_value_new (self->arena, MSVIS_JSON_OBJECT);
+
+  *compare = (MsvisVisCompare) {
+    self->bench,
+    self->tooltip ? self->tooltip : "{}",
+    self->colors,
+    self->task ? self->task : "",
+    FALSE,
+  };
+}
+
+/**
  * msvis_vis_document_write_vis:
  *
  * Writes the document as msprobe writes a .vis (§5), reading any node data not read yet.
@@ -154,14 +176,9 @@ msvis_vis_document_write_vis (MsvisVisDocument  *self,
                               GError           **error)
 {
   MsvisVisOptions options = { .overflow_check = self->overflow_check };
-  MsvisVisCompare compare = {
-    self->bench,
-    self->tooltip ? self->tooltip : "{}",
-    self->colors ? self->colors : msvis_json_value_new (self->arena, MSVIS_JSON_OBJECT),
-    self->task ? self->task : "",
-    FALSE,
-  };
+  MsvisVisCompare compare;
 
+  msvis_vis_document_get_compare (self, &compare);
   if (!msvis_vis_document_ensure_all_data (self, cancellable, error))
     return FALSE;
 

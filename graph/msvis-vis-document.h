@@ -67,6 +67,8 @@ gboolean          msvis_vis_document_ensure_all_data  (MsvisVisDocument  *self,
                                                        GCancellable      *cancellable,
                                                        GError           **error);
 
+void              msvis_vis_document_get_compare      (MsvisVisDocument  *self,
+                                                       MsvisVisCompare   *compare);
 gboolean          msvis_vis_document_write_vis        (MsvisVisDocument  *self,
                                                        GOutputStream     *stream,
                                                        GCancellable      *cancellable,
