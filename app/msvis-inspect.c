@@ -20,6 +20,7 @@
 typedef struct
 {
   gboolean         json;
+  gboolean         check;
   MsvisJsonWriter *writer;
   gboolean         failed;
 } Inspect;
@@ -33,14 +34,14 @@ print_graph_text (const char        *label,
   MsvisGraphSummary s;
 
   msvis_graph_summarize (graph, buckets, &s);
-  g_print ("  %s: ", label);
-  g_print (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", s.n_nodes), s.n_nodes);
-  g_print (" (");
-  /* translators: counts of node types */
-  g_print (_("%u modules, %u APIs, %u API lists"), s.n_modules, s.n_apis, s.n_collections);
+  g_print ("  ");
+  /* translators: the graph (NPU, Bench or “graph”), then counts of nodes and node types */
+  g_print (g_dngettext (GETTEXT_PACKAGE, "%s: %u node (%u modules, %u APIs, %u API lists)",
+                        "%s: %u nodes (%u modules, %u APIs, %u API lists)", s.n_nodes),
+           label, s.n_nodes, s.n_modules, s.n_apis, s.n_collections);
   if (s.n_other_types > 0)
     g_print (_(", %u of other types"), s.n_other_types);
-  g_print (")\n");
+  g_print ("\n");
   if (is_compare)
     {
       g_print ("    ");
@@ -190,6 +191,21 @@ report_error (Inspect *self,
   self->failed = TRUE;
 }
 
+/* With --check, every node's data is read too, so that a broken file says so now. */
+static gboolean
+check_document (Inspect          *self,
+                MsvisVisDocument *doc)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->check && !msvis_vis_document_ensure_all_data (doc, NULL, &error))
+    {
+      report_error (self, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 inspect_vis (Inspect               *self,
              const MsvisVisRunFile *file)
@@ -205,7 +221,8 @@ inspect_vis (Inspect               *self,
     }
   doc->step = file->step;
   doc->rank = file->rank;
-  report_document (self, file->path, doc);
+  if (check_document (self, doc))
+    report_document (self, file->path, doc);
 }
 
 static void
@@ -232,7 +249,8 @@ inspect_db (Inspect    *self,
           report_error (self, error);
           return;
         }
-      report_document (self, path, doc);
+      if (check_document (self, doc))
+        report_document (self, path, doc);
     }
 }
 
@@ -305,7 +323,9 @@ msvis_command_line_inspect (int    argc,
   Inspect self = { 0 };
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &self.json, N_("Print JSON for scripts"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, N_("FILE|DIR") },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &self.check,
+      N_("Read every node’s data too, to check the whole file"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, NULL },
     { NULL }
   };
 
