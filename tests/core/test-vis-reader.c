@@ -237,6 +237,8 @@ assert_db_round_trip (const char *path)
   g_assert_true (msvis_vis_document_ensure_all_data (back, NULL, &error));
   g_assert_no_error (error);
 
+  /* Reading leaves nothing beside the file. */
+  g_assert_cmpuint (msvis_test_count_files (dir), ==, 1);
   g_assert_cmpint (back->is_compare, ==, doc->is_compare);
   g_assert_cmpstr (back->task, ==, doc->task);
   assert_graphs_equal (doc->npu, doc->bench, back->npu, back->bench);
