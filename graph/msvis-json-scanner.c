@@ -7,16 +7,13 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include <glib/gi18n-lib.h>
 
 #include "msvis-c-locale.h"
 #include "msvis-json-escape.h"
 #include "msvis-json-number.h"
-#include "msvis-json-scanner.h"
+#include "msvis-json-scanner-private.h"
 #include "msvis-reader-error.h"
 
 /* A pull tokenizer for JSON as Python's json module reads it (NaN, Infinity and -Infinity
@@ -27,43 +24,6 @@
 #define CHUNK_SIZE (1024 * 1024)
 #define MAX_NUMBER_LENGTH 4300   /* Python refuses to convert longer integers */
 
-typedef enum
-{
-  STATE_VALUE,            /* at the start, after ':' and after ',' in an array */
-  STATE_VALUE_OR_END,     /* after '[' */
-  STATE_KEY_OR_END,       /* after '{' */
-  STATE_KEY,              /* after ',' in an object */
-  STATE_COLON,            /* after a member name */
-  STATE_COMMA_OR_END,     /* after a value inside a container */
-  STATE_DONE,             /* after the top-level value */
-} State;
-
-struct _MsvisJsonScanner
-{
-  GInputStream *stream;
-  GCancellable *cancellable;
-  char         *name;
-
-  guchar       *buf;
-  gsize         cap;
-  gsize         len;
-  gsize         pos;
-  gboolean      eof;
-  guint64       base_offset;   /* file offset of buf[0] */
-  guint64       base_lines;    /* newlines before buf[0] */
-  gboolean      lines_unknown; /* a span of a file: errors give the byte only */
-
-  State         state;
-  GByteArray   *containers;    /* '{' or '[' per open level */
-  guint         max_depth;
-
-  gsize         token_start;   /* index into buf of the current token */
-  const char   *text;
-  gsize         text_len;
-  GString      *scratch;
-  gint64        int_value;
-  double        double_value;
-};
 
 /* Bytes that end the fast path through a string: the quote, the backslash, control
  * characters (an error) and the lead bytes of multi-byte UTF-8 (validated). */
@@ -110,57 +70,6 @@ msvis_json_scanner_new_for_file (GFile         *file,
 
   name = g_file_get_parse_name (file);
   return msvis_json_scanner_new (G_INPUT_STREAM (stream), name, cancellable);
-}
-
-/**
- * msvis_json_scanner_new_for_spans:
- *
- * A scanner for pieces of a file that were skipped earlier with
- * msvis_json_scanner_skip_raw(): give it each piece with msvis_json_scanner_set_span().
- */
-MsvisJsonScanner *
-msvis_json_scanner_new_for_spans (const char *display_name)
-{
-  MsvisJsonScanner *self = g_new0 (MsvisJsonScanner, 1);
-
-  self->name = g_strdup (display_name ? display_name : "JSON");
-  self->cap = 64 * 1024;
-  self->buf = g_malloc (self->cap + 1);
-  self->containers = g_byte_array_new ();
-  self->max_depth = MSVIS_JSON_DEFAULT_MAX_DEPTH;
-  self->scratch = g_string_sized_new (256);
-  self->eof = TRUE;
-  self->lines_unknown = TRUE;
-  self->state = STATE_DONE;
-
-  return self;
-}
-
-/**
- * msvis_json_scanner_set_span:
- * @offset: where @data lies in the file, for messages
- *
- * Starts scanning one JSON value held in @data (copied).
- */
-void
-msvis_json_scanner_set_span (MsvisJsonScanner *self,
-                             const char       *data,
-                             gsize             length,
-                             guint64           offset)
-{
-  g_return_if_fail (self->stream == NULL);
-
-  if (length > self->cap)
-    {
-      self->cap = length;
-      self->buf = g_realloc (self->buf, self->cap + 1);
-    }
-  memcpy (self->buf, data, length);
-  self->len = length;
-  self->pos = self->token_start = 0;
-  self->base_offset = offset;
-  self->containers->len = 0;
-  self->state = STATE_VALUE;
 }
 
 void
@@ -316,8 +225,8 @@ msvis_json_scanner_prefix_error (MsvisJsonScanner  *self,
 
 /* Drops what lies before @keep (which must not be needed any more) and reads more input.
  * Indices into buf move down by the returned shift. */
-static gboolean
-fill (MsvisJsonScanner  *self,
+gboolean
+msvis_json_scanner_fill (MsvisJsonScanner  *self,
       gsize              keep,
       gsize             *shift,
       GError           **error)
@@ -368,7 +277,7 @@ ensure (MsvisJsonScanner  *self,
   gsize shift;
 
   while (self->len - self->pos < n && !self->eof)
-    if (!fill (self, self->pos, &shift, error))
+    if (!msvis_json_scanner_fill (self, self->pos, &shift, error))
       return FALSE;
 
   return TRUE;
@@ -393,13 +302,13 @@ skip_whitespace (MsvisJsonScanner  *self,
 
       if (self->eof)
         return TRUE;
-      if (!fill (self, self->pos, &shift, error))
+      if (!msvis_json_scanner_fill (self, self->pos, &shift, error))
         return FALSE;
     }
 }
 
-static gboolean
-truncated (MsvisJsonScanner  *self,
+gboolean
+msvis_json_scanner_truncated (MsvisJsonScanner  *self,
            GError           **error)
 {
   set_error_at (self, error, self->len, MSVIS_READER_ERROR_TRUNCATED,
@@ -540,8 +449,8 @@ read_string (MsvisJsonScanner  *self,
         }
 
       if (self->eof)
-        return truncated (self, error);
-      if (!fill (self, self->pos, &shift, error))
+        return msvis_json_scanner_truncated (self, error);
+      if (!msvis_json_scanner_fill (self, self->pos, &shift, error))
         return FALSE;
       i -= shift;
     }
@@ -587,7 +496,7 @@ read_number (MsvisJsonScanner  *self,
         i++;
       if (i < self->len || self->eof)
         break;
-      if (!fill (self, self->pos, &shift, error))
+      if (!msvis_json_scanner_fill (self, self->pos, &shift, error))
         return FALSE;
       i -= shift;
     }
@@ -697,7 +606,7 @@ read_literal (MsvisJsonScanner  *self,
     }
 
   if (self->pos >= self->len)
-    return truncated (self, error);
+    return msvis_json_scanner_truncated (self, error);
 
   set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX, _("expected a value"));
   return FALSE;
@@ -731,8 +640,8 @@ open_container (MsvisJsonScanner  *self,
   return TRUE;
 }
 
-static void
-close_container (MsvisJsonScanner *self)
+void
+msvis_json_scanner_close_container (MsvisJsonScanner *self)
 {
   self->containers->len--;
   self->pos++;
@@ -811,7 +720,7 @@ msvis_json_scanner_next (MsvisJsonScanner  *self,
             }
           if (self->state == STATE_VALUE && self->containers->len == 0 && self->base_offset == 0)
             return unexpected (self, error, _("the file is empty"));
-          return truncated (self, error);
+          return msvis_json_scanner_truncated (self, error);
         }
 
       c = self->buf[self->pos];
@@ -844,14 +753,14 @@ msvis_json_scanner_next (MsvisJsonScanner  *self,
                 return unexpected (self, error, _("expected ',' or ']' after an array element"));
               *token = MSVIS_JSON_TOKEN_END_ARRAY;
             }
-          close_container (self);
+          msvis_json_scanner_close_container (self);
           return TRUE;
 
         case STATE_KEY_OR_END:
           if (c == '}')
             {
               *token = MSVIS_JSON_TOKEN_END_OBJECT;
-              close_container (self);
+              msvis_json_scanner_close_container (self);
               return TRUE;
             }
           G_GNUC_FALLTHROUGH;
@@ -868,7 +777,7 @@ msvis_json_scanner_next (MsvisJsonScanner  *self,
           if (c == ']')
             {
               *token = MSVIS_JSON_TOKEN_END_ARRAY;
-              close_container (self);
+              msvis_json_scanner_close_container (self);
               return TRUE;
             }
           G_GNUC_FALLTHROUGH;
@@ -903,7 +812,7 @@ msvis_json_scanner_skip_value (MsvisJsonScanner  *self,
           depth--;
           break;
         case MSVIS_JSON_TOKEN_EOF:
-          return truncated (self, error);
+          return msvis_json_scanner_truncated (self, error);
         case MSVIS_JSON_TOKEN_KEY:
         case MSVIS_JSON_TOKEN_STRING:
         case MSVIS_JSON_TOKEN_INT:
@@ -920,162 +829,6 @@ msvis_json_scanner_skip_value (MsvisJsonScanner  *self,
         return TRUE;
       if (!msvis_json_scanner_next (self, &token, error))
         return FALSE;
-    }
-}
-
-/* Bytes that matter while skipping outside strings: quotes and brackets. */
-static const guchar raw_stop[256] = {
-  ['"'] = 1, ['{'] = 2, ['['] = 2, ['}'] = 3, [']'] = 3,
-};
-
-/* Skipping is most of the work of indexing a .vis, so it looks at 16 bytes at a time where
- * SSE2 is there (every x86-64): runs of indentation and plain text go by at once. */
-#ifdef __SSE2__
-static inline gsize
-find_string_stop (const guchar *buf,
-                  gsize         i,
-                  gsize         len)
-{
-  const __m128i quote = _mm_set1_epi8 ('"'), backslash = _mm_set1_epi8 ('\\');
-
-  for (; i + 16 <= len; i += 16)
-    {
-      __m128i v = _mm_loadu_si128 ((const __m128i *)(buf + i));
-      int mask = _mm_movemask_epi8 (_mm_or_si128 (_mm_cmpeq_epi8 (v, quote),
-                                                  _mm_cmpeq_epi8 (v, backslash)));
-
-      if (mask != 0)
-        return i + __builtin_ctz (mask);
-    }
-  while (i < len && buf[i] != '"' && buf[i] != '\\')
-    i++;
-  return i;
-}
-
-static inline gsize
-find_structure (const guchar *buf,
-                gsize         i,
-                gsize         len)
-{
-  /* c | 0x20 is '{' only for '[' and '{', and '}' only for ']' and '}'. */
-  const __m128i quote = _mm_set1_epi8 ('"'), fold = _mm_set1_epi8 (0x20);
-  const __m128i open = _mm_set1_epi8 ('{'), close = _mm_set1_epi8 ('}');
-
-  for (; i + 16 <= len; i += 16)
-    {
-      __m128i v = _mm_loadu_si128 ((const __m128i *)(buf + i));
-      __m128i folded = _mm_or_si128 (v, fold);
-      int mask = _mm_movemask_epi8 (_mm_or_si128 (_mm_cmpeq_epi8 (v, quote),
-                                                  _mm_or_si128 (_mm_cmpeq_epi8 (folded, open),
-                                                                _mm_cmpeq_epi8 (folded, close))));
-
-      if (mask != 0)
-        return i + __builtin_ctz (mask);
-    }
-  while (i < len && raw_stop[buf[i]] == 0)
-    i++;
-  return i;
-}
-#else
-static inline gsize
-find_string_stop (const guchar *buf,
-                  gsize         i,
-                  gsize         len)
-{
-  while (i < len && buf[i] != '"' && buf[i] != '\\')
-    i++;
-  return i;
-}
-
-static inline gsize
-find_structure (const guchar *buf,
-                gsize         i,
-                gsize         len)
-{
-  while (i < len && raw_stop[buf[i]] == 0)
-    i++;
-  return i;
-}
-#endif
-
-/**
- * msvis_json_scanner_skip_raw:
- * @first: the token next() just returned: MSVIS_JSON_TOKEN_BEGIN_OBJECT or _ARRAY
- * @start: (out): file offset of the opening bracket
- * @end: (out): file offset just past the closing bracket
- *
- * Skips the rest of a container by matching brackets outside strings, without tokenizing
- * or validating what is inside: several times faster than msvis_json_scanner_skip_value(),
- * for pieces that are read later, if ever, with a span scanner.
- */
-gboolean
-msvis_json_scanner_skip_raw (MsvisJsonScanner  *self,
-                             MsvisJsonToken     first,
-                             guint64           *start,
-                             guint64           *end,
-                             GError           **error)
-{
-  gsize i = self->pos, shift;
-  guint depth = 1;
-  gboolean in_string = FALSE;
-
-  g_return_val_if_fail (first == MSVIS_JSON_TOKEN_BEGIN_OBJECT ||
-                        first == MSVIS_JSON_TOKEN_BEGIN_ARRAY, FALSE);
-
-  *start = self->base_offset + self->token_start;
-
-  for (;;)
-    {
-      const guchar *buf = self->buf;
-      gsize len = self->len;
-
-      while (i < len)
-        {
-          guchar kind;
-
-          if (in_string)
-            {
-              i = find_string_stop (buf, i, len);
-              if (i == len)
-                break;
-              if (buf[i] == '\\')
-                {
-                  if (i + 1 == len)
-                    break;   /* keep the backslash with the byte it escapes */
-                  i += 2;
-                  continue;
-                }
-              in_string = FALSE;
-              i++;
-              continue;
-            }
-
-          i = find_structure (buf, i, len);
-          if (i == len)
-            break;
-          kind = raw_stop[buf[i]];
-          if (kind == 1)
-            in_string = TRUE;
-          else if (kind == 2)
-            depth++;
-          else if (--depth == 0)
-            {
-              self->pos = i;
-              self->token_start = i;
-              close_container (self);
-              *end = self->base_offset + self->pos;
-              return TRUE;
-            }
-          i++;
-        }
-
-      if (self->eof)
-        return truncated (self, error);
-      /* Nothing before i is needed again. */
-      self->pos = i;
-      if (!fill (self, i, &shift, error))
-        return FALSE;
-      i -= shift;
     }
 }
 

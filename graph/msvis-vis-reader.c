@@ -9,7 +9,7 @@
 #include "msvis-json-value.h"
 #include "msvis-reader-error.h"
 #include "msvis-vis-node-data.h"
-#include "msvis-vis-reader.h"
+#include "msvis-vis-reader-private.h"
 
 /* One pass over the file with the streaming scanner. Everything a viewer needs to show the
  * hierarchy is read into the graphs; input_data, output_data and stack_info, most of the
@@ -17,26 +17,6 @@
  * MSVIS_VIS_READ_ALL_DATA asks for them now. Names that refer to other nodes (subnodes,
  * upnode, matched_node_link) are kept as text and resolved once both graphs are complete. */
 
-typedef struct
-{
-  guint32 first;
-  guint32 n;
-} ChildRun;
-
-typedef struct
-{
-  MsvisGraph   *graph;
-  const char   *label;       /* "NPU", "Bench", or NULL in a build */
-  char         *root;
-  gboolean      has_node_map;
-  GArray       *spans;       /* MsvisVisNodeSpans per node; NULL when data is read at once */
-  GArray       *offsets;     /* guint64: where each node's key is, for messages */
-  GPtrArray    *upnodes;     /* interned text, NULL for "None" */
-  GPtrArray    *child_ids;   /* interned text of every subnodes list, one after another */
-  GArray       *child_runs;  /* ChildRun per node */
-  GPtrArray    *links;       /* the last name of matched_node_link, or NULL */
-  GStringChunk *link_text;
-} GraphState;
 
 typedef struct
 {
@@ -116,6 +96,21 @@ wrong_type (Reader          *r,
   return FALSE;
 }
 
+/* An integer member within [0, max]: node_type, micro_step_id, MicroSteps. */
+static gboolean
+read_small_int (Reader          *r,
+                MsvisJsonToken   token,
+                const char      *key,
+                gint64           max,
+                gint64          *value,
+                GError         **error)
+{
+  *value = msvis_json_scanner_get_int (r->scanner);
+  if (token != MSVIS_JSON_TOKEN_INT || *value < 0 || *value > max)
+    return wrong_type (r, token, key, _("a small integer"), error);
+  return TRUE;
+}
+
 static gboolean
 skip (Reader          *r,
       MsvisJsonToken   token,
@@ -153,13 +148,13 @@ skip_span (Reader          *r,
   return TRUE;
 }
 
+/* Interns each string of a list into @graph and adds it to @out. */
 static gboolean
 read_string_list (Reader          *r,
                   MsvisJsonToken   token,
                   const char      *key,
                   GPtrArray       *out,
                   MsvisGraph      *graph,
-                  const char     **last,
                   GError         **error)
 {
   if (token != MSVIS_JSON_TOKEN_BEGIN_ARRAY)
@@ -176,10 +171,7 @@ read_string_list (Reader          *r,
       if (token != MSVIS_JSON_TOKEN_STRING)
         return wrong_type (r, token, key, _("a list of strings"), error);
       text = msvis_json_scanner_get_string (r->scanner, NULL);
-      if (out != NULL)
-        g_ptr_array_add (out, (char *)msvis_graph_intern (graph, text));
-      else
-        *last = text;
+      g_ptr_array_add (out, (char *)msvis_graph_intern (graph, text));
     }
 }
 
@@ -347,10 +339,10 @@ read_node_members (Reader       *r,
         }
       else if (strcmp (key, "node_type") == 0)
         {
-          gint64 type = msvis_json_scanner_get_int (r->scanner);
+          gint64 type;
 
-          if (token != MSVIS_JSON_TOKEN_INT || type < 0 || type > G_MAXUINT8)
-            return wrong_type (r, token, key, _("a small integer"), error);
+          if (!read_small_int (r, token, key, G_MAXUINT8, &type, error))
+            return FALSE;
           msvis_graph_node_set_node_type (g->graph, node, type);
         }
       else if (strcmp (key, "output_data") == 0)
@@ -377,7 +369,7 @@ read_node_members (Reader       *r,
         }
       else if (strcmp (key, "subnodes") == 0)
         {
-          if (!read_string_list (r, token, key, g->child_ids, g->graph, NULL, error))
+          if (!read_string_list (r, token, key, g->child_ids, g->graph, error))
             return FALSE;
         }
       else if (strcmp (key, "matched_node_link") == 0)
@@ -396,10 +388,10 @@ read_node_members (Reader       *r,
         }
       else if (strcmp (key, "micro_step_id") == 0)
         {
-          gint64 step = msvis_json_scanner_get_int (r->scanner);
+          gint64 step;
 
-          if (token != MSVIS_JSON_TOKEN_INT || step < 0 || step > G_MAXINT32)
-            return wrong_type (r, token, key, _("a small integer"), error);
+          if (!read_small_int (r, token, key, G_MAXINT32, &step, error))
+            return FALSE;
           msvis_graph_node_set_micro_step (g->graph, node, step);
         }
       else if (strcmp (key, "data") == 0)
@@ -622,9 +614,8 @@ read_top_member (Reader          *r,
     }
   if (strcmp (key, "MicroSteps") == 0)
     {
-      r->micro_steps = msvis_json_scanner_get_int (r->scanner);
-      if (token != MSVIS_JSON_TOKEN_INT || r->micro_steps < 0 || r->micro_steps > G_MAXINT32)
-        return wrong_type (r, token, key, _("a small integer"), error);
+      if (!read_small_int (r, token, key, G_MAXINT32, &r->micro_steps, error))
+        return FALSE;
       doc->has_micro_steps = TRUE;
       return TRUE;
     }
@@ -678,136 +669,6 @@ read_document (Reader  *r,
 }
 
 static gboolean
-node_error (Reader      *r,
-            GraphState  *g,
-            MsvisNodeId  node,
-            GError     **error,
-            const char  *format,
-            ...) G_GNUC_PRINTF (5, 6);
-
-static gboolean
-node_error (Reader      *r,
-            GraphState  *g,
-            MsvisNodeId  node,
-            GError     **error,
-            const char  *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  guint64 offset = g_array_index (g->offsets, guint64, node);
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  if (g->label != NULL)
-    g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
-                 /* translators: file, byte offset, graph (NPU or Bench), node, message */
-                 _("%s, byte %llu: %s node “%s”: %s"), r->name, (unsigned long long)offset,
-                 g->label, msvis_graph_node_get_id (g->graph, node), message);
-  else
-    g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
-                 /* translators: file, byte offset, node, message */
-                 _("%s, byte %llu: node “%s”: %s"), r->name, (unsigned long long)offset,
-                 msvis_graph_node_get_id (g->graph, node), message);
-  return FALSE;
-}
-
-/* subnodes give each node its children in order; upnode must agree, and parents must not
- * go round in a circle. */
-static gboolean
-resolve_hierarchy (Reader      *r,
-                   GraphState  *g,
-                   GError     **error)
-{
-  MsvisGraph *graph = g->graph;
-  guint n = msvis_graph_get_n_nodes (graph);
-  g_autoptr(GArray) children = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-  g_autofree guint8 *state = g_new0 (guint8, n);
-
-  for (MsvisNodeId node = 0; node < n; node++)
-    {
-      const ChildRun *run = &g_array_index (g->child_runs, ChildRun, node);
-
-      g_array_set_size (children, 0);
-      for (guint i = 0; i < run->n; i++)
-        {
-          const char *id = g_ptr_array_index (g->child_ids, run->first + i);
-          MsvisNodeId child = msvis_graph_lookup (graph, id);
-
-          if (child == MSVIS_NODE_ID_NONE)
-            return node_error (r, g, node, error, _("its subnodes name “%s”, which is not in "
-                                                    "the node map"), id);
-          if (child == 0 || state[child])
-            return node_error (r, g, node, error, _("its subnodes name “%s”, which is "
-                                                    "listed elsewhere already"), id);
-          state[child] = 1;
-          g_array_append_val (children, child);
-        }
-      if (run->n > 0)
-        msvis_graph_node_set_children (graph, node, (MsvisNodeId *)children->data, run->n);
-    }
-
-  for (MsvisNodeId node = 0; node < n; node++)
-    {
-      const char *upnode = g_ptr_array_index (g->upnodes, node);
-      MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
-      const char *listed = parent == MSVIS_NODE_ID_NONE
-                           ? NULL : msvis_graph_node_get_id (graph, parent);
-
-      /* Both are interned in the graph. */
-      if (upnode != listed)
-        return node_error (r, g, node, error, _("its upnode is “%s”, but it is listed "
-                                                "under “%s”"),
-                           upnode ? upnode : "None", listed ? listed : "None");
-    }
-
-  /* 0 unseen, 1 on the current walk, 2 known to reach a node without parent */
-  memset (state, 0, n);
-  for (MsvisNodeId node = 0; node < n; node++)
-    {
-      MsvisNodeId walk = node;
-
-      while (walk != MSVIS_NODE_ID_NONE && state[walk] == 0)
-        {
-          state[walk] = 1;
-          walk = msvis_graph_node_get_parent (graph, walk);
-        }
-      if (walk != MSVIS_NODE_ID_NONE && state[walk] == 1)
-        return node_error (r, g, walk, error, _("it is its own ancestor"));
-      for (walk = node; walk != MSVIS_NODE_ID_NONE && state[walk] == 1;
-           walk = msvis_graph_node_get_parent (graph, walk))
-        state[walk] = 2;
-    }
-  return TRUE;
-}
-
-static gboolean
-resolve_links (Reader      *r,
-               GraphState  *g,
-               GraphState  *other,
-               GError     **error)
-{
-  MsvisCompareResults *results = msvis_graph_ensure_compare_results (g->graph);
-
-  for (MsvisNodeId node = 0; node < g->links->len; node++)
-    {
-      const char *link = g_ptr_array_index (g->links, node);
-      MsvisNodeId counterpart;
-
-      if (link == NULL)
-        continue;
-      counterpart = msvis_graph_lookup (other->graph, link);
-      if (counterpart == MSVIS_NODE_ID_NONE)
-        return node_error (r, g, node, error, _("it is matched with “%s”, which the %s graph "
-                                                "does not have"), link, other->label);
-      msvis_compare_results_set_link (results, node, counterpart);
-    }
-  return TRUE;
-}
-
-static gboolean
 check_graph (Reader      *r,
              GraphState  *g,
              GError     **error)
@@ -825,10 +686,11 @@ check_graph (Reader      *r,
       return FALSE;
     }
   if (g->root != NULL && strcmp (g->root, msvis_graph_node_get_id (g->graph, 0)) != 0)
-    return node_error (r, g, 0, error, _("the root is “%s”, not the first node"), g->root);
+    return msvis_vis_node_error (r->name, g, 0, error, _("the root is “%s”, not the first node"),
+                                 g->root);
 
   msvis_graph_set_micro_steps (g->graph, r->micro_steps);
-  return resolve_hierarchy (r, g, error);
+  return msvis_vis_resolve_hierarchy (r->name, g, error);
 }
 
 static gboolean
@@ -850,8 +712,8 @@ finish (Reader  *r,
     }
 
   if (!check_graph (r, &r->npu, error) || !check_graph (r, &r->bench, error) ||
-      !resolve_links (r, &r->npu, &r->bench, error) ||
-      !resolve_links (r, &r->bench, &r->npu, error))
+      !msvis_vis_resolve_links (r->name, &r->npu, &r->bench, error) ||
+      !msvis_vis_resolve_links (r->name, &r->bench, &r->npu, error))
     return FALSE;
 
   doc->npu = g_steal_pointer (&r->npu.graph);

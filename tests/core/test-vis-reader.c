@@ -33,6 +33,25 @@ collect_vis_files (const char *dir,
     }
 }
 
+/* Every .vis msprobe wrote in the reference runs, or NULL (the test skipped) without them. */
+static GPtrArray *
+reference_vis_files (void)
+{
+  const char *shared = msvis_test_shared_dir ();
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *reference = NULL;
+
+  if (shared == NULL)
+    {
+      g_test_skip ("../shared/fixtures is absent: no msprobe reference outputs");
+      return NULL;
+    }
+  reference = g_build_filename (shared, "fixtures", "msprobe-reference", NULL);
+  collect_vis_files (reference, files);
+  g_assert_cmpuint (files->len, >=, 20);
+  return g_steal_pointer (&files);
+}
+
 static GBytes *
 write_document (MsvisVisDocument *doc)
 {
@@ -68,20 +87,9 @@ assert_round_trip (const char        *path,
 static void
 test_round_trip (void)
 {
-  const char *shared = msvis_test_shared_dir ();
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *reference = NULL;
+  g_autoptr(GPtrArray) files = reference_vis_files ();
 
-  if (shared == NULL)
-    {
-      g_test_skip ("../shared/fixtures is absent: no msprobe reference outputs");
-      return;
-    }
-  reference = g_build_filename (shared, "fixtures", "msprobe-reference", NULL);
-  collect_vis_files (reference, files);
-  g_assert_cmpuint (files->len, >=, 20);
-
-  for (guint i = 0; i < files->len; i++)
+  for (guint i = 0; files != NULL && i < files->len; i++)
     {
       const char *path = g_ptr_array_index (files, i);
 
@@ -250,18 +258,9 @@ assert_db_round_trip (const char *path)
 static void
 test_db_round_trip (void)
 {
-  const char *shared = msvis_test_shared_dir ();
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *reference = NULL;
+  g_autoptr(GPtrArray) files = reference_vis_files ();
 
-  if (shared == NULL)
-    {
-      g_test_skip ("../shared/fixtures is absent: no msprobe reference outputs");
-      return;
-    }
-  reference = g_build_filename (shared, "fixtures", "msprobe-reference", NULL);
-  collect_vis_files (reference, files);
-  for (guint i = 0; i < files->len; i++)
+  for (guint i = 0; files != NULL && i < files->len; i++)
     {
       g_test_message ("%s", (char *)g_ptr_array_index (files, i));
       assert_db_round_trip (g_ptr_array_index (files, i));
