@@ -61,11 +61,13 @@ msvis_vis_resolve_hierarchy (const char  *file,
           MsvisNodeId child = msvis_graph_lookup (graph, id);
 
           if (child == MSVIS_NODE_ID_NONE)
-            return msvis_vis_node_error (file, g, node, error, _("its subnodes name “%s”, which is not in "
-                                                    "the node map"), id);
+            return msvis_vis_node_error (file, g, node, error,
+                                         _("its subnodes name “%s”, which is not in the node "
+                                           "map"), id);
           if (child == 0 || state[child])
-            return msvis_vis_node_error (file, g, node, error, _("its subnodes name “%s”, which is "
-                                                    "listed elsewhere already"), id);
+            return msvis_vis_node_error (file, g, node, error,
+                                         _("its subnodes name “%s”, which is listed elsewhere "
+                                           "already"), id);
           state[child] = 1;
           g_array_append_val (children, child);
         }
@@ -82,9 +84,9 @@ msvis_vis_resolve_hierarchy (const char  *file,
 
       /* Both are interned in the graph. */
       if (upnode != listed)
-        return msvis_vis_node_error (file, g, node, error, _("its upnode is “%s”, but it is listed "
-                                                "under “%s”"),
-                           upnode ? upnode : "None", listed ? listed : "None");
+        return msvis_vis_node_error (file, g, node, error,
+                                     _("its upnode is “%s”, but it is listed under “%s”"),
+                                     upnode ? upnode : "None", listed ? listed : "None");
     }
 
   /* 0 unseen, 1 on the current walk, 2 known to reach a node without parent */
@@ -124,8 +126,9 @@ msvis_vis_resolve_links (const char  *file,
         continue;
       counterpart = msvis_graph_lookup (other->graph, link);
       if (counterpart == MSVIS_NODE_ID_NONE)
-        return msvis_vis_node_error (file, g, node, error, _("it is matched with “%s”, which the %s graph "
-                                                "does not have"), link, other->label);
+        return msvis_vis_node_error (file, g, node, error,
+                                     _("it is matched with “%s”, which the %s graph does not "
+                                       "have"), link, other->label);
       msvis_compare_results_set_link (results, node, counterpart);
     }
   return TRUE;
