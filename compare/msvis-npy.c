@@ -1,0 +1,669 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "msvis-npy.h"
+#include "msvis-reader-error.h"
+
+#define MAGIC            "\x93NUMPY"
+#define MAGIC_LENGTH     6
+/* np.load refuses longer headers unless told otherwise (max_header_size, numpy 1.24). */
+#define MAX_HEADER       10000
+/* NPY_MAXDIMS of numpy 2. */
+#define MAX_DIMS         64
+
+struct _MsvisNpy
+{
+  GMappedFile   *mapped;
+  char          *name;            /* for messages */
+  const guint8  *data;            /* into mapped: n_elements × itemsize bytes */
+  MsvisNpyDtype  dtype;
+  gboolean       big_endian;      /* of the data in the file */
+  gboolean       fortran_order;
+  guint          ndim;
+  guint64        shape[MAX_DIMS];
+  guint64        n_elements;
+};
+
+static const struct
+{
+  const char    *code;            /* descr without its byte-order character */
+  MsvisNpyDtype  dtype;
+} dtype_codes[] = {
+  { "b1", MSVIS_NPY_BOOL },     { "?", MSVIS_NPY_BOOL },
+  { "i1", MSVIS_NPY_INT8 },     { "i2", MSVIS_NPY_INT16 },
+  { "i4", MSVIS_NPY_INT32 },    { "i8", MSVIS_NPY_INT64 },
+  { "u1", MSVIS_NPY_UINT8 },    { "u2", MSVIS_NPY_UINT16 },
+  { "u4", MSVIS_NPY_UINT32 },   { "u8", MSVIS_NPY_UINT64 },
+  { "f2", MSVIS_NPY_FLOAT16 },  { "f4", MSVIS_NPY_FLOAT32 },
+  { "f8", MSVIS_NPY_FLOAT64 },
+  /* ml_dtypes' name: numpy has no bfloat16, and its '<V2' is raw bytes, not a number. */
+  { "bfloat16", MSVIS_NPY_BFLOAT16 },
+};
+
+const char *
+msvis_npy_dtype_name (MsvisNpyDtype dtype)
+{
+  static const char *const names[] = {
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "bfloat16", "float32", "float64",
+  };
+
+  g_return_val_if_fail (dtype <= MSVIS_NPY_FLOAT64, NULL);
+  return names[dtype];
+}
+
+gsize
+msvis_npy_dtype_size (MsvisNpyDtype dtype)
+{
+  static const guint8 sizes[] = { 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8 };
+
+  g_return_val_if_fail (dtype <= MSVIS_NPY_FLOAT64, 0);
+  return sizes[dtype];
+}
+
+gboolean
+msvis_npy_dtype_is_float (MsvisNpyDtype dtype)
+{
+  return dtype == MSVIS_NPY_FLOAT16 || dtype == MSVIS_NPY_BFLOAT16
+         || dtype == MSVIS_NPY_FLOAT32 || dtype == MSVIS_NPY_FLOAT64;
+}
+
+/* The header: a Python dict literal, parsed token by token. */
+
+typedef struct
+{
+  const char *start, *p, *end;
+  const char *name;
+  GError    **error;
+} Header;
+
+static gboolean
+header_fail (Header     *h,
+             const char *what)
+{
+  g_set_error (h->error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX,
+               /* translators: a file name, what is wrong, a byte offset in the header */
+               _("%s: the .npy header is not a dict of “descr”, “fortran_order” and “shape”: "
+                 "%s at header byte %u"),
+               h->name, what, (guint)(h->p - h->start));
+  return FALSE;
+}
+
+static void
+skip_space (Header *h)
+{
+  while (h->p < h->end && (*h->p == ' ' || *h->p == '\t' || *h->p == '\n' || *h->p == '\r'))
+    h->p++;
+}
+
+static gboolean
+accept (Header *h,
+        char    c)
+{
+  skip_space (h);
+  if (h->p < h->end && *h->p == c)
+    {
+      h->p++;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* A quoted string without escapes (numpy writes repr() of plain ASCII names). */
+static gboolean
+parse_string (Header      *h,
+              const char **text,
+              gsize       *length)
+{
+  const char *close;
+  char quote;
+
+  skip_space (h);
+  if (h->p >= h->end || (*h->p != '\'' && *h->p != '"'))
+    return header_fail (h, _("expected a quoted string"));
+  quote = *h->p++;
+  close = memchr (h->p, quote, h->end - h->p);
+  if (close == NULL || memchr (h->p, '\\', close - h->p) != NULL)
+    return header_fail (h, _("a string is not closed, or has escapes"));
+  *text = h->p;
+  *length = close - h->p;
+  h->p = close + 1;
+  return TRUE;
+}
+
+static gboolean
+parse_word (Header     *h,
+            const char *word)
+{
+  gsize n = strlen (word);
+
+  skip_space (h);
+  if ((gsize)(h->end - h->p) < n || memcmp (h->p, word, n) != 0)
+    return FALSE;
+  if (h->p + n < h->end && (g_ascii_isalnum (h->p[n]) || h->p[n] == '_'))
+    return FALSE;
+  h->p += n;
+  return TRUE;
+}
+
+static gboolean
+parse_bool (Header   *h,
+            gboolean *value)
+{
+  if (parse_word (h, "True"))
+    *value = TRUE;
+  else if (parse_word (h, "False"))
+    *value = FALSE;
+  else
+    return header_fail (h, _("expected True or False"));
+  return TRUE;
+}
+
+static gboolean
+parse_dim (Header  *h,
+           guint64 *value)
+{
+  guint64 v = 0;
+  const char *digits = h->p;
+
+  while (h->p < h->end && g_ascii_isdigit (*h->p))
+    {
+      if (v > (G_MAXINT64 - 9) / 10)
+        return header_fail (h, _("a dimension is too large"));
+      v = v * 10 + (*h->p++ - '0');
+    }
+  if (h->p == digits)
+    return header_fail (h, _("expected a non-negative integer"));
+  if (h->p < h->end && *h->p == 'L')   /* Python 2's long, in old format 1.0 files */
+    h->p++;
+  *value = v;
+  return TRUE;
+}
+
+/* A tuple of ints, so "(3)" (an int in Python) is refused and "(3,)" is not. */
+static gboolean
+parse_shape (Header  *h,
+             guint64 *shape,
+             guint   *ndim)
+{
+  *ndim = 0;
+  if (!accept (h, '('))
+    return header_fail (h, _("expected a tuple"));
+  if (accept (h, ')'))
+    return TRUE;
+  for (;;)
+    {
+      if (*ndim == MAX_DIMS)
+        return header_fail (h, _("more than 64 dimensions"));
+      skip_space (h);
+      if (!parse_dim (h, &shape[(*ndim)++]))
+        return FALSE;
+      if (accept (h, ')'))
+        return *ndim > 1 ? TRUE : header_fail (h, _("a one-element tuple needs a comma"));
+      if (!accept (h, ','))
+        return header_fail (h, _("expected “,” or “)”"));
+      if (accept (h, ')'))
+        return TRUE;
+    }
+}
+
+static gboolean
+parse_descr (Header   *h,
+             MsvisNpy *self)
+{
+  const char *text, *start;
+  gsize length;
+  g_autofree char *code = NULL;
+
+  skip_space (h);
+  if (h->p < h->end && *h->p == '[')
+    {
+      g_set_error (h->error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                   /* translators: %s is a file name */
+                   _("%s: structured arrays cannot be compared"), h->name);
+      return FALSE;
+    }
+  start = h->p;
+  if (!parse_string (h, &text, &length))
+    return FALSE;
+  code = g_strndup (text, length);
+
+  self->big_endian = G_BYTE_ORDER == G_BIG_ENDIAN;
+  if (length > 0 && strchr ("<>|=", text[0]) != NULL)
+    {
+      if (text[0] == '<' || text[0] == '>')
+        self->big_endian = text[0] == '>';
+      text++, length--;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (dtype_codes); i++)
+    if (strlen (dtype_codes[i].code) == length && memcmp (dtype_codes[i].code, text, length) == 0)
+      {
+        self->dtype = dtype_codes[i].dtype;
+        return TRUE;
+      }
+
+  h->p = start;
+  if (length > 0 && text[0] == 'O')
+    g_set_error (h->error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                 /* translators: a file name, then a NumPy dtype such as '|O' */
+                 _("%s: object arrays (dtype “%s”) hold pickled Python objects and are not read"),
+                 h->name, code);
+  else
+    g_set_error (h->error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                 /* translators: a file name, then a NumPy dtype such as '<V2' */
+                 _("%s: dtype “%s” is not a number type msvis can compare"), h->name, code);
+  return FALSE;
+}
+
+static gboolean
+parse_entry (Header   *h,
+             MsvisNpy *self,
+             guint    *seen)
+{
+  const char *key;
+  gsize length;
+
+  if (!parse_string (h, &key, &length))
+    return FALSE;
+  if (!accept (h, ':'))
+    return header_fail (h, _("expected “:”"));
+  /* Python keeps the last of repeated keys, and so does np.load. */
+  if (length == 5 && memcmp (key, "descr", 5) == 0)
+    {
+      *seen |= 1;
+      return parse_descr (h, self);
+    }
+  if (length == 13 && memcmp (key, "fortran_order", 13) == 0)
+    {
+      *seen |= 2;
+      return parse_bool (h, &self->fortran_order);
+    }
+  if (length == 5 && memcmp (key, "shape", 5) == 0)
+    {
+      *seen |= 4;
+      return parse_shape (h, self->shape, &self->ndim);
+    }
+  h->p = key;
+  return header_fail (h, _("unknown key"));
+}
+
+static gboolean
+parse_header (Header   *h,
+              MsvisNpy *self)
+{
+  guint seen = 0;
+
+  if (!accept (h, '{'))
+    return header_fail (h, _("expected “{”"));
+  while (!accept (h, '}'))
+    {
+      if (!parse_entry (h, self, &seen))
+        return FALSE;
+      if (!accept (h, ',') && !(skip_space (h), h->p < h->end && *h->p == '}'))
+        return header_fail (h, _("expected “,” or “}”"));
+    }
+  skip_space (h);
+  if (h->p != h->end)
+    return header_fail (h, _("text after the dict"));
+  if (seen != 7)
+    return header_fail (h, _("a key is missing"));
+  return TRUE;
+}
+
+/* Magic, version and header length; returns the header's offset, or 0 with @error set. */
+static gsize
+read_preamble (const guint8 *bytes,
+               gsize         size,
+               const char   *name,
+               gsize        *header_length,
+               GError      **error)
+{
+  gsize offset;
+
+  if (size < MAGIC_LENGTH + 2 || memcmp (bytes, MAGIC, MAGIC_LENGTH) != 0)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX,
+                   /* translators: %s is a file name */
+                   _("%s: not a .npy file (it does not start with “\\x93NUMPY”)"), name);
+      return 0;
+    }
+  if (bytes[7] != 0 || bytes[6] < 1 || bytes[6] > 3)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                   /* translators: a file name, then the major and minor version */
+                   _("%s: .npy format version %u.%u is not one of 1.0, 2.0 and 3.0"),
+                   name, bytes[6], bytes[7]);
+      return 0;
+    }
+  offset = bytes[6] == 1 ? 10 : 12;
+  if (size < offset)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TRUNCATED,
+                   /* translators: %s is a file name */
+                   _("%s: the file ends inside the .npy header"), name);
+      return 0;
+    }
+  *header_length = bytes[8] | (gsize)bytes[9] << 8;
+  if (offset == 12)
+    *header_length |= (gsize)bytes[10] << 16 | (gsize)bytes[11] << 24;
+  if (*header_length > MAX_HEADER)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                   /* translators: a file name, then two numbers of bytes */
+                   _("%s: the .npy header is %" G_GSIZE_FORMAT " bytes long, more than %d"),
+                   name, *header_length, MAX_HEADER);
+      return 0;
+    }
+  if (size - offset < *header_length)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TRUNCATED,
+                   /* translators: %s is a file name */
+                   _("%s: the file ends inside the .npy header"), name);
+      return 0;
+    }
+  return offset;
+}
+
+static gboolean
+check_size (MsvisNpy *self,
+            gsize     data_size,
+            GError  **error)
+{
+  guint64 n = 1, bytes = G_MAXUINT64;
+  gboolean overflow = FALSE;
+  g_autofree char *need = NULL;
+
+  for (guint i = 0; i < self->ndim; i++)
+    overflow |= !g_uint64_checked_mul (&n, n, self->shape[i]);
+  overflow |= !g_uint64_checked_mul (&bytes, n, msvis_npy_dtype_size (self->dtype));
+  if (!overflow && bytes == data_size)
+    {
+      self->n_elements = n;
+      return TRUE;
+    }
+
+  need = overflow ? g_strdup ("> 2^64") : g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
+  g_set_error (error, MSVIS_READER_ERROR,
+               overflow || bytes > data_size ? MSVIS_READER_ERROR_TRUNCATED
+                                             : MSVIS_READER_ERROR_INVALID_VALUE,
+               /* translators: a file name, a dtype, then two numbers of bytes */
+               _("%s: the header’s shape and dtype %s need %s bytes of data, the file has %"
+                 G_GSIZE_FORMAT),
+               self->name, msvis_npy_dtype_name (self->dtype), need, data_size);
+  return FALSE;
+}
+
+static gboolean
+read_header (MsvisNpy *self,
+             GError  **error)
+{
+  const guint8 *bytes = (const guint8 *)g_mapped_file_get_contents (self->mapped);
+  gsize size = g_mapped_file_get_length (self->mapped);
+  gsize header_length, offset;
+  Header h;
+
+  offset = read_preamble (bytes, size, self->name, &header_length, error);
+  if (offset == 0)
+    return FALSE;
+  for (gsize i = 0; i < header_length; i++)
+    if (bytes[offset + i] >= 0x80)
+      {
+        g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_ENCODING,
+                     /* translators: a file name, then a byte offset */
+                     _("%s: the .npy header is not ASCII (byte %" G_GSIZE_FORMAT ")"),
+                     self->name, offset + i);
+        return FALSE;
+      }
+
+  h.start = h.p = (const char *)bytes + offset;
+  h.end = h.start + header_length;
+  h.name = self->name;
+  h.error = error;
+  if (!parse_header (&h, self))
+    return FALSE;
+
+  self->data = bytes + offset + header_length;
+  return check_size (self, size - offset - header_length, error);
+}
+
+/**
+ * msvis_npy_open:
+ * @path: a .npy file
+ *
+ * Maps @path and checks its header against its size. The data is not read.
+ *
+ * Returns: (transfer full): the array, or %NULL with @error set (%G_IO_ERROR for the file
+ *   system, %MSVIS_READER_ERROR for the content)
+ */
+MsvisNpy *
+msvis_npy_open (const char *path,
+                GError    **error)
+{
+  g_autoptr(MsvisNpy) self = NULL;
+  g_autoptr(GError) local = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = g_new0 (MsvisNpy, 1);
+  self->name = g_filename_display_name (path);
+  self->mapped = g_mapped_file_new (path, FALSE, &local);
+  if (self->mapped == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, g_io_error_from_file_error (local->code),
+                           local->message);
+      return NULL;
+    }
+  if (!read_header (self, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+void
+msvis_npy_free (MsvisNpy *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->mapped, g_mapped_file_unref);
+  g_free (self->name);
+  g_free (self);
+}
+
+MsvisNpyDtype
+msvis_npy_get_dtype (const MsvisNpy *self)
+{
+  g_return_val_if_fail (self != NULL, MSVIS_NPY_FLOAT64);
+  return self->dtype;
+}
+
+/* 0 for a 0-d array (shape ()), which still has one element. */
+guint
+msvis_npy_get_ndim (const MsvisNpy *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->ndim;
+}
+
+/* ndim entries, owned by @self. */
+const guint64 *
+msvis_npy_get_shape (const MsvisNpy *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->shape;
+}
+
+guint64
+msvis_npy_get_n_elements (const MsvisNpy *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_elements;
+}
+
+gboolean
+msvis_npy_get_fortran_order (const MsvisNpy *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->fortran_order;
+}
+
+gboolean
+msvis_npy_get_big_endian (const MsvisNpy *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->big_endian;
+}
+
+/* Exact: every half is a float, subnormals included. */
+static double
+half_to_double (guint16 h)
+{
+  guint32 sign = (guint32)(h & 0x8000) << 16, exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+  guint32 bits;
+  float f;
+
+  if (exponent == 0)
+    {
+      f = (float)mantissa * 0x1p-24f;
+      return sign ? -(double)f : (double)f;
+    }
+  if (exponent == 31)
+    bits = sign | 0x7f800000u | mantissa << 13;
+  else
+    bits = sign | (exponent + 112) << 23 | mantissa << 13;
+  memcpy (&f, &bits, sizeof f);
+  return f;
+}
+
+static double
+bits32_to_double (guint32 bits)
+{
+  float f;
+
+  memcpy (&f, &bits, sizeof f);
+  return f;
+}
+
+/* Loads are memcpy because numpy does not align the data (format 1.0 headers end anywhere). */
+#define LOAD(bits, src, swap) \
+  ({ guint##bits v_; memcpy (&v_, (src), sizeof v_); \
+     (swap) ? GUINT##bits##_SWAP_LE_BE (v_) : v_; })
+
+/* @count elements from @src (contiguous) to @dst, @stride doubles apart. */
+static void
+convert_run (MsvisNpyDtype  dtype,
+             gboolean       swap,
+             const guint8  *src,
+             gsize          count,
+             double        *dst,
+             gsize          stride)
+{
+  gsize size = msvis_npy_dtype_size (dtype);
+
+  for (gsize i = 0; i < count; i++, src += size, dst += stride)
+    switch (dtype)
+      {
+      case MSVIS_NPY_BOOL:     *dst = *src != 0; break;
+      case MSVIS_NPY_INT8:     *dst = (gint8)*src; break;
+      case MSVIS_NPY_UINT8:    *dst = *src; break;
+      case MSVIS_NPY_INT16:    *dst = (gint16)LOAD (16, src, swap); break;
+      case MSVIS_NPY_UINT16:   *dst = LOAD (16, src, swap); break;
+      case MSVIS_NPY_INT32:    *dst = (gint32)LOAD (32, src, swap); break;
+      case MSVIS_NPY_UINT32:   *dst = LOAD (32, src, swap); break;
+      case MSVIS_NPY_INT64:    *dst = (double)(gint64)LOAD (64, src, swap); break;
+      case MSVIS_NPY_UINT64:   *dst = (double)LOAD (64, src, swap); break;
+      case MSVIS_NPY_FLOAT16:  *dst = half_to_double (LOAD (16, src, swap)); break;
+      case MSVIS_NPY_BFLOAT16: *dst = bits32_to_double ((guint32)LOAD (16, src, swap) << 16); break;
+      case MSVIS_NPY_FLOAT32:  *dst = bits32_to_double (LOAD (32, src, swap)); break;
+      case MSVIS_NPY_FLOAT64:
+        {
+          guint64 v = LOAD (64, src, swap);
+          memcpy (dst, &v, sizeof v);
+          break;
+        }
+      default:
+        g_assert_not_reached ();
+      }
+}
+
+/* Fortran order: axis 0 is contiguous in the file and C-stride apart in @out; an odometer
+ * over the other axes gives each run's start. */
+static void
+convert_fortran (const MsvisNpy *self,
+                 gboolean        swap,
+                 double         *out)
+{
+  gsize size = msvis_npy_dtype_size (self->dtype);
+  guint64 cstride[MAX_DIMS], index[MAX_DIMS] = { 0 };
+  const guint8 *src = self->data;
+  guint64 base = 0;
+
+  cstride[self->ndim - 1] = 1;
+  for (guint k = self->ndim - 1; k > 0; k--)
+    cstride[k - 1] = cstride[k] * self->shape[k];
+
+  for (;;)
+    {
+      guint k;
+
+      convert_run (self->dtype, swap, src, self->shape[0], out + base, cstride[0]);
+      src += self->shape[0] * size;
+      for (k = 1; k < self->ndim; k++)
+        {
+          base += cstride[k];
+          if (++index[k] < self->shape[k])
+            break;
+          base -= cstride[k] * self->shape[k];
+          index[k] = 0;
+        }
+      if (k == self->ndim)
+        return;
+    }
+}
+
+/**
+ * msvis_npy_to_doubles:
+ * @out: (nullable): room for msvis_npy_get_n_elements() doubles, or %NULL to allocate
+ *
+ * The values as float64, in C order whatever the file's order, as numpy's
+ * `a.reshape(-1).astype(float)` gives them (int64 and uint64 round to nearest).
+ *
+ * Returns: (transfer full): @out or a new array (free with g_free()), or %NULL with @error set
+ *   when there is no memory for it
+ */
+double *
+msvis_npy_to_doubles (const MsvisNpy *self,
+                      double         *out,
+                      GError        **error)
+{
+  gboolean swap;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (out == NULL)
+    out = g_try_new (double, MAX (self->n_elements, 1));
+  if (out == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   /* translators: a file name, then a number of values */
+                   _("%s: not enough memory for its %" G_GUINT64_FORMAT " values"),
+                   self->name, self->n_elements);
+      return NULL;
+    }
+  if (self->n_elements == 0)
+    return out;
+
+  swap = self->big_endian != (G_BYTE_ORDER == G_BIG_ENDIAN)
+         && msvis_npy_dtype_size (self->dtype) > 1;
+  if (self->fortran_order && self->ndim > 1)
+    convert_fortran (self, swap, out);
+  else
+    convert_run (self->dtype, swap, self->data, self->n_elements, out, 1);
+  return out;
+}

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* One NumPy .npy file (format 1.0, 2.0 or 3.0), mapped, never copied: the header is checked
+ * against the file size when it is opened, and values are converted only when asked for. */
+
+typedef enum
+{
+  MSVIS_NPY_BOOL,
+  MSVIS_NPY_INT8,
+  MSVIS_NPY_INT16,
+  MSVIS_NPY_INT32,
+  MSVIS_NPY_INT64,
+  MSVIS_NPY_UINT8,
+  MSVIS_NPY_UINT16,
+  MSVIS_NPY_UINT32,
+  MSVIS_NPY_UINT64,
+  MSVIS_NPY_FLOAT16,
+  MSVIS_NPY_BFLOAT16,
+  MSVIS_NPY_FLOAT32,
+  MSVIS_NPY_FLOAT64,
+} MsvisNpyDtype;
+
+typedef struct _MsvisNpy MsvisNpy;
+
+MsvisNpy      *msvis_npy_open             (const char     *path,
+                                           GError        **error);
+void           msvis_npy_free             (MsvisNpy       *self);
+MsvisNpyDtype  msvis_npy_get_dtype        (const MsvisNpy *self);
+guint          msvis_npy_get_ndim         (const MsvisNpy *self);
+const guint64 *msvis_npy_get_shape        (const MsvisNpy *self);
+guint64        msvis_npy_get_n_elements   (const MsvisNpy *self);
+gboolean       msvis_npy_get_fortran_order (const MsvisNpy *self);
+gboolean       msvis_npy_get_big_endian   (const MsvisNpy *self);
+double        *msvis_npy_to_doubles       (const MsvisNpy *self,
+                                           double         *out,
+                                           GError        **error);
+
+const char    *msvis_npy_dtype_name       (MsvisNpyDtype   dtype);
+gsize          msvis_npy_dtype_size       (MsvisNpyDtype   dtype);
+gboolean       msvis_npy_dtype_is_float   (MsvisNpyDtype   dtype);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisNpy, msvis_npy_free)
+
+G_END_DECLS
