@@ -356,8 +356,8 @@ read_preamble (const guint8 *bytes,
     {
       g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
                    /* translators: a file name, then two numbers of bytes */
-                   _("%s: the .npy header is %" G_GSIZE_FORMAT " bytes long, more than %d"),
-                   name, *header_length, MAX_HEADER);
+                   _("%s: the .npy header is %llu bytes long, more than %d"),
+                   name, (unsigned long long)*header_length, MAX_HEADER);
       return 0;
     }
   if (size - offset < *header_length)
@@ -393,9 +393,9 @@ check_size (MsvisNpy *self,
                overflow || bytes > data_size ? MSVIS_READER_ERROR_TRUNCATED
                                              : MSVIS_READER_ERROR_INVALID_VALUE,
                /* translators: a file name, a dtype, then two numbers of bytes */
-               _("%s: the header’s shape and dtype %s need %s bytes of data, the file has %"
-                 G_GSIZE_FORMAT),
-               self->name, msvis_npy_dtype_name (self->dtype), need, data_size);
+               _("%s: the header’s shape and dtype %s need %s bytes of data, the file has %llu"),
+               self->name, msvis_npy_dtype_name (self->dtype), need,
+               (unsigned long long)data_size);
   return FALSE;
 }
 
@@ -416,8 +416,8 @@ read_header (MsvisNpy *self,
       {
         g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_ENCODING,
                      /* translators: a file name, then a byte offset */
-                     _("%s: the .npy header is not ASCII (byte %" G_GSIZE_FORMAT ")"),
-                     self->name, offset + i);
+                     _("%s: the .npy header is not ASCII (byte %llu)"),
+                     self->name, (unsigned long long)(offset + i));
         return FALSE;
       }
 
@@ -652,8 +652,8 @@ msvis_npy_to_doubles (const MsvisNpy *self,
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
                    /* translators: a file name, then a number of values */
-                   _("%s: not enough memory for its %" G_GUINT64_FORMAT " values"),
-                   self->name, self->n_elements);
+                   _("%s: not enough memory for its %llu values"),
+                   self->name, (unsigned long long)self->n_elements);
       return NULL;
     }
   if (self->n_elements == 0)
