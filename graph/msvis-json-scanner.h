@@ -34,6 +34,8 @@ MsvisJsonScanner *msvis_json_scanner_new_for_file (GFile             *file,
                                                    GCancellable      *cancellable,
                                                    GError           **error);
 MsvisJsonScanner *msvis_json_scanner_new_for_spans (const char        *display_name);
+void              msvis_json_scanner_set_name     (MsvisJsonScanner  *self,
+                                                   const char        *display_name);
 void              msvis_json_scanner_set_span     (MsvisJsonScanner  *self,
                                                    const char        *data,
                                                    gsize              length,

@@ -37,6 +37,19 @@ msvis_json_scanner_new_for_spans (const char *display_name)
 }
 
 /**
+ * msvis_json_scanner_set_name:
+ *
+ * Changes the name messages give the input, for spans from different places.
+ */
+void
+msvis_json_scanner_set_name (MsvisJsonScanner *self,
+                             const char       *display_name)
+{
+  g_free (self->name);
+  self->name = g_strdup (display_name);
+}
+
+/**
  * msvis_json_scanner_set_span:
  * @offset: where @data lies in the file, for messages
  *
@@ -68,14 +81,35 @@ static const guchar raw_stop[256] = {
   ['"'] = 1, ['{'] = 2, ['['] = 2, ['}'] = 3, [']'] = 3,
 };
 
+/* Byte by byte: the tail of a buffer, and machines without SSE2. */
+static inline gsize
+scan_string_stop (const guchar *buf,
+                  gsize         i,
+                  gsize         len)
+{
+  while (i < len && buf[i] != '"' && buf[i] != '\\')
+    i++;
+  return i;
+}
+
+static inline gsize
+scan_structure (const guchar *buf,
+                gsize         i,
+                gsize         len)
+{
+  while (i < len && raw_stop[buf[i]] == 0)
+    i++;
+  return i;
+}
+
 /* Skipping is most of the work of indexing a .vis, so it looks at 16 bytes at a time where
  * SSE2 is there (every x86-64): runs of indentation and plain text go by at once. */
-#ifdef __SSE2__
 static inline gsize
 find_string_stop (const guchar *buf,
                   gsize         i,
                   gsize         len)
 {
+#ifdef __SSE2__
   const __m128i quote = _mm_set1_epi8 ('"'), backslash = _mm_set1_epi8 ('\\');
 
   for (; i + 16 <= len; i += 16)
@@ -87,9 +121,8 @@ find_string_stop (const guchar *buf,
       if (mask != 0)
         return i + __builtin_ctz (mask);
     }
-  while (i < len && buf[i] != '"' && buf[i] != '\\')
-    i++;
-  return i;
+#endif
+  return scan_string_stop (buf, i, len);
 }
 
 static inline gsize
@@ -97,6 +130,7 @@ find_structure (const guchar *buf,
                 gsize         i,
                 gsize         len)
 {
+#ifdef __SSE2__
   /* c | 0x20 is '{' only for '[' and '{', and '}' only for ']' and '}'. */
   const __m128i quote = _mm_set1_epi8 ('"'), fold = _mm_set1_epi8 (0x20);
   const __m128i open = _mm_set1_epi8 ('{'), close = _mm_set1_epi8 ('}');
@@ -112,31 +146,9 @@ find_structure (const guchar *buf,
       if (mask != 0)
         return i + __builtin_ctz (mask);
     }
-  while (i < len && raw_stop[buf[i]] == 0)
-    i++;
-  return i;
-}
-#else
-static inline gsize
-find_string_stop (const guchar *buf,
-                  gsize         i,
-                  gsize         len)
-{
-  while (i < len && buf[i] != '"' && buf[i] != '\\')
-    i++;
-  return i;
-}
-
-static inline gsize
-find_structure (const guchar *buf,
-                gsize         i,
-                gsize         len)
-{
-  while (i < len && raw_stop[buf[i]] == 0)
-    i++;
-  return i;
-}
 #endif
+  return scan_structure (buf, i, len);
+}
 
 /**
  * msvis_json_scanner_skip_raw:

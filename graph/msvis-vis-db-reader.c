@@ -8,32 +8,8 @@
 #include <sqlite3.h>
 
 #include "msvis-reader-error.h"
-#include "msvis-vis-db-reader.h"
+#include "msvis-vis-db-private.h"
 
-/* One read-only connection per file, its statements prepared once and used under a lock, so
- * the documents of a file may load node data from any thread. A graph's nodes are added in
- * rowid order, which is the .vis node order for files msvis writes (see the writer) and
- * msprobe's node_order for msprobe's own. */
-
-struct _MsvisVisDb
-{
-  gint          ref_count;
-  char         *path;
-  sqlite3      *db;
-  GMutex        lock;
-  sqlite3_stmt *node_data;     /* input_data, output_data, stack by rowid */
-  sqlite3_stmt *stack;         /* tb_stack by id; NULL for files with stack_info */
-  gboolean      has_stack_id;
-
-  gboolean      is_compare;
-  char         *task;
-  char         *tooltip;
-  char         *node_colors;
-  guint         micro_steps;
-  gboolean      overflow_check;
-  GArray       *rank_list;
-  GArray       *step_list;
-};
 
 static const char *const node_columns[] = {
   "node_name", "node_type", "up_node", "sub_nodes", "precision_index", "overflow_level",
@@ -45,9 +21,9 @@ static const char *const config_columns[] = {
   "rank_list", "step_list", NULL
 };
 
-static gboolean
-sqlite_error (MsvisVisDb  *self,
-              GError     **error)
+gboolean
+msvis_vis_db_sqlite_error (MsvisVisDb  *self,
+                           GError     **error)
 {
   g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX,
                /* translators: a file path, then SQLite's message */
@@ -56,12 +32,12 @@ sqlite_error (MsvisVisDb  *self,
   return FALSE;
 }
 
-static gboolean
-value_error (MsvisVisDb  *self,
-             GError     **error,
-             const char  *where,
-             const char  *column,
-             const char  *problem)
+gboolean
+msvis_vis_db_value_error (MsvisVisDb  *self,
+                          GError     **error,
+                          const char  *where,
+                          const char  *column,
+                          const char  *problem)
 {
   g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
                /* translators: a file path, a row (such as “NPU_0_0_Module.fc”), a column name,
@@ -71,31 +47,30 @@ value_error (MsvisVisDb  *self,
 }
 
 /* Parses one JSON cell; NULL with @error set when it is not well-formed. */
-static MsvisJsonValue *
-parse_json (MsvisVisDb   *self,
-            MsvisArena   *arena,
-            const char   *text,
-            gsize         length,
-            const char   *where,
-            const char   *column,
-            GError      **error)
+MsvisJsonValue *
+msvis_vis_db_parse_json (MsvisVisDb   *self,
+                         MsvisArena   *arena,
+                         const char   *text,
+                         gsize         length,
+                         const char   *where,
+                         const char   *column,
+                         GError      **error)
 {
-  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_data (text, length, NULL);
   g_autofree char *name = g_strdup_printf ("%s: row %s, column %s", self->path, where, column);
-  g_autoptr(MsvisJsonScanner) scanner = msvis_json_scanner_new (stream, name, NULL);
   MsvisJsonToken token;
   MsvisJsonValue *value;
 
-  if (!msvis_json_scanner_next (scanner, &token, error))
+  /* One scanner for every cell: a scanner per cell cost a megabyte buffer each time. */
+  msvis_json_scanner_set_name (self->cells, name);
+  msvis_json_scanner_set_span (self->cells, text, length, 0);
+  if (!msvis_json_scanner_next (self->cells, &token, error))
     return NULL;
-  value = msvis_json_value_read (arena, scanner, token, error);
-  if (value == NULL)
-    return NULL;
-  if (!msvis_json_scanner_next (scanner, &token, error))
+  value = msvis_json_value_read (arena, self->cells, token, error);
+  if (value == NULL || !msvis_json_scanner_next (self->cells, &token, error))
     return NULL;
   if (token != MSVIS_JSON_TOKEN_EOF)
     {
-      value_error (self, error, where, column, _("text follows the JSON value"));
+      msvis_vis_db_value_error (self, error, where, column, _("text follows the JSON value"));
       return NULL;
     }
   return value;
@@ -113,12 +88,12 @@ check_columns (MsvisVisDb         *self,
   int status;
 
   if (sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL) != SQLITE_OK)
-    return sqlite_error (self, error);
+    return msvis_vis_db_sqlite_error (self, error);
   while ((status = sqlite3_step (stmt)) == SQLITE_ROW)
     g_hash_table_add (have, g_strdup ((const char *)sqlite3_column_text (stmt, 1)));
   sqlite3_finalize (stmt);
   if (status != SQLITE_DONE)
-    return sqlite_error (self, error);
+    return msvis_vis_db_sqlite_error (self, error);
 
   if (g_hash_table_size (have) == 0)
     {
@@ -148,9 +123,9 @@ check_columns (MsvisVisDb         *self,
   return TRUE;
 }
 
-static char *
-column_dup (sqlite3_stmt *stmt,
-            int           column)
+char *
+msvis_vis_db_column_dup (sqlite3_stmt *stmt,
+                         int           column)
 {
   const char *text = (const char *)sqlite3_column_text (stmt, column);
 
@@ -164,14 +139,15 @@ int_list (MsvisVisDb  *self,
           GError     **error)
 {
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
-  MsvisJsonValue *value = parse_json (self, arena, text, strlen (text), "1", column, error);
+  MsvisJsonValue *value = msvis_vis_db_parse_json (self, arena, text, strlen (text), "1", column,
+                                                   error);
   g_autoptr(GArray) list = g_array_new (FALSE, FALSE, sizeof (gint));
 
   if (value == NULL)
     return NULL;
   if (value->kind != MSVIS_JSON_ARRAY)
     {
-      value_error (self, error, "1", column, _("expected a list of numbers"));
+      msvis_vis_db_value_error (self, error, "1", column, _("expected a list of numbers"));
       return NULL;
     }
   msvis_json_value_foreach (element, value)
@@ -180,7 +156,7 @@ int_list (MsvisVisDb  *self,
 
       if (element->kind != MSVIS_JSON_INT)
         {
-          value_error (self, error, "1", column, _("expected a list of numbers"));
+          msvis_vis_db_value_error (self, error, "1", column, _("expected a list of numbers"));
           return NULL;
         }
       g_array_append_val (list, n);
@@ -200,18 +176,18 @@ read_config (MsvisVisDb  *self,
                           "SELECT graph_type, task, tool_tip, micro_steps, overflow_check, "
                           "node_colors, rank_list, step_list FROM tb_config LIMIT 1",
                           -1, &stmt, NULL) != SQLITE_OK)
-    return sqlite_error (self, error);
+    return msvis_vis_db_sqlite_error (self, error);
   status = sqlite3_step (stmt);
   if (status == SQLITE_ROW)
     {
-      graph_type = column_dup (stmt, 0);
-      self->task = column_dup (stmt, 1);
-      self->tooltip = column_dup (stmt, 2);
+      graph_type = msvis_vis_db_column_dup (stmt, 0);
+      self->task = msvis_vis_db_column_dup (stmt, 1);
+      self->tooltip = msvis_vis_db_column_dup (stmt, 2);
       self->micro_steps = (guint)MAX (sqlite3_column_int (stmt, 3), 1);
       self->overflow_check = sqlite3_column_int (stmt, 4) != 0;
-      self->node_colors = column_dup (stmt, 5);
-      ranks = column_dup (stmt, 6);
-      steps = column_dup (stmt, 7);
+      self->node_colors = msvis_vis_db_column_dup (stmt, 5);
+      ranks = msvis_vis_db_column_dup (stmt, 6);
+      steps = msvis_vis_db_column_dup (stmt, 7);
     }
   sqlite3_finalize (stmt);
   if (status == SQLITE_DONE)
@@ -222,7 +198,7 @@ read_config (MsvisVisDb  *self,
       return FALSE;
     }
   if (status != SQLITE_ROW)
-    return sqlite_error (self, error);
+    return msvis_vis_db_sqlite_error (self, error);
 
   self->is_compare = g_strcmp0 (graph_type, "compare") == 0;
   self->rank_list = int_list (self, ranks ? ranks : "", "rank_list", error);
@@ -267,6 +243,7 @@ msvis_vis_db_open (const char  *path,
   self->ref_count = 1;
   self->path = g_strdup (path);
   g_mutex_init (&self->lock);
+  self->cells = msvis_json_scanner_new_for_spans (path);
 
   if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
     {
@@ -277,7 +254,7 @@ msvis_vis_db_open (const char  *path,
     }
   if (!open_read_only (self, path))
     {
-      sqlite_error (self, error);
+      msvis_vis_db_sqlite_error (self, error);
       return NULL;
     }
   if (!check_columns (self, "tb_config", config_columns, error) ||
@@ -298,7 +275,7 @@ msvis_vis_db_open (const char  *path,
        sqlite3_prepare_v2 (self->db, "SELECT stack_info FROM tb_stack WHERE id = ?", -1,
                            &self->stack, NULL) != SQLITE_OK))
     {
-      sqlite_error (self, error);
+      msvis_vis_db_sqlite_error (self, error);
       return NULL;
     }
 
@@ -322,6 +299,7 @@ msvis_vis_db_unref (MsvisVisDb *self)
   sqlite3_finalize (self->stack);
   sqlite3_close (self->db);
   g_mutex_clear (&self->lock);
+  msvis_json_scanner_free (self->cells);
   g_free (self->path);
   g_free (self->task);
   g_free (self->tooltip);
@@ -394,7 +372,7 @@ msvis_vis_db_list_graphs (MsvisVisDb  *self,
                           "SELECT DISTINCT step, rank FROM tb_nodes ORDER BY step, rank",
                           -1, &stmt, NULL) != SQLITE_OK)
     {
-      sqlite_error (self, error);
+      msvis_vis_db_sqlite_error (self, error);
       return NULL;
     }
   while ((status = sqlite3_step (stmt)) == SQLITE_ROW)
@@ -406,220 +384,10 @@ msvis_vis_db_list_graphs (MsvisVisDb  *self,
   sqlite3_finalize (stmt);
   if (status != SQLITE_DONE)
     {
-      sqlite_error (self, error);
+      msvis_vis_db_sqlite_error (self, error);
       return NULL;
     }
   return g_steal_pointer (&keys);
-}
-
-/* ---- Lazy node data ---- */
-
-typedef struct
-{
-  MsvisVisDb *db;
-  GArray     *npu_rows;      /* gint64 rowid per node */
-  GArray     *bench_rows;
-  GHashTable *npu_stacks;    /* stack_id -> interned stack + 1 */
-  GHashTable *bench_stacks;
-  MsvisGraph *npu;           /* borrowed: the document owns the graphs */
-} Source;
-
-static void
-source_free (gpointer data)
-{
-  Source *source = data;
-
-  msvis_vis_db_unref (source->db);
-  g_array_unref (source->npu_rows);
-  g_clear_pointer (&source->bench_rows, g_array_unref);
-  g_hash_table_unref (source->npu_stacks);
-  g_hash_table_unref (source->bench_stacks);
-  g_free (source);
-}
-
-/* A field value as the text it holds: a string's own text, anything else as JSON. */
-static const char *
-field_text (MsvisGraph           *graph,
-            const MsvisJsonValue *value)
-{
-  MsvisJsonWriter *writer;
-  g_autoptr(GString) text = NULL;
-
-  if (value->kind == MSVIS_JSON_STRING)
-    return msvis_graph_store (graph, value->s, value->n);
-  writer = msvis_json_writer_new_compact ();
-  msvis_json_writer_value (writer, value);
-  text = msvis_json_writer_end_fragment (writer);
-  return msvis_graph_store (graph, text->str, text->len);
-}
-
-static gboolean
-add_items (MsvisVisDb            *self,
-           MsvisGraph            *graph,
-           const MsvisJsonValue  *object,
-           const char            *where,
-           const char            *column,
-           guint32               *first,
-           guint32               *n,
-           GError               **error)
-{
-  g_autoptr(GArray) fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
-
-  *first = 0;
-  *n = 0;
-  if (object == NULL)
-    return TRUE;
-  if (object->kind != MSVIS_JSON_OBJECT)
-    return value_error (self, error, where, column, _("expected an object of items"));
-
-  msvis_json_value_foreach (item, object)
-    {
-      g_autofree char *key = g_strndup (item->key, item->key_len);
-      guint32 index;
-
-      if (item->kind != MSVIS_JSON_OBJECT)
-        return value_error (self, error, where, column, _("an item is not an object"));
-      g_array_set_size (fields, 0);
-      msvis_json_value_foreach (value, item)
-        {
-          g_autofree char *name = g_strndup (value->key, value->key_len);
-          MsvisField field = { msvis_graph_atom (graph, name), MSVIS_VALUE_OBJECT };
-
-          field.s = field_text (graph, value);
-          g_array_append_val (fields, field);
-        }
-      index = msvis_graph_add_item (graph, msvis_graph_intern (graph, key),
-                                    msvis_graph_add_fields (graph, (MsvisField *)fields->data,
-                                                            fields->len),
-                                    fields->len);
-      if ((*n)++ == 0)
-        *first = index;
-    }
-  return TRUE;
-}
-
-static gboolean
-read_stack (MsvisVisDb   *self,
-            MsvisGraph   *graph,
-            const char   *text,
-            const char   *where,
-            const char   *column,
-            guint32      *stack,
-            GError      **error)
-{
-  g_autoptr(MsvisArena) arena = msvis_arena_new ();
-  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
-  MsvisJsonValue *value;
-
-  *stack = 0;
-  if (text == NULL || *text == '\0')
-    return TRUE;
-  value = parse_json (self, arena, text, strlen (text), where, column, error);
-  if (value == NULL)
-    return FALSE;
-  if (value->kind != MSVIS_JSON_ARRAY)
-    return value_error (self, error, where, column, _("expected a list of strings"));
-  msvis_json_value_foreach (line, value)
-    {
-      if (line->kind != MSVIS_JSON_STRING)
-        return value_error (self, error, where, column, _("expected a list of strings"));
-      g_ptr_array_add (lines, (gpointer)line->s);
-    }
-  *stack = msvis_graph_intern_stack (graph, (const char *const *)lines->pdata, lines->len);
-  return TRUE;
-}
-
-static gboolean
-load_stack_id (Source       *source,
-               MsvisGraph   *graph,
-               const char   *stack_id,
-               const char   *where,
-               guint32      *stack,
-               GError      **error)
-{
-  MsvisVisDb *self = source->db;
-  GHashTable *cache = graph == source->npu ? source->npu_stacks : source->bench_stacks;
-  gpointer cached;
-  g_autofree char *text = NULL;
-  int status;
-
-  *stack = 0;
-  if (stack_id == NULL)
-    return TRUE;
-  if (g_hash_table_lookup_extended (cache, stack_id, NULL, &cached))
-    {
-      *stack = GPOINTER_TO_UINT (cached);
-      return TRUE;
-    }
-
-  sqlite3_reset (self->stack);
-  sqlite3_bind_text (self->stack, 1, stack_id, -1, SQLITE_TRANSIENT);
-  status = sqlite3_step (self->stack);
-  if (status == SQLITE_ROW)
-    text = column_dup (self->stack, 0);
-  sqlite3_reset (self->stack);
-  if (status == SQLITE_DONE)
-    return value_error (self, error, where, "stack_id", _("no such row in tb_stack"));
-  if (status != SQLITE_ROW)
-    return sqlite_error (self, error);
-
-  if (!read_stack (self, graph, text, stack_id, "tb_stack.stack_info", stack, error))
-    return FALSE;
-  g_hash_table_insert (cache, g_strdup (stack_id), GUINT_TO_POINTER (*stack));
-  return TRUE;
-}
-
-static gboolean
-load_node (gpointer      data,
-           MsvisGraph   *graph,
-           MsvisNodeId   node,
-           GError      **error)
-{
-  Source *source = data;
-  MsvisVisDb *self = source->db;
-  GArray *rows = graph == source->npu ? source->npu_rows : source->bench_rows;
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->lock);
-  g_autoptr(MsvisArena) arena = msvis_arena_new ();
-  g_autofree char *inputs = NULL, *outputs = NULL, *stack = NULL, *where = NULL;
-  MsvisJsonValue *in_value = NULL, *out_value = NULL;
-  guint32 first_in, n_in, first_out, n_out, stack_index;
-  int status;
-
-  sqlite3_reset (self->node_data);
-  sqlite3_bind_int64 (self->node_data, 1, g_array_index (rows, gint64, node));
-  status = sqlite3_step (self->node_data);
-  if (status == SQLITE_ROW)
-    {
-      inputs = column_dup (self->node_data, 0);
-      outputs = column_dup (self->node_data, 1);
-      stack = column_dup (self->node_data, 2);
-      where = column_dup (self->node_data, 3);
-    }
-  sqlite3_reset (self->node_data);
-  if (status != SQLITE_ROW)
-    return sqlite_error (self, error);
-  if (where == NULL)
-    where = g_strdup (msvis_graph_node_get_id (graph, node));
-
-  if ((inputs != NULL && *inputs != '\0' &&
-       (in_value = parse_json (self, arena, inputs, strlen (inputs), where, "input_data",
-                               error)) == NULL) ||
-      (outputs != NULL && *outputs != '\0' &&
-       (out_value = parse_json (self, arena, outputs, strlen (outputs), where, "output_data",
-                                error)) == NULL))
-    return FALSE;
-  /* Inputs then outputs, each a contiguous run of items. */
-  if (!add_items (self, graph, in_value, where, "input_data", &first_in, &n_in, error) ||
-      !add_items (self, graph, out_value, where, "output_data", &first_out, &n_out, error))
-    return FALSE;
-  msvis_graph_node_set_items (graph, node, first_in, n_in, first_out, n_out);
-
-  if (!(self->has_stack_id
-        ? load_stack_id (source, graph, stack, where, &stack_index, error)
-        : read_stack (self, graph, stack, where, "stack_info", &stack_index, error)))
-    return FALSE;
-  msvis_graph_node_set_stack (graph, node, stack_index);
-  return TRUE;
 }
 
 /* ---- Structure ---- */
@@ -670,7 +438,8 @@ read_json_member (MsvisVisDb     *self,
   *out = NULL;
   if (text == NULL || *text == '\0')
     return TRUE;
-  value = parse_json (self, msvis_graph_get_arena (graph), text, strlen (text), where, name, error);
+  value = msvis_vis_db_parse_json (self, msvis_graph_get_arena (graph), text, strlen (text),
+                                   where, name, error);
   if (value == NULL)
     return FALSE;
   /* Empty is how msprobe writes "none" ({} for matched_distributed). */
@@ -702,7 +471,7 @@ read_rows (MsvisVisDb    *self,
                           "parallel_merge_info, matched_distributed, dump_data_dir "
                           "FROM tb_nodes WHERE step = ? AND rank = ? AND data_source = ? "
                           "ORDER BY rowid", -1, &stmt, NULL) != SQLITE_OK)
-    return sqlite_error (self, error);
+    return msvis_vis_db_sqlite_error (self, error);
   sqlite3_bind_int (stmt, 1, step);
   sqlite3_bind_int (stmt, 2, rank);
   sqlite3_bind_text (stmt, 3, data_source, -1, SQLITE_STATIC);
@@ -722,7 +491,8 @@ read_rows (MsvisVisDb    *self,
       where = where ? where : "?";
       if (name == NULL || type_text == NULL)
         {
-          ok = value_error (self, error, where, name ? "node_type" : "node_name", _("is NULL"));
+          ok = msvis_vis_db_value_error (self, error, where, name ? "node_type" : "node_name",
+                                         _("is NULL"));
           break;
         }
       type = atoi (type_text);
@@ -733,7 +503,8 @@ read_rows (MsvisVisDb    *self,
         node = msvis_graph_add_node (graph, (MsvisNodeType)type, name);
       if (node == MSVIS_NODE_ID_NONE || (node == msvis_graph_get_root (graph) && have_dir))
         {
-          ok = value_error (self, error, where, "node_name", _("the name is used twice"));
+          ok = msvis_vis_db_value_error (self, error, where, "node_name",
+                                         _("the name is used twice"));
           break;
         }
       if (node == msvis_graph_get_root (graph))
@@ -751,8 +522,8 @@ read_rows (MsvisVisDb    *self,
       g_ptr_array_set_size (rows->where, MAX (rows->where->len, node + 1));
       g_array_index (rows->rows, gint64, node) = rowid;
       g_array_index (rows->micro_steps, gint, node) = micro_step;
-      rows->sub_nodes->pdata[node] = column_dup (stmt, 5);
-      rows->links->pdata[node] = column_dup (stmt, 9);
+      rows->sub_nodes->pdata[node] = msvis_vis_db_column_dup (stmt, 5);
+      rows->links->pdata[node] = msvis_vis_db_column_dup (stmt, 9);
       rows->where->pdata[node] = g_strdup (where);
 
       if (results != NULL && sqlite3_column_type (stmt, 6) != SQLITE_NULL)
@@ -777,7 +548,7 @@ read_rows (MsvisVisDb    *self,
         ok = !g_cancellable_set_error_if_cancelled (cancellable, error);
     }
   if (ok && status != SQLITE_DONE)
-    ok = sqlite_error (self, error);
+    ok = msvis_vis_db_sqlite_error (self, error);
   sqlite3_finalize (stmt);
   return ok;
 }
@@ -802,11 +573,12 @@ link_children (MsvisVisDb  *self,
       if (text == NULL || *text == '\0')
         continue;
       msvis_arena_reset (arena);
-      list = parse_json (self, arena, text, strlen (text), where, "sub_nodes", error);
+      list = msvis_vis_db_parse_json (self, arena, text, strlen (text), where, "sub_nodes", error);
       if (list == NULL)
         return FALSE;
       if (list->kind != MSVIS_JSON_ARRAY)
-        return value_error (self, error, where, "sub_nodes", _("expected a list of node names"));
+        return msvis_vis_db_value_error (self, error, where, "sub_nodes",
+                                         _("expected a list of node names"));
       g_array_set_size (children, 0);
       msvis_json_value_foreach (element, list)
         {
@@ -820,10 +592,10 @@ link_children (MsvisVisDb  *self,
                 g_strdup_printf (_("names %s, which is not a node of this graph"),
                                  element->kind == MSVIS_JSON_STRING ? element->s : "?");
 
-              return value_error (self, error, where, "sub_nodes", problem);
+              return msvis_vis_db_value_error (self, error, where, "sub_nodes", problem);
             }
           if (child == msvis_graph_get_root (graph) || claimed[child])
-            return value_error (self, error, where, "sub_nodes",
+            return msvis_vis_db_value_error (self, error, where, "sub_nodes",
                                 _("a node is listed under two parents, or the graph has a cycle"));
           claimed[child] = 1;
           g_array_append_val (children, child);
@@ -840,7 +612,7 @@ link_children (MsvisVisDb  *self,
       while (p != MSVIS_NODE_ID_NONE && steps++ <= n)
         p = msvis_graph_node_get_parent (graph, p);
       if (p != MSVIS_NODE_ID_NONE)
-        return value_error (self, error, rows->where->pdata[node], "sub_nodes",
+        return msvis_vis_db_value_error (self, error, rows->where->pdata[node], "sub_nodes",
                             _("a node is listed under two parents, or the graph has a cycle"));
     }
 
@@ -871,12 +643,12 @@ link_counterparts (MsvisVisDb  *self,
       if (text == NULL || *text == '\0')
         continue;
       msvis_arena_reset (arena);
-      list = parse_json (self, arena, text, strlen (text), rows->where->pdata[node],
+      list = msvis_vis_db_parse_json (self, arena, text, strlen (text), rows->where->pdata[node],
                          "matched_node_link", error);
       if (list == NULL)
         return FALSE;
       if (list->kind != MSVIS_JSON_ARRAY || (list->last && list->last->kind != MSVIS_JSON_STRING))
-        return value_error (self, error, rows->where->pdata[node], "matched_node_link",
+        return msvis_vis_db_value_error (self, error, rows->where->pdata[node], "matched_node_link",
                             _("expected a list of node names"));
       if (list->n == 0)
         continue;
@@ -945,7 +717,6 @@ msvis_vis_db_load (MsvisVisDb    *self,
   g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->lock);
   GraphRows npu = { 0 }, bench = { 0 };
-  Source *source;
   gboolean ok;
 
   ok = read_graph (self, &npu, "NPU", step, rank, cancellable, error) &&
@@ -954,8 +725,9 @@ msvis_vis_db_load (MsvisVisDb    *self,
                               link_counterparts (self, &bench, npu.graph, error)));
   if (ok && self->node_colors != NULL && strcmp (self->node_colors, "null") != 0)
     {
-      doc->colors = parse_json (self, doc->arena, self->node_colors, strlen (self->node_colors),
-                                "1", "node_colors", error);
+      doc->colors = msvis_vis_db_parse_json (self, doc->arena, self->node_colors,
+                                             strlen (self->node_colors), "1", "node_colors",
+                                             error);
       ok = doc->colors != NULL;
     }
   if (!ok)
@@ -976,16 +748,10 @@ msvis_vis_db_load (MsvisVisDb    *self,
   doc->step = step;
   doc->rank = rank;
 
-  source = g_new0 (Source, 1);
-  source->db = msvis_vis_db_ref (self);
-  source->npu_rows = g_steal_pointer (&npu.rows);
-  source->bench_rows = g_steal_pointer (&bench.rows);
-  source->npu_stacks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  source->bench_stacks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  source->npu = doc->npu;
+  msvis_vis_db_set_lazy (self, doc, g_steal_pointer (&npu.rows),
+                         g_steal_pointer (&bench.rows));
   graph_rows_clear (&npu);
   graph_rows_clear (&bench);
-  msvis_vis_document_set_loader (doc, load_node, source, source_free);
 
   return g_steal_pointer (&doc);
 }

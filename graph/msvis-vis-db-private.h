@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <sqlite3.h>
+
+#include "msvis-json-value.h"
+#include "msvis-vis-db-reader.h"
+
+G_BEGIN_DECLS
+
+/* One read-only connection per file, its statements prepared once and used under a lock, so
+ * the documents of a file may load node data from any thread. A graph's nodes are added in
+ * rowid order, which is the .vis node order for files msvis writes (see the writer) and
+ * msprobe's node_order for msprobe's own. */
+
+struct _MsvisVisDb
+{
+  gint          ref_count;
+  char         *path;
+  sqlite3      *db;
+  GMutex        lock;
+  sqlite3_stmt *node_data;     /* input_data, output_data, stack by rowid */
+  sqlite3_stmt *stack;         /* tb_stack by id; NULL for files with stack_info */
+  gboolean      has_stack_id;
+
+  gboolean      is_compare;
+  char         *task;
+  char         *tooltip;
+  char         *node_colors;
+  guint         micro_steps;
+  gboolean      overflow_check;
+  GArray       *rank_list;
+  GArray       *step_list;
+  MsvisJsonScanner *cells;     /* JSON cells, one at a time under the lock */
+};
+
+gboolean        msvis_vis_db_sqlite_error (MsvisVisDb   *self,
+                                           GError      **error);
+gboolean        msvis_vis_db_value_error  (MsvisVisDb   *self,
+                                           GError      **error,
+                                           const char   *where,
+                                           const char   *column,
+                                           const char   *problem);
+MsvisJsonValue *msvis_vis_db_parse_json   (MsvisVisDb   *self,
+                                           MsvisArena   *arena,
+                                           const char   *text,
+                                           gsize         length,
+                                           const char   *where,
+                                           const char   *column,
+                                           GError      **error);
+char           *msvis_vis_db_column_dup   (sqlite3_stmt *stmt,
+                                           int           column);
+void            msvis_vis_db_set_lazy     (MsvisVisDb       *self,
+                                           MsvisVisDocument *doc,
+                                           GArray           *npu_rows,
+                                           GArray           *bench_rows);
+
+G_END_DECLS
