@@ -6,11 +6,15 @@
 
 #include "msvis-vis-document.h"
 
+G_DEFINE_BOXED_TYPE (MsvisVisDocument, msvis_vis_document,
+                     msvis_vis_document_ref, msvis_vis_document_unref)
+
 MsvisVisDocument *
 msvis_vis_document_new (void)
 {
   MsvisVisDocument *self = g_new0 (MsvisVisDocument, 1);
 
+  self->ref_count = 1;
   self->overflow_check = TRUE;
   self->step = -1;
   self->rank = -1;
@@ -20,10 +24,19 @@ msvis_vis_document_new (void)
   return self;
 }
 
-void
-msvis_vis_document_free (MsvisVisDocument *self)
+MsvisVisDocument *
+msvis_vis_document_ref (MsvisVisDocument *self)
 {
-  if (self == NULL)
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_int_inc (&self->ref_count);
+  return self;
+}
+
+void
+msvis_vis_document_unref (MsvisVisDocument *self)
+{
+  if (self == NULL || !g_atomic_int_dec_and_test (&self->ref_count))
     return;
 
   g_clear_object (&self->npu);

@@ -19,6 +19,8 @@ G_BEGIN_DECLS
 
 typedef struct _MsvisVisDocument MsvisVisDocument;
 
+#define MSVIS_TYPE_VIS_DOCUMENT (msvis_vis_document_get_type ())
+
 /* Reads one node's items and stack into @graph. Called once per node, under the document's
  * lock. */
 typedef gboolean (*MsvisVisLoadNode) (gpointer     source,
@@ -44,6 +46,7 @@ struct _MsvisVisDocument
   MsvisArena     *arena;
 
   /*< private >*/
+  gint             ref_count;       /* the window, its panes and workers share a document */
   MsvisVisLoadNode load_node;
   gpointer         source;
   GDestroyNotify   source_free;
@@ -52,8 +55,10 @@ struct _MsvisVisDocument
   GByteArray      *bench_loaded;
 };
 
+GType             msvis_vis_document_get_type         (void) G_GNUC_CONST;
 MsvisVisDocument *msvis_vis_document_new              (void);
-void              msvis_vis_document_free             (MsvisVisDocument  *self);
+MsvisVisDocument *msvis_vis_document_ref              (MsvisVisDocument  *self);
+void              msvis_vis_document_unref            (MsvisVisDocument  *self);
 
 void              msvis_vis_document_set_loader       (MsvisVisDocument  *self,
                                                        MsvisVisLoadNode   load_node,
@@ -74,6 +79,6 @@ gboolean          msvis_vis_document_write_vis        (MsvisVisDocument  *self,
                                                        GCancellable      *cancellable,
                                                        GError           **error);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisVisDocument, msvis_vis_document_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisVisDocument, msvis_vis_document_unref)
 
 G_END_DECLS

@@ -19,7 +19,7 @@ forbid compare 'gtk/|gdk/|gsk/|adwaita\.h|graphviz/|sqlite3\.h' 'is GTK-free'
 forbid app     'graphviz/|sqlite3\.h|cairo\.h|gsk/|.*-private\.h' 'never draws and never reaches into internals'
 
 # Every test program is registered.
-for t in "$root"/tests/core/test-*.c; do
+for t in "$root"/tests/core/test-*.c "$root"/tests/ui/test-*.c; do
   [ -e "$t" ] || continue
   stem=$(basename "$t" .c)
   grep -q "'$stem'" "$root/tests/meson.build" || { echo "layering: $stem is not in tests/meson.build" >&2; status=1; }
