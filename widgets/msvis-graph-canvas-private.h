@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-graph-canvas.h"
+#include "msvis-layout-engine.h"
+#include "msvis-precision-buckets.h"
+
+G_BEGIN_DECLS
+
+#define MSVIS_CANVAS_MIN_ZOOM   0.02
+#define MSVIS_CANVAS_MAX_ZOOM   8.0
+
+struct _MsvisGraphCanvas
+{
+  GtkWidget          parent_instance;
+
+  MsvisVisDocument  *doc;
+  MsvisGraph        *graph;
+  MsvisGraph        *other;          /* the counterpart graph of a compare, or NULL */
+  MsvisBuckets      *buckets;
+  MsvisLayoutEngine *engine;
+  MsvisLayout       *layout;
+  GHashTable        *expanded;       /* MsvisNodeId set */
+  GCancellable      *layout_cancellable;
+  gint               micro_step;
+
+  GtkAdjustment     *hadjustment;
+  GtkAdjustment     *vadjustment;
+  guint              hscroll_policy : 1;
+  guint              vscroll_policy : 1;
+  guint              is_bench : 1;
+  guint              overflow_mode : 1;
+  guint              layout_pending : 1;
+
+  double             zoom;
+  MsvisNodeId        selected;
+  MsvisNodeId        hovered;
+  MsvisNodeId        pending_center;  /* centre on it once the layout that shows it arrives */
+  MsvisNodeId        anchor_node;     /* keeps its place on screen across a re-layout */
+  double             anchor_x;        /* its widget position before */
+  double             anchor_y;
+
+  /* Draw cache: the boxes of an area around the view at the current zoom, in content
+   * coordinates. Scrolling inside the area reuses it. */
+  GskRenderNode     *cache;
+  MsvisRect          cache_area;
+  GHashTable        *labels;         /* MsvisNodeId -> PangoLayout */
+  GdkRGBA           *fills;          /* one per graph node, from the buckets */
+  GdkRGBA            text_color;
+  GdkRGBA            frame_color;
+  GdkRGBA            accent_color;
+
+  double             drag_start_x;
+  double             drag_start_y;
+  double             zoom_gesture_start;
+  double             pointer_x;       /* the Ctrl+wheel zoom anchor */
+  double             pointer_y;
+};
+
+/* msvis-graph-canvas-draw.c */
+void     msvis_graph_canvas_update_fills      (MsvisGraphCanvas *self);
+void     msvis_graph_canvas_drop_cache        (MsvisGraphCanvas *self);
+void     msvis_graph_canvas_snapshot_content  (MsvisGraphCanvas *self,
+                                               GtkSnapshot      *snapshot);
+
+/* msvis-graph-canvas-input.c */
+void     msvis_graph_canvas_init_input        (MsvisGraphCanvas *self);
+void     msvis_graph_canvas_class_init_input  (GtkWidgetClass   *widget_class);
+gboolean msvis_graph_canvas_query_tooltip     (GtkWidget        *widget,
+                                               int               x,
+                                               int               y,
+                                               gboolean          keyboard,
+                                               GtkTooltip       *tooltip);
+
+/* msvis-graph-canvas.c */
+gboolean msvis_graph_canvas_widget_to_content (MsvisGraphCanvas *self,
+                                               double            wx,
+                                               double            wy,
+                                               double           *cx,
+                                               double           *cy);
+const MsvisLayoutBox *msvis_graph_canvas_hit  (MsvisGraphCanvas *self,
+                                               double            wx,
+                                               double            wy);
+void     msvis_graph_canvas_emit_selected     (MsvisGraphCanvas *self);
+void     msvis_graph_canvas_toggle            (MsvisGraphCanvas *self,
+                                               MsvisNodeId       node);
+
+G_END_DECLS

@@ -1,0 +1,831 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "msvis-graph-canvas-private.h"
+
+#define MARGIN 24.   /* widget pixels around the content */
+
+enum {
+  PROP_0,
+  PROP_ZOOM,
+  PROP_SELECTED_NODE,
+  N_PROPS,
+  /* GtkScrollable */
+  PROP_HADJUSTMENT,
+  PROP_VADJUSTMENT,
+  PROP_HSCROLL_POLICY,
+  PROP_VSCROLL_POLICY,
+};
+
+enum {
+  NODE_SELECTED,
+  NODE_EXPANDED,
+  VIEW_CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MsvisGraphCanvas, msvis_graph_canvas, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
+
+static void request_layout (MsvisGraphCanvas *self);
+
+/* Where content (layout) coordinates start in widget coordinates: centred when the content is
+ * smaller than the view, else scrolled. */
+static void
+content_origin (MsvisGraphCanvas *self,
+                double           *ox,
+                double           *oy)
+{
+  MsvisRect bounds = self->layout ? msvis_layout_get_bounds (self->layout) : (MsvisRect) { 0 };
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  double content_w = bounds.width * self->zoom + 2 * MARGIN;
+  double content_h = bounds.height * self->zoom + 2 * MARGIN;
+  double hvalue = self->hadjustment ? gtk_adjustment_get_value (self->hadjustment) : 0;
+  double vvalue = self->vadjustment ? gtk_adjustment_get_value (self->vadjustment) : 0;
+
+  *ox = (content_w < width ? (width - content_w) / 2 : -hvalue) + MARGIN - bounds.x * self->zoom;
+  *oy = (content_h < height ? (height - content_h) / 2 : -vvalue) + MARGIN
+        - bounds.y * self->zoom;
+}
+
+gboolean
+msvis_graph_canvas_widget_to_content (MsvisGraphCanvas *self,
+                                      double            wx,
+                                      double            wy,
+                                      double           *cx,
+                                      double           *cy)
+{
+  double ox, oy;
+
+  if (self->layout == NULL)
+    return FALSE;
+  content_origin (self, &ox, &oy);
+  *cx = (wx - ox) / self->zoom;
+  *cy = (wy - oy) / self->zoom;
+  return TRUE;
+}
+
+const MsvisLayoutBox *
+msvis_graph_canvas_hit (MsvisGraphCanvas *self,
+                        double            wx,
+                        double            wy)
+{
+  double cx, cy;
+
+  if (!msvis_graph_canvas_widget_to_content (self, wx, wy, &cx, &cy))
+    return NULL;
+  return msvis_layout_hit (self->layout, cx, cy);
+}
+
+/**
+ * msvis_graph_canvas_get_view:
+ * @content_area: (out): the part of the layout in view, in layout coordinates
+ */
+void
+msvis_graph_canvas_get_view (MsvisGraphCanvas *self,
+                             MsvisRect        *content_area)
+{
+  double x0 = 0, y0 = 0;
+
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  *content_area = (MsvisRect) { 0 };
+  if (!msvis_graph_canvas_widget_to_content (self, 0, 0, &x0, &y0))
+    return;
+  *content_area = (MsvisRect) { x0, y0, gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom,
+                                gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom };
+}
+
+/**
+ * msvis_graph_canvas_node_area:
+ * @area: (out): where @node is drawn, in widget coordinates
+ *
+ * Returns: %FALSE when @node has no box (inside a collapsed container)
+ */
+gboolean
+msvis_graph_canvas_node_area (MsvisGraphCanvas *self,
+                              MsvisNodeId       node,
+                              graphene_rect_t  *area)
+{
+  const MsvisLayoutBox *box;
+  double ox, oy;
+
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), FALSE);
+
+  if (self->layout == NULL || !(box = msvis_layout_lookup (self->layout, node)))
+    return FALSE;
+  content_origin (self, &ox, &oy);
+  graphene_rect_init (area, ox + box->rect.x * self->zoom, oy + box->rect.y * self->zoom,
+                      box->rect.width * self->zoom, box->rect.height * self->zoom);
+  return TRUE;
+}
+
+static void
+configure_adjustment (GtkAdjustment *adjustment,
+                      double         content,
+                      double         page)
+{
+  double value;
+
+  if (adjustment == NULL)
+    return;
+  value = CLAMP (gtk_adjustment_get_value (adjustment), 0, MAX (0, content - page));
+  gtk_adjustment_configure (adjustment, value, 0, MAX (content, page), page * 0.1, page * 0.9,
+                            page);
+}
+
+static void
+configure_adjustments (MsvisGraphCanvas *self)
+{
+  MsvisRect bounds = self->layout ? msvis_layout_get_bounds (self->layout) : (MsvisRect) { 0 };
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  configure_adjustment (self->hadjustment, bounds.width * self->zoom + 2 * MARGIN, width);
+  configure_adjustment (self->vadjustment, bounds.height * self->zoom + 2 * MARGIN, height);
+}
+
+static void
+msvis_graph_canvas_size_allocate (GtkWidget *widget,
+                                  int        width,
+                                  int        height,
+                                  int        baseline)
+{
+  MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (widget);
+
+  configure_adjustments (self);
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
+}
+
+static void
+msvis_graph_canvas_measure (GtkWidget      *widget,
+                            GtkOrientation  orientation,
+                            int             for_size,
+                            int            *minimum,
+                            int            *natural,
+                            int            *minimum_baseline,
+                            int            *natural_baseline)
+{
+  *minimum = 64;
+  *natural = 400;
+}
+
+static void
+msvis_graph_canvas_snapshot (GtkWidget   *widget,
+                             GtkSnapshot *snapshot)
+{
+  MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (widget);
+  double ox, oy;
+
+  if (self->layout == NULL)
+    return;
+
+  content_origin (self, &ox, &oy);
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
+                                                         gtk_widget_get_height (widget)));
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
+  gtk_snapshot_scale (snapshot, self->zoom, self->zoom);
+  msvis_graph_canvas_snapshot_content (self, snapshot);
+  gtk_snapshot_pop (snapshot);
+}
+
+static void
+adjustment_value_changed (MsvisGraphCanvas *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
+}
+
+static void
+set_adjustment (MsvisGraphCanvas  *self,
+                GtkAdjustment    **slot,
+                GtkAdjustment     *adjustment)
+{
+  if (adjustment == *slot)
+    return;
+  if (*slot != NULL)
+    g_signal_handlers_disconnect_by_func (*slot, adjustment_value_changed, self);
+  if (adjustment == NULL)
+    adjustment = gtk_adjustment_new (0, 0, 0, 0, 0, 0);
+  g_object_ref_sink (adjustment);
+  g_clear_object (slot);
+  *slot = adjustment;
+  g_signal_connect_object (*slot, "value-changed", G_CALLBACK (adjustment_value_changed), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+msvis_graph_canvas_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      g_value_set_double (value, self->zoom);
+      break;
+    case PROP_SELECTED_NODE:
+      g_value_set_uint (value, self->selected);
+      break;
+    case PROP_HADJUSTMENT:
+      g_value_set_object (value, self->hadjustment);
+      break;
+    case PROP_VADJUSTMENT:
+      g_value_set_object (value, self->vadjustment);
+      break;
+    case PROP_HSCROLL_POLICY:
+      g_value_set_enum (value, self->hscroll_policy);
+      break;
+    case PROP_VSCROLL_POLICY:
+      g_value_set_enum (value, self->vscroll_policy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+msvis_graph_canvas_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (object);
+
+  switch (prop_id)
+    {
+    case PROP_ZOOM:
+      msvis_graph_canvas_set_zoom (self, g_value_get_double (value));
+      break;
+    case PROP_SELECTED_NODE:
+      msvis_graph_canvas_select (self, g_value_get_uint (value), FALSE);
+      break;
+    case PROP_HADJUSTMENT:
+      set_adjustment (self, &self->hadjustment, g_value_get_object (value));
+      break;
+    case PROP_VADJUSTMENT:
+      set_adjustment (self, &self->vadjustment, g_value_get_object (value));
+      break;
+    case PROP_HSCROLL_POLICY:
+      self->hscroll_policy = g_value_get_enum (value);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+      break;
+    case PROP_VSCROLL_POLICY:
+      self->vscroll_policy = g_value_get_enum (value);
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+clear_document (MsvisGraphCanvas *self)
+{
+  g_cancellable_cancel (self->layout_cancellable);
+  g_clear_object (&self->layout_cancellable);
+  g_clear_pointer (&self->doc, msvis_vis_document_unref);
+  g_clear_object (&self->graph);
+  g_clear_object (&self->other);
+  g_clear_pointer (&self->buckets, msvis_buckets_free);
+  g_clear_pointer (&self->engine, msvis_layout_engine_unref);
+  g_clear_pointer (&self->layout, msvis_layout_unref);
+  g_clear_pointer (&self->fills, g_free);
+  g_hash_table_remove_all (self->expanded);
+  msvis_graph_canvas_drop_cache (self);
+  self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
+}
+
+static void
+msvis_graph_canvas_dispose (GObject *object)
+{
+  MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (object);
+
+  clear_document (self);
+  G_OBJECT_CLASS (msvis_graph_canvas_parent_class)->dispose (object);
+}
+
+static void
+msvis_graph_canvas_finalize (GObject *object)
+{
+  MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (object);
+
+  g_hash_table_unref (self->expanded);
+  g_hash_table_unref (self->labels);
+  g_clear_object (&self->hadjustment);
+  g_clear_object (&self->vadjustment);
+  G_OBJECT_CLASS (msvis_graph_canvas_parent_class)->finalize (object);
+}
+
+static void
+msvis_graph_canvas_css_changed (GtkWidget         *widget,
+                                GtkCssStyleChange *change)
+{
+  MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (widget);
+
+  GTK_WIDGET_CLASS (msvis_graph_canvas_parent_class)->css_changed (widget, change);
+  msvis_graph_canvas_update_fills (self);
+}
+
+static void
+msvis_graph_canvas_class_init (MsvisGraphCanvasClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = msvis_graph_canvas_dispose;
+  object_class->finalize = msvis_graph_canvas_finalize;
+  object_class->get_property = msvis_graph_canvas_get_property;
+  object_class->set_property = msvis_graph_canvas_set_property;
+  widget_class->snapshot = msvis_graph_canvas_snapshot;
+  widget_class->size_allocate = msvis_graph_canvas_size_allocate;
+  widget_class->measure = msvis_graph_canvas_measure;
+  widget_class->query_tooltip = msvis_graph_canvas_query_tooltip;
+  widget_class->css_changed = msvis_graph_canvas_css_changed;
+
+  properties[PROP_ZOOM] =
+    g_param_spec_double ("zoom", NULL, NULL, MSVIS_CANVAS_MIN_ZOOM, MSVIS_CANVAS_MAX_ZOOM, 1.,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED_NODE] =
+    g_param_spec_uint ("selected-node", NULL, NULL, 0, G_MAXUINT, MSVIS_NODE_ID_NONE,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
+  g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
+  g_object_class_override_property (object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+  g_object_class_override_property (object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+
+  /* The user picked a node (click, keys, or a reveal from elsewhere). */
+  signals[NODE_SELECTED] =
+    g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* The user opened or closed a container: the compare view mirrors it on the other side. */
+  signals[NODE_EXPANDED] =
+    g_signal_new ("node-expanded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
+  /* Scroll, zoom, size or layout changed: what is in view moved (link gutter, minimap). */
+  signals[VIEW_CHANGED] =
+    g_signal_new ("view-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
+
+  msvis_graph_canvas_class_init_input (widget_class);
+  gtk_widget_class_set_css_name (widget_class, "graphcanvas");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+msvis_graph_canvas_init (MsvisGraphCanvas *self)
+{
+  self->zoom = 1.;
+  self->micro_step = -1;
+  self->expanded = g_hash_table_new (NULL, NULL);
+  self->labels = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
+  set_adjustment (self, &self->hadjustment, NULL);
+  set_adjustment (self, &self->vadjustment, NULL);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  msvis_graph_canvas_init_input (self);
+}
+
+GtkWidget *
+msvis_graph_canvas_new (void)
+{
+  return g_object_new (MSVIS_TYPE_GRAPH_CANVAS, NULL);
+}
+
+/**
+ * msvis_graph_canvas_set_document:
+ * @doc: (nullable): the result; %NULL empties the canvas
+ * @is_bench: draw the Bench graph of a compare instead of the NPU graph
+ */
+void
+msvis_graph_canvas_set_document (MsvisGraphCanvas *self,
+                                 MsvisVisDocument *doc,
+                                 gboolean          is_bench)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+  g_return_if_fail (!is_bench || doc == NULL || doc->bench != NULL);
+
+  clear_document (self);
+  self->is_bench = is_bench;
+  if (doc != NULL)
+    {
+      self->doc = msvis_vis_document_ref (doc);
+      self->graph = g_object_ref (is_bench ? doc->bench : doc->npu);
+      if (doc->is_compare && doc->bench != NULL)
+        self->other = g_object_ref (is_bench ? doc->npu : doc->bench);
+      if (doc->colors != NULL)
+        self->buckets = msvis_buckets_new_from_colors (doc->colors);
+      self->engine = msvis_layout_engine_new (self->graph);
+      msvis_graph_canvas_update_fills (self);
+      self->pending_center = msvis_graph_get_root (self->graph);
+      request_layout (self);
+    }
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
+}
+
+MsvisVisDocument *
+msvis_graph_canvas_get_document (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), NULL);
+  return self->doc;
+}
+
+MsvisGraph *
+msvis_graph_canvas_get_graph (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), NULL);
+  return self->graph;
+}
+
+gboolean
+msvis_graph_canvas_is_bench (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), FALSE);
+  return self->is_bench;
+}
+
+/**
+ * msvis_graph_canvas_get_layout:
+ *
+ * Returns: (transfer none) (nullable): what is drawn now
+ */
+MsvisLayout *
+msvis_graph_canvas_get_layout (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), NULL);
+  return self->layout;
+}
+
+/* Widget position of a node's top-left corner, to keep it still across a re-layout. */
+static void
+remember_anchor (MsvisGraphCanvas *self,
+                 MsvisNodeId       node)
+{
+  graphene_rect_t area;
+
+  self->anchor_node = MSVIS_NODE_ID_NONE;
+  if (node != MSVIS_NODE_ID_NONE && msvis_graph_canvas_node_area (self, node, &area))
+    {
+      self->anchor_node = node;
+      self->anchor_x = area.origin.x;
+      self->anchor_y = area.origin.y;
+    }
+}
+
+static void
+scroll_to_content (MsvisGraphCanvas *self,
+                   double            wx_now,
+                   double            wy_now,
+                   double            wx_wanted,
+                   double            wy_wanted)
+{
+  gtk_adjustment_set_value (self->hadjustment,
+                            gtk_adjustment_get_value (self->hadjustment) + wx_now - wx_wanted);
+  gtk_adjustment_set_value (self->vadjustment,
+                            gtk_adjustment_get_value (self->vadjustment) + wy_now - wy_wanted);
+}
+
+static void
+apply_layout (MsvisGraphCanvas *self,
+              MsvisLayout      *layout)
+{
+  MsvisLayout *old = self->layout;
+  graphene_rect_t area;
+
+  self->layout = msvis_layout_ref (layout);
+  g_clear_pointer (&old, msvis_layout_unref);
+  msvis_graph_canvas_drop_cache (self);
+  configure_adjustments (self);
+
+  if (self->pending_center != MSVIS_NODE_ID_NONE
+      && msvis_layout_lookup (layout, self->pending_center) != NULL)
+    {
+      const MsvisLayoutBox *box = msvis_layout_lookup (layout, self->pending_center);
+
+      if (box->depth == 0)
+        msvis_graph_canvas_center_on (self, box->rect.x + box->rect.width / 2,
+                                      box->rect.y + gtk_widget_get_height (GTK_WIDGET (self))
+                                                    / 2 / self->zoom - MARGIN / self->zoom);
+      else
+        msvis_graph_canvas_center_on (self, box->rect.x + box->rect.width / 2,
+                                      box->rect.y + box->rect.height / 2);
+      self->pending_center = MSVIS_NODE_ID_NONE;
+    }
+  else if (self->anchor_node != MSVIS_NODE_ID_NONE
+           && msvis_graph_canvas_node_area (self, self->anchor_node, &area))
+    scroll_to_content (self, area.origin.x, area.origin.y, self->anchor_x, self->anchor_y);
+
+  self->anchor_node = MSVIS_NODE_ID_NONE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
+}
+
+static void
+layout_done (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(MsvisGraphCanvas) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisLayout) layout = msvis_layout_engine_run_finish (result, &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self->layout_pending = FALSE;
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "busy");
+  if (layout == NULL)
+    {
+      g_warning ("layout failed: %s", error->message);
+      return;
+    }
+  apply_layout (self, layout);
+}
+
+/* Cancel-and-replace: the newest expansion state wins. */
+static void
+request_layout (MsvisGraphCanvas *self)
+{
+  if (self->engine == NULL)
+    return;
+  g_cancellable_cancel (self->layout_cancellable);
+  g_clear_object (&self->layout_cancellable);
+  self->layout_cancellable = g_cancellable_new ();
+  self->layout_pending = TRUE;
+  gtk_widget_add_css_class (GTK_WIDGET (self), "busy");
+  msvis_layout_engine_run_async (self->engine, self->expanded, self->micro_step,
+                                 self->layout_cancellable, layout_done, g_object_ref (self));
+}
+
+void
+msvis_graph_canvas_set_micro_step (MsvisGraphCanvas *self,
+                                   gint              micro_step)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->micro_step == micro_step)
+    return;
+  self->micro_step = micro_step;
+  request_layout (self);
+}
+
+void
+msvis_graph_canvas_set_overflow_mode (MsvisGraphCanvas *self,
+                                      gboolean          overflow_mode)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  self->overflow_mode = !!overflow_mode;
+  msvis_graph_canvas_update_fills (self);
+}
+
+gboolean
+msvis_graph_canvas_is_expanded (MsvisGraphCanvas *self,
+                                MsvisNodeId       node)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), FALSE);
+  return g_hash_table_contains (self->expanded, GUINT_TO_POINTER (node));
+}
+
+/**
+ * msvis_graph_canvas_set_expanded:
+ *
+ * Opens or closes a container. The node keeps its place on screen. Does not emit
+ * ::node-expanded: that signal is for what the user did.
+ */
+void
+msvis_graph_canvas_set_expanded (MsvisGraphCanvas *self,
+                                 MsvisNodeId       node,
+                                 gboolean          expanded)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->graph == NULL || node >= msvis_graph_get_n_nodes (self->graph)
+      || msvis_graph_node_get_n_children (self->graph, node) == 0
+      || msvis_graph_canvas_is_expanded (self, node) == !!expanded)
+    return;
+  if (expanded)
+    g_hash_table_add (self->expanded, GUINT_TO_POINTER (node));
+  else
+    g_hash_table_remove (self->expanded, GUINT_TO_POINTER (node));
+  remember_anchor (self, node);
+  request_layout (self);
+}
+
+void
+msvis_graph_canvas_toggle (MsvisGraphCanvas *self,
+                           MsvisNodeId       node)
+{
+  gboolean expanded = !msvis_graph_canvas_is_expanded (self, node);
+
+  if (self->graph == NULL || msvis_graph_node_get_n_children (self->graph, node) == 0)
+    return;
+  msvis_graph_canvas_set_expanded (self, node, expanded);
+  g_signal_emit (self, signals[NODE_EXPANDED], 0, node, expanded);
+}
+
+void
+msvis_graph_canvas_expand_all (MsvisGraphCanvas *self)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->graph == NULL)
+    return;
+  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (self->graph); node++)
+    if (msvis_graph_node_get_n_children (self->graph, node) > 0)
+      g_hash_table_add (self->expanded, GUINT_TO_POINTER (node));
+  remember_anchor (self, self->selected);
+  request_layout (self);
+}
+
+void
+msvis_graph_canvas_collapse_all (MsvisGraphCanvas *self)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  g_hash_table_remove_all (self->expanded);
+  if (self->graph != NULL)
+    self->pending_center = msvis_graph_get_root (self->graph);
+  request_layout (self);
+}
+
+MsvisNodeId
+msvis_graph_canvas_get_selected (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), MSVIS_NODE_ID_NONE);
+  return self->selected;
+}
+
+void
+msvis_graph_canvas_emit_selected (MsvisGraphCanvas *self)
+{
+  g_signal_emit (self, signals[NODE_SELECTED], 0, self->selected);
+}
+
+/**
+ * msvis_graph_canvas_select:
+ * @node: a node, or %MSVIS_NODE_ID_NONE
+ * @reveal: open the containers above @node and centre it
+ *
+ * Selects without emitting ::node-selected (which is for the user's own choices).
+ */
+void
+msvis_graph_canvas_select (MsvisGraphCanvas *self,
+                           MsvisNodeId       node,
+                           gboolean          reveal)
+{
+  gboolean opened = FALSE;
+
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->graph == NULL || (node != MSVIS_NODE_ID_NONE
+                              && node >= msvis_graph_get_n_nodes (self->graph)))
+    node = MSVIS_NODE_ID_NONE;
+  self->selected = node;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_NODE]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (!reveal || node == MSVIS_NODE_ID_NONE)
+    return;
+
+  for (MsvisNodeId up = msvis_graph_node_get_parent (self->graph, node);
+       up != MSVIS_NODE_ID_NONE; up = msvis_graph_node_get_parent (self->graph, up))
+    if (!g_hash_table_contains (self->expanded, GUINT_TO_POINTER (up))
+        && up != msvis_graph_get_root (self->graph))
+      {
+        g_hash_table_add (self->expanded, GUINT_TO_POINTER (up));
+        opened = TRUE;
+      }
+
+  self->pending_center = node;
+  if (opened || self->layout_pending || self->layout == NULL
+      || msvis_layout_lookup (self->layout, node) == NULL)
+    request_layout (self);
+  else
+    apply_layout (self, self->layout);
+}
+
+double
+msvis_graph_canvas_get_zoom (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), 1.);
+  return self->zoom;
+}
+
+/**
+ * msvis_graph_canvas_zoom_by:
+ * @anchor_x: widget position that stays still (the pointer, or the view's centre)
+ */
+void
+msvis_graph_canvas_zoom_by (MsvisGraphCanvas *self,
+                            double            factor,
+                            double            anchor_x,
+                            double            anchor_y)
+{
+  double cx, cy, zoom, ox, oy;
+
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  zoom = CLAMP (self->zoom * factor, MSVIS_CANVAS_MIN_ZOOM, MSVIS_CANVAS_MAX_ZOOM);
+  if (zoom == self->zoom)
+    return;
+  if (!msvis_graph_canvas_widget_to_content (self, anchor_x, anchor_y, &cx, &cy))
+    {
+      self->zoom = zoom;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+      return;
+    }
+
+  self->zoom = zoom;
+  msvis_graph_canvas_drop_cache (self);
+  configure_adjustments (self);
+  /* Bring the content point under the anchor back under it. */
+  content_origin (self, &ox, &oy);
+  scroll_to_content (self, ox + cx * zoom, oy + cy * zoom, anchor_x, anchor_y);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
+}
+
+void
+msvis_graph_canvas_set_zoom (MsvisGraphCanvas *self,
+                             double            zoom)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  msvis_graph_canvas_zoom_by (self, zoom / self->zoom,
+                              gtk_widget_get_width (GTK_WIDGET (self)) / 2.,
+                              gtk_widget_get_height (GTK_WIDGET (self)) / 2.);
+}
+
+/**
+ * msvis_graph_canvas_center_on:
+ *
+ * Scrolls so that the layout point (@content_x, @content_y) is in the middle of the view.
+ */
+void
+msvis_graph_canvas_center_on (MsvisGraphCanvas *self,
+                              double            content_x,
+                              double            content_y)
+{
+  double ox, oy;
+
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->layout == NULL)
+    return;
+  content_origin (self, &ox, &oy);
+  scroll_to_content (self, ox + content_x * self->zoom, oy + content_y * self->zoom,
+                     gtk_widget_get_width (GTK_WIDGET (self)) / 2.,
+                     gtk_widget_get_height (GTK_WIDGET (self)) / 2.);
+}
+
+static void
+zoom_to_rect (MsvisGraphCanvas *self,
+              MsvisRect         rect)
+{
+  double width = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - 2 * MARGIN, 32);
+  double height = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - 2 * MARGIN, 32);
+  double zoom = MIN (width / MAX (rect.width, 1), height / MAX (rect.height, 1));
+
+  self->zoom = CLAMP (zoom, MSVIS_CANVAS_MIN_ZOOM, MSVIS_CANVAS_MAX_ZOOM);
+  msvis_graph_canvas_drop_cache (self);
+  configure_adjustments (self);
+  msvis_graph_canvas_center_on (self, rect.x + rect.width / 2, rect.y + rect.height / 2);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
+}
+
+void
+msvis_graph_canvas_zoom_to_fit (MsvisGraphCanvas *self)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->layout != NULL)
+    zoom_to_rect (self, msvis_layout_get_bounds (self->layout));
+}
+
+void
+msvis_graph_canvas_zoom_to_selection (MsvisGraphCanvas *self)
+{
+  const MsvisLayoutBox *box;
+
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->layout != NULL && (box = msvis_layout_lookup (self->layout, self->selected)))
+    zoom_to_rect (self, box->rect);
+}

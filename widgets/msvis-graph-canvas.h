@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "msvis-layout.h"
+#include "msvis-vis-document.h"
+
+G_BEGIN_DECLS
+
+/* One side of a result drawn as nested boxes: expand and collapse, pan, zoom, select. It is
+ * GtkScrollable: put it in a GtkScrolledWindow. Layout runs on the graphviz thread; the canvas
+ * draws only what is in view. */
+
+#define MSVIS_TYPE_GRAPH_CANVAS (msvis_graph_canvas_get_type ())
+
+G_DECLARE_FINAL_TYPE (MsvisGraphCanvas, msvis_graph_canvas, MSVIS, GRAPH_CANVAS, GtkWidget)
+
+GtkWidget   *msvis_graph_canvas_new              (void);
+void         msvis_graph_canvas_set_document     (MsvisGraphCanvas *self,
+                                                  MsvisVisDocument *doc,
+                                                  gboolean          is_bench);
+MsvisVisDocument *msvis_graph_canvas_get_document (MsvisGraphCanvas *self);
+MsvisGraph  *msvis_graph_canvas_get_graph        (MsvisGraphCanvas *self);
+gboolean     msvis_graph_canvas_is_bench         (MsvisGraphCanvas *self);
+MsvisLayout *msvis_graph_canvas_get_layout       (MsvisGraphCanvas *self);
+
+void         msvis_graph_canvas_set_micro_step   (MsvisGraphCanvas *self,
+                                                  gint              micro_step);
+void         msvis_graph_canvas_set_overflow_mode (MsvisGraphCanvas *self,
+                                                   gboolean          overflow_mode);
+
+gboolean     msvis_graph_canvas_is_expanded      (MsvisGraphCanvas *self,
+                                                  MsvisNodeId       node);
+void         msvis_graph_canvas_set_expanded     (MsvisGraphCanvas *self,
+                                                  MsvisNodeId       node,
+                                                  gboolean          expanded);
+void         msvis_graph_canvas_expand_all       (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_collapse_all     (MsvisGraphCanvas *self);
+
+MsvisNodeId  msvis_graph_canvas_get_selected     (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_select           (MsvisGraphCanvas *self,
+                                                  MsvisNodeId       node,
+                                                  gboolean          reveal);
+
+double       msvis_graph_canvas_get_zoom         (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_set_zoom         (MsvisGraphCanvas *self,
+                                                  double            zoom);
+void         msvis_graph_canvas_zoom_by          (MsvisGraphCanvas *self,
+                                                  double            factor,
+                                                  double            anchor_x,
+                                                  double            anchor_y);
+void         msvis_graph_canvas_zoom_to_fit      (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_zoom_to_selection (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_center_on        (MsvisGraphCanvas *self,
+                                                  double            content_x,
+                                                  double            content_y);
+gboolean     msvis_graph_canvas_node_area        (MsvisGraphCanvas *self,
+                                                  MsvisNodeId       node,
+                                                  graphene_rect_t  *area);
+void         msvis_graph_canvas_get_view         (MsvisGraphCanvas *self,
+                                                  MsvisRect        *content_area);
+
+G_END_DECLS
