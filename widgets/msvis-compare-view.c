@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "msvis-compare-view.h"
+#include "msvis-link-gutter.h"
+
+struct _MsvisCompareView
+{
+  GtkWidget         parent_instance;
+
+  GtkWidget        *npu_pane;
+  GtkWidget        *gutter;
+  GtkWidget        *bench_pane;
+  MsvisGraphCanvas *npu;
+  MsvisGraphCanvas *bench;
+  MsvisGraphCanvas *focus;     /* the side the user worked in last */
+
+  MsvisVisDocument *doc;
+  guint             sync_expand : 1;
+};
+
+enum {
+  PROP_0,
+  PROP_SYNC_EXPAND,
+  N_PROPS
+};
+
+enum {
+  SELECTION_CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MsvisCompareView, msvis_compare_view, GTK_TYPE_WIDGET)
+
+MsvisNodeId
+msvis_compare_view_counterpart (MsvisCompareView *self,
+                                gboolean          is_bench,
+                                MsvisNodeId       node)
+{
+  MsvisGraph *graph;
+  MsvisCompareResults *results;
+  MsvisNodeId link;
+
+  g_return_val_if_fail (MSVIS_IS_COMPARE_VIEW (self), MSVIS_NODE_ID_NONE);
+
+  if (self->doc == NULL || self->doc->bench == NULL || node == MSVIS_NODE_ID_NONE)
+    return MSVIS_NODE_ID_NONE;
+  graph = is_bench ? self->doc->bench : self->doc->npu;
+  results = msvis_graph_get_compare_results (graph);
+  if (results == NULL)
+    return MSVIS_NODE_ID_NONE;
+  link = msvis_compare_results_get_link (results, node);
+  /* Only the NPU side may carry links in some files: look the other way round too. */
+  if (link == MSVIS_NODE_ID_NONE && is_bench)
+    {
+      MsvisCompareResults *npu = msvis_graph_get_compare_results (self->doc->npu);
+
+      for (MsvisNodeId n = 0; npu != NULL && n < msvis_graph_get_n_nodes (self->doc->npu); n++)
+        if (msvis_compare_results_get_link (npu, n) == node)
+          return n;
+    }
+  return link;
+}
+
+static void
+emit_selection (MsvisCompareView *self)
+{
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0, msvis_graph_canvas_get_selected (self->npu),
+                 msvis_graph_canvas_get_selected (self->bench));
+}
+
+static void
+node_selected (MsvisGraphCanvas *canvas,
+               guint             node,
+               MsvisCompareView *self)
+{
+  gboolean is_bench = canvas == self->bench;
+  MsvisGraphCanvas *other = is_bench ? self->npu : self->bench;
+
+  self->focus = canvas;
+  if (self->doc != NULL && self->doc->bench != NULL)
+    msvis_graph_canvas_select (other, msvis_compare_view_counterpart (self, is_bench, node), TRUE);
+  emit_selection (self);
+}
+
+static void
+node_expanded (MsvisGraphCanvas *canvas,
+               guint             node,
+               gboolean          expanded,
+               MsvisCompareView *self)
+{
+  gboolean is_bench = canvas == self->bench;
+  MsvisNodeId link;
+
+  self->focus = canvas;
+  if (!self->sync_expand || self->doc == NULL || self->doc->bench == NULL)
+    return;
+  link = msvis_compare_view_counterpart (self, is_bench, node);
+  if (link != MSVIS_NODE_ID_NONE)
+    msvis_graph_canvas_set_expanded (is_bench ? self->npu : self->bench, link, expanded);
+}
+
+static GtkWidget *
+make_pane (MsvisCompareView  *self,
+           const char        *title,
+           MsvisGraphCanvas **canvas_out)
+{
+  GtkWidget *pane = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *label = gtk_label_new (title);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *canvas = msvis_graph_canvas_new ();
+
+  gtk_widget_add_css_class (label, "pane-title");
+  gtk_widget_add_css_class (label, "heading");
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_box_append (GTK_BOX (pane), label);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  gtk_widget_set_hexpand (scroller, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), canvas);
+  gtk_box_append (GTK_BOX (pane), scroller);
+  gtk_widget_set_parent (pane, GTK_WIDGET (self));
+  g_signal_connect (canvas, "node-selected", G_CALLBACK (node_selected), self);
+  g_signal_connect (canvas, "node-expanded", G_CALLBACK (node_expanded), self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (canvas), GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                  -1);
+  *canvas_out = MSVIS_GRAPH_CANVAS (canvas);
+  return pane;
+}
+
+static void
+msvis_compare_view_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  MsvisCompareView *self = MSVIS_COMPARE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SYNC_EXPAND:
+      g_value_set_boolean (value, self->sync_expand);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+msvis_compare_view_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  MsvisCompareView *self = MSVIS_COMPARE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SYNC_EXPAND:
+      msvis_compare_view_set_sync_expand (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+msvis_compare_view_dispose (GObject *object)
+{
+  MsvisCompareView *self = MSVIS_COMPARE_VIEW (object);
+
+  g_clear_pointer (&self->npu_pane, gtk_widget_unparent);
+  g_clear_pointer (&self->gutter, gtk_widget_unparent);
+  g_clear_pointer (&self->bench_pane, gtk_widget_unparent);
+  g_clear_pointer (&self->doc, msvis_vis_document_unref);
+  G_OBJECT_CLASS (msvis_compare_view_parent_class)->dispose (object);
+}
+
+static void
+msvis_compare_view_class_init (MsvisCompareViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = msvis_compare_view_dispose;
+  object_class->get_property = msvis_compare_view_get_property;
+  object_class->set_property = msvis_compare_view_set_property;
+
+  properties[PROP_SYNC_EXPAND] =
+    g_param_spec_boolean ("sync-expand", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The selected NPU and Bench nodes (either may be MSVIS_NODE_ID_NONE). */
+  signals[SELECTION_CHANGED] =
+    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "compareview");
+}
+
+static void
+msvis_compare_view_init (MsvisCompareView *self)
+{
+  self->sync_expand = TRUE;
+  self->npu_pane = make_pane (self, _("NPU"), &self->npu);
+  self->gutter = msvis_link_gutter_new ();
+  gtk_widget_set_parent (self->gutter, GTK_WIDGET (self));
+  self->bench_pane = make_pane (self, _("Bench"), &self->bench);
+  msvis_link_gutter_set_canvases (MSVIS_LINK_GUTTER (self->gutter), self->npu, self->bench);
+  gtk_box_layout_set_homogeneous (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (
+                                                    GTK_WIDGET (self))), FALSE);
+  self->focus = self->npu;
+}
+
+GtkWidget *
+msvis_compare_view_new (void)
+{
+  return g_object_new (MSVIS_TYPE_COMPARE_VIEW, NULL);
+}
+
+/**
+ * msvis_compare_view_set_document:
+ * @doc: (nullable): a build shows the NPU pane alone
+ */
+void
+msvis_compare_view_set_document (MsvisCompareView *self,
+                                 MsvisVisDocument *doc)
+{
+  gboolean compare;
+
+  g_return_if_fail (MSVIS_IS_COMPARE_VIEW (self));
+
+  g_clear_pointer (&self->doc, msvis_vis_document_unref);
+  self->doc = doc ? msvis_vis_document_ref (doc) : NULL;
+  compare = doc != NULL && doc->bench != NULL;
+  msvis_graph_canvas_set_document (self->npu, doc, FALSE);
+  msvis_graph_canvas_set_document (self->bench, compare ? doc : NULL, TRUE);
+  gtk_widget_set_visible (self->gutter, compare);
+  gtk_widget_set_visible (self->bench_pane, compare);
+  gtk_widget_set_visible (gtk_widget_get_first_child (self->npu_pane), compare);
+  self->focus = self->npu;
+  emit_selection (self);
+}
+
+MsvisGraphCanvas *
+msvis_compare_view_get_canvas (MsvisCompareView *self,
+                               gboolean          bench)
+{
+  g_return_val_if_fail (MSVIS_IS_COMPARE_VIEW (self), NULL);
+  return bench ? self->bench : self->npu;
+}
+
+/* Where zoom keys and "zoom to selection" apply. */
+MsvisGraphCanvas *
+msvis_compare_view_get_focus_canvas (MsvisCompareView *self)
+{
+  g_return_val_if_fail (MSVIS_IS_COMPARE_VIEW (self), NULL);
+  return self->focus;
+}
+
+/**
+ * msvis_compare_view_select:
+ *
+ * Selects @node on its side and its counterpart on the other, revealing both (a search result,
+ * a list entry, a jump target).
+ */
+void
+msvis_compare_view_select (MsvisCompareView *self,
+                           gboolean          is_bench,
+                           MsvisNodeId       node)
+{
+  MsvisGraphCanvas *canvas;
+
+  g_return_if_fail (MSVIS_IS_COMPARE_VIEW (self));
+
+  if (self->doc == NULL || (is_bench && self->doc->bench == NULL))
+    return;
+  canvas = is_bench ? self->bench : self->npu;
+  msvis_graph_canvas_select (canvas, node, TRUE);
+  node_selected (canvas, node, self);
+}
+
+gboolean
+msvis_compare_view_get_sync_expand (MsvisCompareView *self)
+{
+  g_return_val_if_fail (MSVIS_IS_COMPARE_VIEW (self), FALSE);
+  return self->sync_expand;
+}
+
+void
+msvis_compare_view_set_sync_expand (MsvisCompareView *self,
+                                    gboolean          sync_expand)
+{
+  g_return_if_fail (MSVIS_IS_COMPARE_VIEW (self));
+
+  if (self->sync_expand == !!sync_expand)
+    return;
+  self->sync_expand = !!sync_expand;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SYNC_EXPAND]);
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "msvis-graph-canvas.h"
+
+G_BEGIN_DECLS
+
+/* NPU and Bench side by side with curves joining the matched pairs in view. Selecting a node
+ * selects and reveals its counterpart; with sync-expand, opening a container opens its
+ * counterpart too. A build shows one pane. */
+
+#define MSVIS_TYPE_COMPARE_VIEW (msvis_compare_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (MsvisCompareView, msvis_compare_view, MSVIS, COMPARE_VIEW, GtkWidget)
+
+GtkWidget        *msvis_compare_view_new            (void);
+void              msvis_compare_view_set_document   (MsvisCompareView *self,
+                                                     MsvisVisDocument *doc);
+MsvisGraphCanvas *msvis_compare_view_get_canvas     (MsvisCompareView *self,
+                                                     gboolean          bench);
+MsvisGraphCanvas *msvis_compare_view_get_focus_canvas (MsvisCompareView *self);
+void              msvis_compare_view_select         (MsvisCompareView *self,
+                                                     gboolean          is_bench,
+                                                     MsvisNodeId       node);
+MsvisNodeId       msvis_compare_view_counterpart    (MsvisCompareView *self,
+                                                     gboolean          is_bench,
+                                                     MsvisNodeId       node);
+gboolean          msvis_compare_view_get_sync_expand (MsvisCompareView *self);
+void              msvis_compare_view_set_sync_expand (MsvisCompareView *self,
+                                                      gboolean          sync_expand);
+
+G_END_DECLS
