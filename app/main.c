@@ -7,17 +7,21 @@
 
 #include <glib/gi18n.h>
 
+#include "msvis-application.h"
 #include "msvis-command-line.h"
 
 static void
 print_usage (void)
 {
-  g_print ("%s\n\n  msvis graph -i COMPARE_JSON -o OUTPUT_DIR [-oc] [-cs] [-f] [-lm [YAML]]"
-           "\n  msvis inspect [--json] FILE|DIR\n\n%s\n%s\n",
+  g_print ("%s\n\n  msvis [FILE|DIR …]"
+           "\n  msvis graph -i COMPARE_JSON -o OUTPUT_DIR [-oc] [-cs] [-f] [-lm [YAML]]"
+           "\n  msvis inspect [--json] FILE|DIR\n\n%s\n%s\n%s\n",
            _("Usage:"),
            _("graph builds the model-hierarchy graph of an msprobe dump, or compares an NPU "
              "dump with a benchmark dump, and writes .vis files with the same bytes msprobe's "
              "graph command writes."),
+           _("Without a command, msvis opens its window on the given .vis or .vis.db files, "
+             "folders of results or dump folders."),
            _("inspect says what a .vis or .vis.db file, or a folder of them, holds. "
              "Run “msvis COMMAND --help” for the options."));
 }
@@ -54,6 +58,14 @@ main (int   argc,
     {
       g_print ("msvis %s\n", PACKAGE_VERSION);
       return 0;
+    }
+
+  if (argc < 2 || (strcmp (argv[1], "--help") != 0 && strcmp (argv[1], "-h") != 0))
+    {
+      g_autoptr(MsvisApplication) app = msvis_application_new ();
+
+      g_set_application_name ("msvis");
+      return g_application_run (G_APPLICATION (app), argc, argv);
     }
 
   print_usage ();

@@ -134,6 +134,17 @@ make_pane (MsvisCompareView  *self,
 }
 
 static void
+msvis_compare_view_snapshot (GtkWidget   *widget,
+                             GtkSnapshot *snapshot)
+{
+  MsvisCompareView *self = MSVIS_COMPARE_VIEW (widget);
+
+  GTK_WIDGET_CLASS (msvis_compare_view_parent_class)->snapshot (widget, snapshot);
+  if (gtk_widget_get_visible (self->gutter))
+    msvis_link_gutter_snapshot_links (MSVIS_LINK_GUTTER (self->gutter), widget, snapshot);
+}
+
+static void
 msvis_compare_view_get_property (GObject    *object,
                                  guint       prop_id,
                                  GValue     *value,
@@ -190,6 +201,7 @@ msvis_compare_view_class_init (MsvisCompareViewClass *klass)
   object_class->dispose = msvis_compare_view_dispose;
   object_class->get_property = msvis_compare_view_get_property;
   object_class->set_property = msvis_compare_view_set_property;
+  widget_class->snapshot = msvis_compare_view_snapshot;
 
   properties[PROP_SYNC_EXPAND] =
     g_param_spec_boolean ("sync-expand", NULL, NULL, TRUE,

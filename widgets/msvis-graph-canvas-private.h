@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 
 #define MSVIS_CANVAS_MIN_ZOOM   0.02
 #define MSVIS_CANVAS_MAX_ZOOM   8.0
+#define MSVIS_CANVAS_MARGIN     24.   /* widget pixels around the content */
 
 struct _MsvisGraphCanvas
 {
@@ -83,6 +84,16 @@ const MsvisLayoutBox *msvis_graph_canvas_hit  (MsvisGraphCanvas *self,
                                                double            wx,
                                                double            wy);
 void     msvis_graph_canvas_emit_selected     (MsvisGraphCanvas *self);
+void     msvis_graph_canvas_zoom_changed      (MsvisGraphCanvas *self);
+void     msvis_graph_canvas_content_origin    (MsvisGraphCanvas *self,
+                                               double           *ox,
+                                               double           *oy);
+void     msvis_graph_canvas_configure_adjustments (MsvisGraphCanvas *self);
+void     msvis_graph_canvas_scroll_to_content (MsvisGraphCanvas *self,
+                                               double            wx_now,
+                                               double            wy_now,
+                                               double            wx_wanted,
+                                               double            wy_wanted);
 void     msvis_graph_canvas_toggle            (MsvisGraphCanvas *self,
                                                MsvisNodeId       node);
 

@@ -6,7 +6,7 @@
 
 #include "msvis-graph-canvas-private.h"
 
-#define MARGIN 24.   /* widget pixels around the content */
+
 
 enum {
   PROP_0,
@@ -37,21 +37,22 @@ static void request_layout (MsvisGraphCanvas *self);
 
 /* Where content (layout) coordinates start in widget coordinates: centred when the content is
  * smaller than the view, else scrolled. */
-static void
-content_origin (MsvisGraphCanvas *self,
+void
+msvis_graph_canvas_content_origin (MsvisGraphCanvas *self,
                 double           *ox,
                 double           *oy)
 {
   MsvisRect bounds = self->layout ? msvis_layout_get_bounds (self->layout) : (MsvisRect) { 0 };
   double width = gtk_widget_get_width (GTK_WIDGET (self));
   double height = gtk_widget_get_height (GTK_WIDGET (self));
-  double content_w = bounds.width * self->zoom + 2 * MARGIN;
-  double content_h = bounds.height * self->zoom + 2 * MARGIN;
+  double content_w = bounds.width * self->zoom + 2 * MSVIS_CANVAS_MARGIN;
+  double content_h = bounds.height * self->zoom + 2 * MSVIS_CANVAS_MARGIN;
   double hvalue = self->hadjustment ? gtk_adjustment_get_value (self->hadjustment) : 0;
   double vvalue = self->vadjustment ? gtk_adjustment_get_value (self->vadjustment) : 0;
 
-  *ox = (content_w < width ? (width - content_w) / 2 : -hvalue) + MARGIN - bounds.x * self->zoom;
-  *oy = (content_h < height ? (height - content_h) / 2 : -vvalue) + MARGIN
+  *ox = (content_w < width ? (width - content_w) / 2 : -hvalue) + MSVIS_CANVAS_MARGIN
+        - bounds.x * self->zoom;
+  *oy = (content_h < height ? (height - content_h) / 2 : -vvalue) + MSVIS_CANVAS_MARGIN
         - bounds.y * self->zoom;
 }
 
@@ -66,7 +67,7 @@ msvis_graph_canvas_widget_to_content (MsvisGraphCanvas *self,
 
   if (self->layout == NULL)
     return FALSE;
-  content_origin (self, &ox, &oy);
+  msvis_graph_canvas_content_origin (self, &ox, &oy);
   *cx = (wx - ox) / self->zoom;
   *cy = (wy - oy) / self->zoom;
   return TRUE;
@@ -121,7 +122,7 @@ msvis_graph_canvas_node_area (MsvisGraphCanvas *self,
 
   if (self->layout == NULL || !(box = msvis_layout_lookup (self->layout, node)))
     return FALSE;
-  content_origin (self, &ox, &oy);
+  msvis_graph_canvas_content_origin (self, &ox, &oy);
   graphene_rect_init (area, ox + box->rect.x * self->zoom, oy + box->rect.y * self->zoom,
                       box->rect.width * self->zoom, box->rect.height * self->zoom);
   return TRUE;
@@ -141,15 +142,16 @@ configure_adjustment (GtkAdjustment *adjustment,
                             page);
 }
 
-static void
-configure_adjustments (MsvisGraphCanvas *self)
+void
+msvis_graph_canvas_configure_adjustments (MsvisGraphCanvas *self)
 {
   MsvisRect bounds = self->layout ? msvis_layout_get_bounds (self->layout) : (MsvisRect) { 0 };
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
+  double margins = 2 * MSVIS_CANVAS_MARGIN;
 
-  configure_adjustment (self->hadjustment, bounds.width * self->zoom + 2 * MARGIN, width);
-  configure_adjustment (self->vadjustment, bounds.height * self->zoom + 2 * MARGIN, height);
+  configure_adjustment (self->hadjustment, bounds.width * self->zoom + margins, width);
+  configure_adjustment (self->vadjustment, bounds.height * self->zoom + margins, height);
 }
 
 static void
@@ -160,7 +162,7 @@ msvis_graph_canvas_size_allocate (GtkWidget *widget,
 {
   MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (widget);
 
-  configure_adjustments (self);
+  msvis_graph_canvas_configure_adjustments (self);
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
 
@@ -187,7 +189,7 @@ msvis_graph_canvas_snapshot (GtkWidget   *widget,
   if (self->layout == NULL)
     return;
 
-  content_origin (self, &ox, &oy);
+  msvis_graph_canvas_content_origin (self, &ox, &oy);
   gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
                                                          gtk_widget_get_height (widget)));
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
@@ -487,8 +489,8 @@ remember_anchor (MsvisGraphCanvas *self,
     }
 }
 
-static void
-scroll_to_content (MsvisGraphCanvas *self,
+void
+msvis_graph_canvas_scroll_to_content (MsvisGraphCanvas *self,
                    double            wx_now,
                    double            wy_now,
                    double            wx_wanted,
@@ -510,7 +512,7 @@ apply_layout (MsvisGraphCanvas *self,
   self->layout = msvis_layout_ref (layout);
   g_clear_pointer (&old, msvis_layout_unref);
   msvis_graph_canvas_drop_cache (self);
-  configure_adjustments (self);
+  msvis_graph_canvas_configure_adjustments (self);
 
   if (self->pending_center != MSVIS_NODE_ID_NONE
       && msvis_layout_lookup (layout, self->pending_center) != NULL)
@@ -520,7 +522,8 @@ apply_layout (MsvisGraphCanvas *self,
       if (box->depth == 0)
         msvis_graph_canvas_center_on (self, box->rect.x + box->rect.width / 2,
                                       box->rect.y + gtk_widget_get_height (GTK_WIDGET (self))
-                                                    / 2 / self->zoom - MARGIN / self->zoom);
+                                                    / 2 / self->zoom
+                                                    - MSVIS_CANVAS_MARGIN / self->zoom);
       else
         msvis_graph_canvas_center_on (self, box->rect.x + box->rect.width / 2,
                                       box->rect.y + box->rect.height / 2);
@@ -528,7 +531,8 @@ apply_layout (MsvisGraphCanvas *self,
     }
   else if (self->anchor_node != MSVIS_NODE_ID_NONE
            && msvis_graph_canvas_node_area (self, self->anchor_node, &area))
-    scroll_to_content (self, area.origin.x, area.origin.y, self->anchor_x, self->anchor_y);
+    msvis_graph_canvas_scroll_to_content (self, area.origin.x, area.origin.y, self->anchor_x,
+                                          self->anchor_y);
 
   self->anchor_node = MSVIS_NODE_ID_NONE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -670,6 +674,14 @@ msvis_graph_canvas_get_selected (MsvisGraphCanvas *self)
   return self->selected;
 }
 
+/* Zoom moved: the property, and what is in view. */
+void
+msvis_graph_canvas_zoom_changed (MsvisGraphCanvas *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
+}
+
 void
 msvis_graph_canvas_emit_selected (MsvisGraphCanvas *self)
 {
@@ -716,116 +728,4 @@ msvis_graph_canvas_select (MsvisGraphCanvas *self,
     request_layout (self);
   else
     apply_layout (self, self->layout);
-}
-
-double
-msvis_graph_canvas_get_zoom (MsvisGraphCanvas *self)
-{
-  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), 1.);
-  return self->zoom;
-}
-
-/**
- * msvis_graph_canvas_zoom_by:
- * @anchor_x: widget position that stays still (the pointer, or the view's centre)
- */
-void
-msvis_graph_canvas_zoom_by (MsvisGraphCanvas *self,
-                            double            factor,
-                            double            anchor_x,
-                            double            anchor_y)
-{
-  double cx, cy, zoom, ox, oy;
-
-  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
-
-  zoom = CLAMP (self->zoom * factor, MSVIS_CANVAS_MIN_ZOOM, MSVIS_CANVAS_MAX_ZOOM);
-  if (zoom == self->zoom)
-    return;
-  if (!msvis_graph_canvas_widget_to_content (self, anchor_x, anchor_y, &cx, &cy))
-    {
-      self->zoom = zoom;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-      return;
-    }
-
-  self->zoom = zoom;
-  msvis_graph_canvas_drop_cache (self);
-  configure_adjustments (self);
-  /* Bring the content point under the anchor back under it. */
-  content_origin (self, &ox, &oy);
-  scroll_to_content (self, ox + cx * zoom, oy + cy * zoom, anchor_x, anchor_y);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-  g_signal_emit (self, signals[VIEW_CHANGED], 0);
-}
-
-void
-msvis_graph_canvas_set_zoom (MsvisGraphCanvas *self,
-                             double            zoom)
-{
-  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
-
-  msvis_graph_canvas_zoom_by (self, zoom / self->zoom,
-                              gtk_widget_get_width (GTK_WIDGET (self)) / 2.,
-                              gtk_widget_get_height (GTK_WIDGET (self)) / 2.);
-}
-
-/**
- * msvis_graph_canvas_center_on:
- *
- * Scrolls so that the layout point (@content_x, @content_y) is in the middle of the view.
- */
-void
-msvis_graph_canvas_center_on (MsvisGraphCanvas *self,
-                              double            content_x,
-                              double            content_y)
-{
-  double ox, oy;
-
-  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
-
-  if (self->layout == NULL)
-    return;
-  content_origin (self, &ox, &oy);
-  scroll_to_content (self, ox + content_x * self->zoom, oy + content_y * self->zoom,
-                     gtk_widget_get_width (GTK_WIDGET (self)) / 2.,
-                     gtk_widget_get_height (GTK_WIDGET (self)) / 2.);
-}
-
-static void
-zoom_to_rect (MsvisGraphCanvas *self,
-              MsvisRect         rect)
-{
-  double width = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - 2 * MARGIN, 32);
-  double height = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - 2 * MARGIN, 32);
-  double zoom = MIN (width / MAX (rect.width, 1), height / MAX (rect.height, 1));
-
-  self->zoom = CLAMP (zoom, MSVIS_CANVAS_MIN_ZOOM, MSVIS_CANVAS_MAX_ZOOM);
-  msvis_graph_canvas_drop_cache (self);
-  configure_adjustments (self);
-  msvis_graph_canvas_center_on (self, rect.x + rect.width / 2, rect.y + rect.height / 2);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-  g_signal_emit (self, signals[VIEW_CHANGED], 0);
-}
-
-void
-msvis_graph_canvas_zoom_to_fit (MsvisGraphCanvas *self)
-{
-  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
-
-  if (self->layout != NULL)
-    zoom_to_rect (self, msvis_layout_get_bounds (self->layout));
-}
-
-void
-msvis_graph_canvas_zoom_to_selection (MsvisGraphCanvas *self)
-{
-  const MsvisLayoutBox *box;
-
-  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
-
-  if (self->layout != NULL && (box = msvis_layout_lookup (self->layout, self->selected)))
-    zoom_to_rect (self, box->rect);
 }

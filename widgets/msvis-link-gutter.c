@@ -17,34 +17,51 @@ G_DEFINE_FINAL_TYPE (MsvisLinkGutter, msvis_link_gutter, GTK_TYPE_WIDGET)
 
 typedef struct
 {
-  MsvisLinkGutter *self;
-  cairo_t         *cr;
+  MsvisLinkGutter     *self;
+  GtkWidget           *relative;
+  cairo_t             *cr;
   MsvisCompareResults *results;
-  guint            n_curves;
-  double           width;
-  double           height;
+  guint                n_curves;
+  double               middle;   /* the gutter's centre line, where curves turn */
+  graphene_rect_t      clip;
 } CurveData;
 
-/* A canvas point in gutter coordinates (GTK 4.8 has no gtk_widget_compute_point). */
+/* A box's attachment point in @relative's coordinates: the NPU box's right edge, the Bench
+ * box's left edge (GTK 4.8 has no gtk_widget_compute_point). */
 static gboolean
-to_gutter (MsvisLinkGutter  *self,
-           MsvisGraphCanvas *canvas,
-           double            x,
-           double            y,
-           double           *gx,
-           double           *gy)
+attach_point (GtkWidget        *relative,
+              MsvisGraphCanvas *canvas,
+              MsvisNodeId       node,
+              gboolean          right_edge,
+              double           *x,
+              double           *y)
 {
-  return gtk_widget_translate_coordinates (GTK_WIDGET (canvas), GTK_WIDGET (self), x, y, gx, gy);
+  graphene_rect_t area;
+
+  if (!msvis_graph_canvas_node_area (canvas, node, &area))
+    return FALSE;
+  return gtk_widget_translate_coordinates (GTK_WIDGET (canvas), relative,
+                                           area.origin.x + (right_edge ? area.size.width : 0),
+                                           area.origin.y + area.size.height / 2, x, y);
 }
 
-static void
-curve (cairo_t *cr,
-       double   y0,
-       double   y1,
-       double   width)
+static gboolean
+link_curve (CurveData   *d,
+            MsvisNodeId  npu,
+            MsvisNodeId  bench)
 {
-  cairo_move_to (cr, 0, y0);
-  cairo_curve_to (cr, width * 0.5, y0, width * 0.5, y1, width, y1);
+  double x0, y0, x1, y1;
+
+  if (!attach_point (d->relative, d->self->npu, npu, TRUE, &x0, &y0)
+      || !attach_point (d->relative, d->self->bench, bench, FALSE, &x1, &y1))
+    return FALSE;
+  if ((y0 < d->clip.origin.y && y1 < d->clip.origin.y)
+      || (y0 > d->clip.origin.y + d->clip.size.height
+          && y1 > d->clip.origin.y + d->clip.size.height))
+    return FALSE;
+  cairo_move_to (d->cr, x0, y0);
+  cairo_curve_to (d->cr, d->middle, y0, d->middle, y1, x1, y1);
+  return TRUE;
 }
 
 static gboolean
@@ -53,85 +70,80 @@ npu_box_cb (const MsvisLayoutBox *box,
 {
   CurveData *d = user_data;
   MsvisNodeId link;
-  graphene_rect_t a, b;
-  double y0, y1, unused;
 
   /* Open containers are drawn through their children; only closed boxes get a curve. */
   if (box->expanded || d->n_curves >= MAX_CURVES)
     return box->expanded;
   link = msvis_compare_results_get_link (d->results, box->node);
-  if (link == MSVIS_NODE_ID_NONE || !msvis_graph_canvas_node_area (d->self->npu, box->node, &a)
-      || !msvis_graph_canvas_node_area (d->self->bench, link, &b))
-    return FALSE;
-  if (!to_gutter (d->self, d->self->npu, 0, a.origin.y + a.size.height / 2, &unused, &y0)
-      || !to_gutter (d->self, d->self->bench, 0, b.origin.y + b.size.height / 2, &unused, &y1))
-    return FALSE;
-  if ((y0 < 0 && y1 < 0) || (y0 > d->height && y1 > d->height))
-    return FALSE;
-  curve (d->cr, y0, y1, d->width);
-  d->n_curves++;
+  if (link != MSVIS_NODE_ID_NONE && link_curve (d, box->node, link))
+    d->n_curves++;
   return FALSE;
 }
 
 static void
-draw_selected (MsvisLinkGutter *self,
-               cairo_t         *cr,
-               double           width)
+draw_selected (CurveData *d)
 {
-  MsvisCompareResults *results = msvis_graph_get_compare_results (msvis_graph_canvas_get_graph (
-                                                                    self->npu));
-  MsvisNodeId node = msvis_graph_canvas_get_selected (self->npu);
+  MsvisNodeId node = msvis_graph_canvas_get_selected (d->self->npu);
   MsvisNodeId link = node == MSVIS_NODE_ID_NONE ? MSVIS_NODE_ID_NONE
-                                                : msvis_compare_results_get_link (results, node);
-  graphene_rect_t a, b;
-  double y0, y1, unused;
+                                                : msvis_compare_results_get_link (d->results,
+                                                                                  node);
   GdkRGBA accent;
 
-  if (link == MSVIS_NODE_ID_NONE || !msvis_graph_canvas_node_area (self->npu, node, &a)
-      || !msvis_graph_canvas_node_area (self->bench, link, &b)
-      || !to_gutter (self, self->npu, 0, a.origin.y + a.size.height / 2, &unused, &y0)
-      || !to_gutter (self, self->bench, 0, b.origin.y + b.size.height / 2, &unused, &y1))
+  if (link == MSVIS_NODE_ID_NONE)
     return;
-  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)),
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (d->self)),
                                        "accent_color", &accent))
     accent = (GdkRGBA) { 0.21, 0.52, 0.89, 1 };
-  gdk_cairo_set_source_rgba (cr, &accent);
-  cairo_set_line_width (cr, 2.5);
-  curve (cr, y0, y1, width);
-  cairo_stroke (cr);
+  gdk_cairo_set_source_rgba (d->cr, &accent);
+  cairo_set_line_width (d->cr, 2.5);
+  if (link_curve (d, node, link))
+    cairo_stroke (d->cr);
 }
 
-static void
-msvis_link_gutter_snapshot (GtkWidget   *widget,
-                            GtkSnapshot *snapshot)
+/**
+ * msvis_link_gutter_snapshot_links:
+ * @relative: the widget whose snapshot this is (the compare view, drawing over its children)
+ *
+ * Curves from each NPU box in view to its Bench counterpart, across the gutter, clipped to
+ * the two canvases.
+ */
+void
+msvis_link_gutter_snapshot_links (MsvisLinkGutter *self,
+                                  GtkWidget       *relative,
+                                  GtkSnapshot     *snapshot)
 {
-  MsvisLinkGutter *self = MSVIS_LINK_GUTTER (widget);
-  double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  graphene_rect_t npu_bounds, bench_bounds, gutter_bounds;
   MsvisLayout *layout;
   MsvisGraph *graph;
   MsvisRect view;
   GdkRGBA ink;
-  cairo_t *cr;
   CurveData d;
 
-  if (self->npu == NULL || self->bench == NULL
-      || !(layout = msvis_graph_canvas_get_layout (self->npu))
+  if (self->npu == NULL || !(layout = msvis_graph_canvas_get_layout (self->npu))
       || msvis_graph_canvas_get_layout (self->bench) == NULL
       || !(graph = msvis_graph_canvas_get_graph (self->npu))
-      || msvis_graph_get_compare_results (graph) == NULL)
+      || msvis_graph_get_compare_results (graph) == NULL
+      || !gtk_widget_compute_bounds (GTK_WIDGET (self->npu), relative, &npu_bounds)
+      || !gtk_widget_compute_bounds (GTK_WIDGET (self->bench), relative, &bench_bounds)
+      || !gtk_widget_compute_bounds (GTK_WIDGET (self), relative, &gutter_bounds))
     return;
 
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &ink);
-  ink.alpha = 0.35;
-  gdk_cairo_set_source_rgba (cr, &ink);
-  cairo_set_line_width (cr, 1);
+  d = (CurveData) { self, relative, NULL, msvis_graph_get_compare_results (graph), 0,
+                    gutter_bounds.origin.x + gutter_bounds.size.width / 2 };
+  graphene_rect_union (&npu_bounds, &bench_bounds, &d.clip);
+  d.cr = gtk_snapshot_append_cairo (snapshot, &d.clip);
+  cairo_rectangle (d.cr, d.clip.origin.x, d.clip.origin.y, d.clip.size.width,
+                   d.clip.size.height);
+  cairo_clip (d.cr);
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &ink);
+  ink.alpha = 0.3;
+  gdk_cairo_set_source_rgba (d.cr, &ink);
+  cairo_set_line_width (d.cr, 1);
   msvis_graph_canvas_get_view (self->npu, &view);
-  d = (CurveData) { self, cr, msvis_graph_get_compare_results (graph), 0, width, height };
   msvis_layout_visit (layout, &view, npu_box_cb, &d);
-  cairo_stroke (cr);
-  draw_selected (self, cr, width);
-  cairo_destroy (cr);
+  cairo_stroke (d.cr);
+  draw_selected (&d);
+  cairo_destroy (d.cr);
 }
 
 static void
@@ -151,7 +163,6 @@ msvis_link_gutter_class_init (MsvisLinkGutterClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  widget_class->snapshot = msvis_link_gutter_snapshot;
   widget_class->measure = msvis_link_gutter_measure;
   gtk_widget_class_set_css_name (widget_class, "linkgutter");
 }
@@ -167,6 +178,15 @@ msvis_link_gutter_new (void)
   return g_object_new (MSVIS_TYPE_LINK_GUTTER, NULL);
 }
 
+static void
+queue_parent_draw (MsvisLinkGutter *self)
+{
+  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self));
+
+  if (parent != NULL)
+    gtk_widget_queue_draw (parent);
+}
+
 void
 msvis_link_gutter_set_canvases (MsvisLinkGutter  *self,
                                 MsvisGraphCanvas *npu,
@@ -176,11 +196,11 @@ msvis_link_gutter_set_canvases (MsvisLinkGutter  *self,
 
   self->npu = npu;
   self->bench = bench;
-  g_signal_connect_object (npu, "view-changed", G_CALLBACK (gtk_widget_queue_draw), self,
+  /* The curves are drawn by the parent over both canvases: it redraws when either moves. */
+  g_signal_connect_object (npu, "view-changed", G_CALLBACK (queue_parent_draw), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (bench, "view-changed", G_CALLBACK (gtk_widget_queue_draw), self,
+  g_signal_connect_object (bench, "view-changed", G_CALLBACK (queue_parent_draw), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (npu, "notify::selected-node", G_CALLBACK (gtk_widget_queue_draw),
-                           self, G_CONNECT_SWAPPED);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_connect_object (npu, "notify::selected-node", G_CALLBACK (queue_parent_draw), self,
+                           G_CONNECT_SWAPPED);
 }

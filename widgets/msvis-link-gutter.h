@@ -6,8 +6,9 @@
 
 G_BEGIN_DECLS
 
-/* The strip between the NPU and Bench canvases: one curve per matched pair that is in view on
- * both sides, the selected pair on top in the accent colour. */
+/* The strip between the NPU and Bench canvases. Its parent draws, over both canvases, one curve
+ * per matched pair in view (msvis_link_gutter_snapshot_links), the selected pair on top in the
+ * accent colour. */
 
 #define MSVIS_TYPE_LINK_GUTTER (msvis_link_gutter_get_type ())
 
@@ -17,5 +18,8 @@ GtkWidget *msvis_link_gutter_new          (void);
 void       msvis_link_gutter_set_canvases (MsvisLinkGutter  *self,
                                            MsvisGraphCanvas *npu,
                                            MsvisGraphCanvas *bench);
+void       msvis_link_gutter_snapshot_links (MsvisLinkGutter *self,
+                                             GtkWidget       *relative,
+                                             GtkSnapshot     *snapshot);
 
 G_END_DECLS

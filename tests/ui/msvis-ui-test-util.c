@@ -77,6 +77,14 @@ msvis_ui_test_screenshot (GtkWidget  *widget,
 
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (snapshot);
+  /* A widget that has not drawn since it was (re)mapped paints nothing yet: give it frames. */
+  for (guint tries = 0; node == NULL && tries < 40; tries++)
+    {
+      msvis_ui_test_spin (50);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
   g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
                                          node, &GRAPHENE_RECT_INIT (0, 0, width, height));

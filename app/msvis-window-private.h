@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-compare-view.h"
+#include "msvis-vis-source.h"
+#include "msvis-window.h"
+
+G_BEGIN_DECLS
+
+struct _MsvisWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkRevealer          *progress_revealer;
+  GtkLabel             *progress_label;
+  GtkProgressBar       *progress_bar;
+  GtkStack             *main_stack;
+  GtkListBox           *recent_list;
+  GtkWidget            *recent_title;
+  GtkPaned             *content_paned;
+  GtkWidget            *sidebar;
+  GtkStack             *sidebar_stack;
+  GtkDropDown          *step_dropdown;
+  GtkDropDown          *rank_dropdown;
+  GtkDropDown          *micro_step_dropdown;
+  GtkWidget            *step_label;
+  GtkWidget            *rank_label;
+  GtkWidget            *micro_step_label;
+  GtkButton            *zoom_button;
+  MsvisCompareView     *compare_view;
+
+  /* Sidebar pages, made in code (their types live in widgets/) */
+  GtkWidget            *details;
+  GtkWidget            *find_panel;
+  GtkWidget            *legend;
+
+  /* Owned */
+  GCancellable         *load_cancellable;   /* replaced by every new load */
+  MsvisVisSource       *source;
+  MsvisVisDocument     *doc;
+  GArray               *steps;              /* gint, what step_dropdown lists */
+  GArray               *ranks;
+  guint                 pulse_id;
+  guint                 updating_selectors : 1;
+  guint                 show_sidebar : 1;
+  guint                 sync_expand : 1;
+  guint                 overflow_mode : 1;
+};
+
+/* msvis-window-actions.c */
+void msvis_window_class_init_actions (GtkWidgetClass *widget_class);
+void msvis_window_update_actions     (MsvisWindow    *self);
+void msvis_window_show_error         (MsvisWindow    *self,
+                                      const char     *heading,
+                                      const GError   *error);
+void msvis_window_build              (MsvisWindow    *self,
+                                      GFile          *npu_dir);
+
+/* msvis-window-sidebar.c */
+void msvis_window_add_sidebar_pages    (MsvisWindow    *self);
+void msvis_window_sidebar_set_document (MsvisWindow    *self);
+void msvis_window_show_selection       (MsvisWindow    *self,
+                                        MsvisNodeId     npu,
+                                        MsvisNodeId     bench);
+void msvis_window_find                 (MsvisWindow    *self,
+                                        const char     *action_name);
+
+/* msvis-window.c */
+void msvis_window_set_loading        (MsvisWindow    *self,
+                                      const char     *message);
+void msvis_window_load_graph         (MsvisWindow    *self,
+                                      MsvisVisGraphKey key);
+
+G_END_DECLS

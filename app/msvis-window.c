@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "msvis-window-private.h"
+
+#define MAX_RECENT 8
+
+G_DEFINE_FINAL_TYPE (MsvisWindow, msvis_window, ADW_TYPE_APPLICATION_WINDOW)
+
+typedef struct
+{
+  GFile            *file;
+  MsvisVisSource   *source;    /* given: load a graph of it; else opened from file */
+  MsvisVisGraphKey  key;       /* step -2: the source's first graph */
+} LoadJob;
+
+typedef struct
+{
+  MsvisVisSource   *source;
+  MsvisVisDocument *doc;
+} LoadResult;
+
+static void
+load_job_free (gpointer data)
+{
+  LoadJob *job = data;
+
+  g_clear_object (&job->file);
+  g_clear_pointer (&job->source, msvis_vis_source_unref);
+  g_free (job);
+}
+
+static void
+load_result_free (gpointer data)
+{
+  LoadResult *result = data;
+
+  g_clear_pointer (&result->source, msvis_vis_source_unref);
+  g_clear_pointer (&result->doc, msvis_vis_document_unref);
+  g_free (result);
+}
+
+static void
+load_worker (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  LoadJob *job = task_data;
+  g_autoptr(MsvisVisSource) source = NULL;
+  MsvisVisGraphKey key = job->key;
+  GError *error = NULL;
+  LoadResult *result;
+
+  if (job->source != NULL)
+    source = msvis_vis_source_ref (job->source);
+  else if (!(source = msvis_vis_source_open (job->file, cancellable, &error)))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (key.step == -2)
+    key = g_array_index (msvis_vis_source_get_graphs (source), MsvisVisGraphKey, 0);
+
+  result = g_new0 (LoadResult, 1);
+  result->source = g_steal_pointer (&source);
+  result->doc = msvis_vis_source_load (result->source, key, cancellable, &error);
+  if (result->doc == NULL)
+    {
+      load_result_free (result);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, result, load_result_free);
+}
+
+static gboolean
+pulse (gpointer data)
+{
+  MsvisWindow *self = data;
+
+  gtk_progress_bar_pulse (self->progress_bar);
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * msvis_window_set_loading:
+ * @message: (nullable): what is being done, or %NULL when done
+ */
+void
+msvis_window_set_loading (MsvisWindow *self,
+                          const char  *message)
+{
+  gtk_revealer_set_reveal_child (self->progress_revealer, message != NULL);
+  if (message != NULL)
+    {
+      gtk_label_set_label (self->progress_label, message);
+      if (self->pulse_id == 0)
+        self->pulse_id = g_timeout_add (120, pulse, self);
+    }
+  else
+    g_clear_handle_id (&self->pulse_id, g_source_remove);
+  msvis_window_update_actions (self);
+}
+
+gboolean
+msvis_window_is_loading (MsvisWindow *self)
+{
+  g_return_val_if_fail (MSVIS_IS_WINDOW (self), FALSE);
+  return self->pulse_id != 0;
+}
+
+gboolean
+msvis_window_has_document (MsvisWindow *self)
+{
+  g_return_val_if_fail (MSVIS_IS_WINDOW (self), FALSE);
+  return self->doc != NULL;
+}
+
+static GtkStringList *
+number_list (GArray     *values,
+             const char *none_label)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < values->len; i++)
+    {
+      gint v = g_array_index (values, gint, i);
+      g_autofree char *text = v < 0 ? g_strdup (none_label) : g_strdup_printf ("%d", v);
+
+      gtk_string_list_append (list, text);
+    }
+  return list;
+}
+
+static void
+add_unique (GArray *values,
+            gint    value)
+{
+  for (guint i = 0; i < values->len; i++)
+    if (g_array_index (values, gint, i) == value)
+      return;
+  g_array_append_val (values, value);
+}
+
+/* Step and rank choices: every step of the source, the ranks of the current step. */
+static void
+update_selectors (MsvisWindow *self)
+{
+  const GArray *graphs = msvis_vis_source_get_graphs (self->source);
+  g_autoptr(GtkStringList) steps = NULL, ranks = NULL;
+  guint step_index = 0, rank_index = 0;
+
+  self->updating_selectors = TRUE;
+  g_array_set_size (self->steps, 0);
+  g_array_set_size (self->ranks, 0);
+  for (guint i = 0; i < graphs->len; i++)
+    add_unique (self->steps, g_array_index (graphs, MsvisVisGraphKey, i).step);
+  for (guint i = 0; i < graphs->len; i++)
+    {
+      const MsvisVisGraphKey *key = &g_array_index (graphs, MsvisVisGraphKey, i);
+
+      if (key->step == self->doc->step || graphs->len == 1)
+        add_unique (self->ranks, key->rank);
+    }
+  for (guint i = 0; i < self->steps->len; i++)
+    if (g_array_index (self->steps, gint, i) == self->doc->step)
+      step_index = i;
+  for (guint i = 0; i < self->ranks->len; i++)
+    if (g_array_index (self->ranks, gint, i) == self->doc->rank)
+      rank_index = i;
+
+  steps = number_list (self->steps, _("—"));
+  ranks = number_list (self->ranks, _("—"));
+  gtk_drop_down_set_model (self->step_dropdown, G_LIST_MODEL (steps));
+  gtk_drop_down_set_model (self->rank_dropdown, G_LIST_MODEL (ranks));
+  gtk_drop_down_set_selected (self->step_dropdown, step_index);
+  gtk_drop_down_set_selected (self->rank_dropdown, rank_index);
+  gtk_widget_set_visible (GTK_WIDGET (self->step_dropdown), self->steps->len > 1);
+  gtk_widget_set_visible (self->step_label, self->steps->len > 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->rank_dropdown), self->ranks->len > 1);
+  gtk_widget_set_visible (self->rank_label, self->ranks->len > 1);
+  self->updating_selectors = FALSE;
+}
+
+static void
+update_micro_steps (MsvisWindow *self)
+{
+  guint n = self->doc->has_micro_steps ? msvis_graph_get_micro_steps (self->doc->npu) : 0;
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+  self->updating_selectors = TRUE;
+  gtk_string_list_append (list, _("All"));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", i);
+
+      gtk_string_list_append (list, text);
+    }
+  gtk_drop_down_set_model (self->micro_step_dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (self->micro_step_dropdown, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->micro_step_dropdown), n > 1);
+  gtk_widget_set_visible (self->micro_step_label, n > 1);
+  self->updating_selectors = FALSE;
+}
+
+static char *
+describe_document (MsvisVisDocument *doc)
+{
+  GString *text = g_string_new (doc->is_compare ? _("Compare") : _("Build"));
+
+  if (doc->task != NULL)
+    g_string_append_printf (text, " · %s", doc->task);
+  if (doc->step >= 0)
+    {
+      g_string_append (text, " · ");
+      /* translators: %d is a training step */
+      g_string_append_printf (text, _("step %d"), doc->step);
+    }
+  if (doc->rank >= 0)
+    {
+      g_string_append (text, " · ");
+      /* translators: %d is a rank (device number) */
+      g_string_append_printf (text, _("rank %d"), doc->rank);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+set_document (MsvisWindow      *self,
+              MsvisVisSource   *source,
+              MsvisVisDocument *doc)
+{
+  g_autofree char *subtitle = describe_document (doc);
+  gboolean same_source = source == self->source;
+
+  if (!same_source)
+    {
+      g_clear_pointer (&self->source, msvis_vis_source_unref);
+      self->source = msvis_vis_source_ref (source);
+    }
+  g_clear_pointer (&self->doc, msvis_vis_document_unref);
+  self->doc = msvis_vis_document_ref (doc);
+
+  adw_window_title_set_title (self->window_title, msvis_vis_source_get_name (source));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  update_selectors (self);
+  update_micro_steps (self);
+  self->overflow_mode = FALSE;
+  msvis_compare_view_set_document (self->compare_view, doc);
+  msvis_window_sidebar_set_document (self);
+  gtk_stack_set_visible_child_name (self->main_stack, "graph");
+  g_object_notify (G_OBJECT (self), "overflow-mode");
+  msvis_window_update_actions (self);
+}
+
+static void
+add_recent (MsvisWindow *self,
+            GFile       *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = { 0 };
+
+  data.display_name = NULL;
+  data.mime_type = (char *)(g_str_has_suffix (uri, ".vis.db") ? "application/x-msprobe-vis-db"
+                            : g_str_has_suffix (uri, ".vis") ? "application/x-msprobe-vis"
+                            : "inode/directory");
+  data.app_name = (char *)g_get_application_name ();
+  data.app_exec = (char *)"msvis %f";
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+static void
+load_done (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(MsvisWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  LoadResult *loaded = g_task_propagate_pointer (G_TASK (result), &error);
+  LoadJob *job = g_task_get_task_data (G_TASK (result));
+
+  /* A newer load replaced this one, or the window is closing: stay quiet. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  msvis_window_set_loading (self, NULL);
+  if (loaded == NULL)
+    {
+      msvis_window_show_error (self, _("Could Not Open the Result"), error);
+      return;
+    }
+  if (job->file != NULL)
+    add_recent (self, job->file);
+  set_document (self, loaded->source, loaded->doc);
+  load_result_free (loaded);
+}
+
+static void
+start_load (MsvisWindow *self,
+            LoadJob     *job,
+            const char  *message)
+{
+  g_autoptr(GTask) task = NULL;
+
+  /* Cancel-and-replace: the previous load, if any, ends as CANCELLED. */
+  g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  self->load_cancellable = g_cancellable_new ();
+
+  msvis_window_set_loading (self, message);
+  task = g_task_new (NULL, self->load_cancellable, load_done, g_object_ref (self));
+  g_task_set_source_tag (task, start_load);
+  g_task_set_name (task, "[msvis] open result");
+  g_task_set_task_data (task, job, load_job_free);
+  g_task_run_in_thread (task, load_worker);
+}
+
+/**
+ * msvis_window_open:
+ * @file: a .vis, a .vis.db, a folder of results, or a dump folder (which is built first)
+ *
+ * What is open stays open until the new result has loaded; a failure leaves it as it was.
+ */
+void
+msvis_window_open (MsvisWindow *self,
+                   GFile       *file)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+  LoadJob *job;
+
+  g_return_if_fail (MSVIS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (msvis_path_is_dump_dir (file))
+    {
+      msvis_window_build (self, file);
+      return;
+    }
+  job = g_new0 (LoadJob, 1);
+  job->file = g_object_ref (file);
+  job->key.step = -2;
+  name = g_file_get_basename (file);
+  /* translators: %s is a file name */
+  message = g_strdup_printf (_("Opening %s…"), name);
+  start_load (self, job, message);
+}
+
+void
+msvis_window_load_graph (MsvisWindow      *self,
+                         MsvisVisGraphKey  key)
+{
+  LoadJob *job;
+
+  if (self->source == NULL)
+    return;
+  job = g_new0 (LoadJob, 1);
+  job->source = msvis_vis_source_ref (self->source);
+  job->key = key;
+  start_load (self, job, _("Loading the graph…"));
+}
+
+static void
+graph_key_changed (MsvisWindow *self)
+{
+  const GArray *graphs;
+  MsvisVisGraphKey key;
+  guint s, r;
+
+  if (self->updating_selectors || self->source == NULL)
+    return;
+  s = gtk_drop_down_get_selected (self->step_dropdown);
+  r = gtk_drop_down_get_selected (self->rank_dropdown);
+  if (s >= self->steps->len || r >= self->ranks->len)
+    return;
+  key.step = g_array_index (self->steps, gint, s);
+  key.rank = g_array_index (self->ranks, gint, r);
+  graphs = msvis_vis_source_get_graphs (self->source);
+  for (guint i = 0; i < graphs->len; i++)
+    {
+      const MsvisVisGraphKey *k = &g_array_index (graphs, MsvisVisGraphKey, i);
+
+      /* A rank the new step lacks: take the step's first rank. */
+      if (k->step == key.step && (k->rank == key.rank || i + 1 == graphs->len
+                                  || g_array_index (graphs, MsvisVisGraphKey, i + 1).step
+                                     != key.step))
+        {
+          msvis_window_load_graph (self, k->rank == key.rank ? key : *k);
+          return;
+        }
+    }
+}
+
+static void
+micro_step_changed (MsvisWindow *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->micro_step_dropdown);
+  gint micro_step = selected == 0 || selected == GTK_INVALID_LIST_POSITION ? -1
+                                                                           : (gint)selected - 1;
+
+  if (self->updating_selectors)
+    return;
+  msvis_graph_canvas_set_micro_step (msvis_compare_view_get_canvas (self->compare_view, FALSE),
+                                     micro_step);
+  msvis_graph_canvas_set_micro_step (msvis_compare_view_get_canvas (self->compare_view, TRUE),
+                                     micro_step);
+}
+
+static void
+selection_changed (MsvisWindow      *self,
+                   guint             npu,
+                   guint             bench,
+                   MsvisCompareView *view)
+{
+  msvis_window_update_actions (self);
+  msvis_window_show_selection (self, npu, bench);
+}
+
+static void
+recent_row_activated (MsvisWindow   *self,
+                      GtkListBoxRow *row)
+{
+  const char *uri = g_object_get_data (G_OBJECT (row), "uri");
+  g_autoptr(GFile) file = g_file_new_for_uri (uri);
+
+  msvis_window_open (self, file);
+}
+
+static gboolean
+is_result_uri (const char *uri)
+{
+  return g_str_has_suffix (uri, ".vis") || g_str_has_suffix (uri, ".vis.db");
+}
+
+static int
+newest_first (gconstpointer a,
+              gconstpointer b)
+{
+  return g_date_time_compare (gtk_recent_info_get_modified ((GtkRecentInfo *)b),
+                              gtk_recent_info_get_modified ((GtkRecentInfo *)a));
+}
+
+/* The start page lists what msvis opened recently (newest first) that still exists. */
+static void
+fill_recent (MsvisWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  guint shown = 0;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))))
+    gtk_list_box_remove (self->recent_list, child);
+  items = g_list_sort (items, newest_first);
+  for (GList *l = items; l != NULL && shown < MAX_RECENT; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      g_autofree char *path = g_filename_from_uri (uri, NULL, NULL);
+      g_autofree char *dir = NULL;
+      GtkWidget *row;
+
+      if (!gtk_recent_info_has_application (info, g_get_application_name ())
+          || !is_result_uri (uri) || path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+        continue;
+      dir = g_path_get_dirname (path);
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     gtk_recent_info_get_display_name (info));
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dir);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_object_set_data_full (G_OBJECT (row), "uri", g_strdup (uri), g_free);
+      gtk_list_box_append (self->recent_list, row);
+      shown++;
+    }
+  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), shown > 0);
+  gtk_widget_set_visible (self->recent_title, shown > 0);
+}
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         MsvisWindow   *self)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  if (files == NULL)
+    return FALSE;
+  msvis_window_open (self, files->data);
+  g_slist_free (files);
+  return TRUE;
+}
+
+static gboolean
+msvis_window_close_request (GtkWindow *window)
+{
+  MsvisWindow *self = MSVIS_WINDOW (window);
+
+  /* Pending callbacks hold a reference; cancelling makes them return now. */
+  g_cancellable_cancel (self->load_cancellable);
+  return GTK_WINDOW_CLASS (msvis_window_parent_class)->close_request (window);
+}
+
+static void
+msvis_window_dispose (GObject *object)
+{
+  MsvisWindow *self = MSVIS_WINDOW (object);
+
+  g_clear_handle_id (&self->pulse_id, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MSVIS_TYPE_WINDOW);
+  G_OBJECT_CLASS (msvis_window_parent_class)->dispose (object);
+}
+
+static void
+msvis_window_finalize (GObject *object)
+{
+  MsvisWindow *self = MSVIS_WINDOW (object);
+
+  g_clear_object (&self->load_cancellable);
+  g_clear_pointer (&self->source, msvis_vis_source_unref);
+  g_clear_pointer (&self->doc, msvis_vis_document_unref);
+  g_array_unref (self->steps);
+  g_array_unref (self->ranks);
+  G_OBJECT_CLASS (msvis_window_parent_class)->finalize (object);
+}
+
+static void
+msvis_window_class_init (MsvisWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = msvis_window_dispose;
+  object_class->finalize = msvis_window_finalize;
+  window_class->close_request = msvis_window_close_request;
+
+  g_type_ensure (MSVIS_TYPE_COMPARE_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/ui/msvis-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, recent_title);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, content_paned);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, sidebar_stack);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, step_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, rank_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, micro_step_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, step_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, rank_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, micro_step_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, zoom_button);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, compare_view);
+  gtk_widget_class_bind_template_callback (widget_class, graph_key_changed);
+  gtk_widget_class_bind_template_callback (widget_class, micro_step_changed);
+  gtk_widget_class_bind_template_callback (widget_class, selection_changed);
+  gtk_widget_class_bind_template_callback (widget_class, recent_row_activated);
+  msvis_window_class_init_actions (widget_class);
+}
+
+static void
+msvis_window_init (MsvisWindow *self)
+{
+  GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+  self->steps = g_array_new (FALSE, FALSE, sizeof (gint));
+  self->ranks = g_array_new (FALSE, FALSE, sizeof (gint));
+  self->show_sidebar = TRUE;
+  self->sync_expand = TRUE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  msvis_window_add_sidebar_pages (self);
+
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  g_signal_connect_object (msvis_compare_view_get_canvas (self->compare_view, FALSE),
+                           "notify::zoom", G_CALLBACK (msvis_window_update_actions), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (msvis_compare_view_get_canvas (self->compare_view, TRUE),
+                           "notify::zoom", G_CALLBACK (msvis_window_update_actions), self,
+                           G_CONNECT_SWAPPED);
+  fill_recent (self);
+  msvis_window_update_actions (self);
+}
+
+MsvisWindow *
+msvis_window_new (GtkApplication *application)
+{
+  return g_object_new (MSVIS_TYPE_WINDOW, "application", application, NULL);
+}

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define MSVIS_TYPE_WINDOW (msvis_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (MsvisWindow, msvis_window, MSVIS, WINDOW, AdwApplicationWindow)
+
+MsvisWindow *msvis_window_new          (GtkApplication *application);
+void         msvis_window_open         (MsvisWindow    *self,
+                                        GFile          *file);
+gboolean     msvis_window_is_loading   (MsvisWindow    *self);
+gboolean     msvis_window_has_document (MsvisWindow    *self);
+
+G_END_DECLS

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include "msvis-graph-canvas-private.h"
+
+double
+msvis_graph_canvas_get_zoom (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), 1.);
+  return self->zoom;
+}
+
+/**
+ * msvis_graph_canvas_zoom_by:
+ * @anchor_x: widget position that stays still (the pointer, or the view's centre)
+ */
+void
+msvis_graph_canvas_zoom_by (MsvisGraphCanvas *self,
+                            double            factor,
+                            double            anchor_x,
+                            double            anchor_y)
+{
+  double cx, cy, zoom, ox, oy;
+
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  zoom = CLAMP (self->zoom * factor, MSVIS_CANVAS_MIN_ZOOM, MSVIS_CANVAS_MAX_ZOOM);
+  if (zoom == self->zoom)
+    return;
+  if (!msvis_graph_canvas_widget_to_content (self, anchor_x, anchor_y, &cx, &cy))
+    {
+      self->zoom = zoom;
+      msvis_graph_canvas_zoom_changed (self);
+      return;
+    }
+
+  self->zoom = zoom;
+  msvis_graph_canvas_drop_cache (self);
+  msvis_graph_canvas_configure_adjustments (self);
+  /* Bring the content point under the anchor back under it. */
+  msvis_graph_canvas_content_origin (self, &ox, &oy);
+  msvis_graph_canvas_scroll_to_content (self, ox + cx * zoom, oy + cy * zoom, anchor_x, anchor_y);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  msvis_graph_canvas_zoom_changed (self);
+}
+
+void
+msvis_graph_canvas_set_zoom (MsvisGraphCanvas *self,
+                             double            zoom)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  msvis_graph_canvas_zoom_by (self, zoom / self->zoom,
+                              gtk_widget_get_width (GTK_WIDGET (self)) / 2.,
+                              gtk_widget_get_height (GTK_WIDGET (self)) / 2.);
+}
+
+/**
+ * msvis_graph_canvas_center_on:
+ *
+ * Scrolls so that the layout point (@content_x, @content_y) is in the middle of the view.
+ */
+void
+msvis_graph_canvas_center_on (MsvisGraphCanvas *self,
+                              double            content_x,
+                              double            content_y)
+{
+  double ox, oy;
+
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->layout == NULL)
+    return;
+  msvis_graph_canvas_content_origin (self, &ox, &oy);
+  msvis_graph_canvas_scroll_to_content (self, ox + content_x * self->zoom,
+                                        oy + content_y * self->zoom,
+                     gtk_widget_get_width (GTK_WIDGET (self)) / 2.,
+                     gtk_widget_get_height (GTK_WIDGET (self)) / 2.);
+}
+
+static void
+zoom_to_rect (MsvisGraphCanvas *self,
+              MsvisRect         rect,
+              double            max_zoom)
+{
+  double width = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - 2 * MSVIS_CANVAS_MARGIN, 32);
+  double height = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - 2 * MSVIS_CANVAS_MARGIN, 32);
+  double zoom = MIN (width / MAX (rect.width, 1), height / MAX (rect.height, 1));
+
+  self->zoom = CLAMP (zoom, MSVIS_CANVAS_MIN_ZOOM, max_zoom);
+  msvis_graph_canvas_drop_cache (self);
+  msvis_graph_canvas_configure_adjustments (self);
+  msvis_graph_canvas_center_on (self, rect.x + rect.width / 2, rect.y + rect.height / 2);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  msvis_graph_canvas_zoom_changed (self);
+}
+
+void
+msvis_graph_canvas_zoom_to_fit (MsvisGraphCanvas *self)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->layout != NULL)
+    zoom_to_rect (self, msvis_layout_get_bounds (self->layout), MSVIS_CANVAS_MAX_ZOOM);
+}
+
+void
+msvis_graph_canvas_zoom_to_selection (MsvisGraphCanvas *self)
+{
+  const MsvisLayoutBox *box;
+
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->layout != NULL && (box = msvis_layout_lookup (self->layout, self->selected)))
+    zoom_to_rect (self, box->rect, 2.);   /* a single leaf is read at 2x, not 8x */
+}

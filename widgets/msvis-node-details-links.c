@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "msvis-node-details-private.h"
+
+/* The details header's jump targets as GtkLabel link markup: "node:<n|b>:<id>" for a node of
+ * the same document, "rank:<rank>:<escaped name>" for a node of another rank. */
+
+void
+_msvis_details_append_node_link (GString     *markup,
+                                 gboolean     is_bench,
+                                 MsvisNodeId  node,
+                                 const char  *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  g_string_append_printf (markup, "<a href=\"node:%c:%u\">%s</a>", is_bench ? 'b' : 'n',
+                          node, escaped);
+}
+
+/* One parallel_merge_info line, with every word that names a node of @graph made a link:
+ * msprobe's sentences name the merged nodes and tensors. */
+static void
+append_merge_line (GString    *markup,
+                   MsvisGraph *graph,
+                   gboolean    is_bench,
+                   const char *line)
+{
+  g_auto(GStrv) words = g_strsplit (line, " ", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *word = words[i];
+      gsize lead = strspn (word, "([{'\"");
+      gsize len = strlen (word + lead);
+      g_autofree char *core = NULL, *before = NULL, *after = NULL;
+      MsvisNodeId node;
+
+      while (len > 0 && strchr (",.;:)]}'\"", word[lead + len - 1]) != NULL)
+        len--;
+      core = g_strndup (word + lead, len);
+      node = len > 0 ? msvis_graph_lookup (graph, core) : MSVIS_NODE_ID_NONE;
+      if (i > 0)
+        g_string_append_c (markup, ' ');
+      if (node == MSVIS_NODE_ID_NONE)
+        {
+          g_autofree char *escaped = g_markup_escape_text (word, -1);
+
+          g_string_append (markup, escaped);
+          continue;
+        }
+
+      before = g_markup_escape_text (word, lead);
+      after = g_markup_escape_text (word + lead + len, -1);
+      g_string_append (markup, before);
+      _msvis_details_append_node_link (markup, is_bench, node, core);
+      g_string_append (markup, after);
+    }
+}
+
+void
+_msvis_details_append_merge_info (GString    *markup,
+                                  MsvisGraph *graph,
+                                  MsvisNodeId node,
+                                  gboolean    is_bench,
+                                  gboolean    label_side)
+{
+  MsvisJsonValue *info;
+
+  if (graph == NULL || node == MSVIS_NODE_ID_NONE)
+    return;
+  info = msvis_graph_node_get_merge_info (graph, node);
+  if (info == NULL || info->kind != MSVIS_JSON_ARRAY)
+    return;
+
+  msvis_json_value_foreach (line, info)
+    {
+      const char *text = msvis_json_value_get_string (line);
+
+      if (text == NULL)
+        continue;
+      if (markup->len > 0)
+        g_string_append_c (markup, '\n');
+      if (label_side)
+        g_string_append_printf (markup, "<b>%s</b> ", is_bench ? _("Bench") : _("NPU"));
+      append_merge_line (markup, graph, is_bench, text);
+    }
+}
+
+/* One matched_distributed object: {communications_type, nodes_info: {rank: [index, name]}}
+ * (vis-format.md §4.9). */
+static void
+append_distributed_object (GString              *markup,
+                           const MsvisJsonValue *object)
+{
+  const char *type = msvis_json_value_get_string (msvis_json_value_get_member (object,
+                                                                 "communications_type"));
+  const MsvisJsonValue *nodes = msvis_json_value_get_member (object, "nodes_info");
+
+  if (nodes == NULL || nodes->kind != MSVIS_JSON_OBJECT)
+    return;
+
+  msvis_json_value_foreach (entry, nodes)
+    {
+      g_autofree char *rank = g_strndup (entry->key, entry->key_len);
+      const char *index = NULL, *name = NULL;
+      g_autofree char *escaped_name = NULL, *escaped_uri = NULL, *label = NULL;
+
+      if (entry->kind == MSVIS_JSON_ARRAY && entry->n == 2)
+        {
+          index = msvis_json_value_get_string (entry->first);
+          name = msvis_json_value_get_string (entry->last);
+        }
+      if (name == NULL || !g_ascii_string_to_signed (rank, 10, 0, G_MAXINT, NULL, NULL))
+        continue;
+
+      if (markup->len > 0)
+        g_string_append_c (markup, '\n');
+      escaped_name = g_markup_escape_text (name, -1);
+      escaped_uri = g_uri_escape_string (name, NULL, FALSE);
+      /* translators: a link to a node of another rank; %s is the rank number */
+      label = g_markup_printf_escaped (_("Rank %s"), rank);
+      g_string_append_printf (markup, "%s: <a href=\"rank:%s:%s\">%s</a>", label, rank,
+                              escaped_uri, escaped_name);
+      if (type != NULL || index != NULL)
+        {
+          g_autofree char *extra = g_markup_printf_escaped (" <span alpha=\"60%%\">(%s%s%s)</span>",
+                                                            type ? type : "",
+                                                            type && index ? ", " : "",
+                                                            index ? index : "");
+          g_string_append (markup, extra);
+        }
+    }
+}
+
+void
+_msvis_details_append_distributed (GString    *markup,
+                                   MsvisGraph *graph,
+                                   MsvisNodeId node)
+{
+  MsvisJsonValue *info = msvis_graph_node_get_distributed (graph, node);
+
+  if (info == NULL)
+    return;
+  /* batch_isend_irecv gives a list of such objects. */
+  if (info->kind == MSVIS_JSON_ARRAY)
+    {
+      msvis_json_value_foreach (object, info)
+        if (object->kind == MSVIS_JSON_OBJECT)
+          append_distributed_object (markup, object);
+    }
+  else if (info->kind == MSVIS_JSON_OBJECT)
+    append_distributed_object (markup, info);
+}

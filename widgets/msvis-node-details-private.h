@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "msvis-node-details.h"
+
+G_BEGIN_DECLS
+
+/* What the details panel shows of one selection, copied out of the graphs on the worker so
+ * that the main thread never reads items while another thread may be loading some. Immutable
+ * once the worker hands it over; shared by the panel and its row objects. */
+
+typedef struct
+{
+  char  *name;     /* the item key without "<node id>."; NULL: no item at this position */
+  char **values;   /* one per stat column, "" where the item has no such field */
+} MsvisDetailsSide;
+
+typedef struct
+{
+  guint             position;   /* in the node: inputs first, then outputs */
+  MsvisDetailsSide  sides[2];   /* [0] NPU (or the only side), [1] Bench */
+  char            **metrics;    /* one per metric column, "" where absent */
+} MsvisDetailsPair;
+
+typedef struct
+{
+  guint       n_sides;          /* 2 when an NPU node and its Bench node are shown */
+  GPtrArray  *stat_columns;     /* field names: dtype, shape, Max, … */
+  GPtrArray  *metric_columns;   /* field names the compare added: Max diff, Cosine, … */
+  GHashTable *tooltips;         /* column name -> the document's ToolTip text */
+  GArray     *rows;             /* MsvisDetailsPair, in pairing order */
+  gint        worst_row;        /* the cell that compares worst, or -1 */
+  gint        worst_metric;
+  double      worst_badness;    /* its distance from agreement: a fraction, or inf */
+  char      **stacks[2];        /* frames per side; NULL where there is no such side */
+} MsvisDetailsData;
+
+MsvisDetailsData *_msvis_details_data_load        (MsvisVisDocument *doc,
+                                                    MsvisNodeId       npu,
+                                                    MsvisNodeId       bench,
+                                                    GCancellable     *cancellable,
+                                                    GError          **error);
+MsvisDetailsData *_msvis_details_data_ref          (MsvisDetailsData *data);
+void              _msvis_details_data_unref        (MsvisDetailsData *data);
+char             *_msvis_details_data_to_tsv       (MsvisDetailsData *data,
+                                                    GListModel       *rows);
+gboolean          _msvis_details_parse_number      (const char       *text,
+                                                    double           *value);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisDetailsData, _msvis_details_data_unref)
+
+/* One table row for GtkColumnView: an index into shared data. */
+#define MSVIS_TYPE_DETAILS_ROW (msvis_details_row_get_type ())
+G_DECLARE_FINAL_TYPE (MsvisDetailsRow, msvis_details_row, MSVIS, DETAILS_ROW, GObject)
+
+MsvisDetailsData       *msvis_details_row_get_data  (MsvisDetailsRow *self);
+const MsvisDetailsPair *msvis_details_row_get_pair  (MsvisDetailsRow *self);
+guint                   msvis_details_row_get_index (MsvisDetailsRow *self);
+
+/* The table: columns follow the data, so factories are made in code. */
+void              _msvis_details_table_fill        (GtkColumnView    *view,
+                                                    MsvisDetailsData *data);
+void              _msvis_details_table_clear       (GtkColumnView    *view);
+
+/* Header links (msvis-node-details-links.c) */
+void              _msvis_details_append_node_link   (GString          *markup,
+                                                     gboolean          is_bench,
+                                                     MsvisNodeId       node,
+                                                     const char       *text);
+void              _msvis_details_append_merge_info  (GString          *markup,
+                                                     MsvisGraph       *graph,
+                                                     MsvisNodeId       node,
+                                                     gboolean          is_bench,
+                                                     gboolean          label_side);
+void              _msvis_details_append_distributed (GString          *markup,
+                                                     MsvisGraph       *graph,
+                                                     MsvisNodeId       node);
+
+/* For tests: what the panel shows right now. */
+const char       *_msvis_node_details_get_state    (MsvisNodeDetails *self);
+const char       *_msvis_node_details_get_error    (MsvisNodeDetails *self);
+MsvisDetailsData *_msvis_node_details_get_data     (MsvisNodeDetails *self);
+GListModel       *_msvis_node_details_get_rows     (MsvisNodeDetails *self);
+GtkWidget        *_msvis_node_details_get_table    (MsvisNodeDetails *self);
+char             *_msvis_node_details_dup_header   (MsvisNodeDetails *self);
+
+G_END_DECLS

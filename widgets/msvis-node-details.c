@@ -1,0 +1,739 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "msvis-node-details-private.h"
+#include "msvis-precision-buckets.h"
+#include "msvis-stack-view.h"
+
+/* The sidebar panel for the selected node: what the graph knows of it at once (header), and
+ * its items and call stack once a worker has read them (vis-format.md §6.4). */
+
+#define SPINNER_DELAY_MS 150   /* most nodes load faster: no spinner flash on every click */
+
+struct _MsvisNodeDetails
+{
+  GtkWidget         parent_instance;
+
+  /* Template widgets */
+  GtkStack         *state_stack;
+  GtkLabel         *title_label;
+  GtkLabel         *subtitle_label;
+  GtkWidget        *counterpart_key;
+  GtkLabel         *counterpart_label;
+  GtkWidget        *precision_key;
+  GtkWidget        *precision_box;
+  GtkWidget        *swatch;
+  GtkLabel         *precision_label;
+  GtkLabel         *bucket_label;
+  GtkWidget        *result_key;
+  GtkLabel         *result_label;
+  GtkWidget        *overflow_key;
+  GtkLabel         *overflow_label;
+  GtkWidget        *micro_step_key;
+  GtkLabel         *micro_step_label;
+  GtkWidget        *merge_key;
+  GtkLabel         *merge_label;
+  GtkWidget        *distributed_key;
+  GtkLabel         *distributed_label;
+  GtkStack         *data_stack;
+  GtkSpinner       *spinner;
+  AdwStatusPage    *error_page;
+  GtkWidget        *copy_button;
+  GtkStack         *view_stack;
+  GtkStack         *table_stack;
+  GtkColumnView    *table;
+  GtkLabel         *worst_label;
+  MsvisStackView   *stack_view;
+
+  /* Owned */
+  MsvisVisDocument *doc;             /* nullable */
+  MsvisBuckets     *buckets;         /* the legend of doc */
+  MsvisDetailsData *data;            /* of the current nodes once loaded */
+  GCancellable     *load_cancellable; /* replaced by every selection */
+  guint             spinner_source;
+  GdkRGBA           swatch_color;
+
+  MsvisNodeId       npu;
+  MsvisNodeId       bench;
+};
+
+G_DEFINE_FINAL_TYPE (MsvisNodeDetails, msvis_node_details, GTK_TYPE_WIDGET)
+
+enum {
+  NODE_ACTIVATED,
+  RANK_NODE_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+typedef struct
+{
+  MsvisVisDocument *doc;
+  MsvisNodeId       npu;
+  MsvisNodeId       bench;
+} LoadJob;
+
+static void
+load_job_free (LoadJob *job)
+{
+  msvis_vis_document_unref (job->doc);
+  g_free (job);
+}
+
+static void
+msvis_node_details_update_actions (MsvisNodeDetails *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "details.copy-table", self->data != NULL);
+}
+
+static void
+set_row (GtkWidget  *key,
+         GtkWidget  *value,
+         const char *text)
+{
+  gtk_widget_set_visible (key, text != NULL);
+  gtk_widget_set_visible (value, text != NULL);
+  if (text != NULL && GTK_IS_LABEL (value))
+    gtk_label_set_text (GTK_LABEL (value), text);
+}
+
+static void
+set_markup_row (GtkWidget *key,
+                GtkLabel  *value,
+                GString   *markup)
+{
+  gboolean shown = markup->len > 0;
+
+  gtk_widget_set_visible (key, shown);
+  gtk_widget_set_visible (GTK_WIDGET (value), shown);
+  gtk_label_set_markup (value, shown ? markup->str : "");
+}
+
+static const char *
+node_type_name (MsvisNodeType type)
+{
+  switch (type)
+    {
+    case MSVIS_NODE_MODULE:
+      return _("Module");
+    case MSVIS_NODE_API:
+      return _("API");
+    case MSVIS_NODE_API_COLLECTION:
+      /* translators: tb_graph_ascend's "API列表": the APIs called between two modules */
+      return _("API list");
+    default:
+      return _("Node");
+    }
+}
+
+static const char *
+overflow_name (MsvisOverflowLevel level)
+{
+  switch (level)
+    {
+    case MSVIS_OVERFLOW_MEDIUM:
+      /* translators: an overflow level of msprobe's -oc check */
+      return _("Medium");
+    case MSVIS_OVERFLOW_HIGH:
+      return _("High");
+    case MSVIS_OVERFLOW_CRITICAL:
+      return _("Critical");
+    case MSVIS_OVERFLOW_NONE:
+    default:
+      return NULL;
+    }
+}
+
+/* The counterpart the compare found, from the results of the side shown first. */
+static void
+msvis_node_details_fill_counterpart (MsvisNodeDetails *self,
+                                     MsvisGraph       *graph,
+                                     MsvisNodeId       node,
+                                     gboolean          is_bench)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
+  MsvisGraph *other = is_bench ? self->doc->npu : self->doc->bench;
+  MsvisNodeId link = results ? msvis_compare_results_get_link (results, node)
+                             : MSVIS_NODE_ID_NONE;
+  g_autoptr(GString) markup = g_string_new (NULL);
+
+  if (!self->doc->is_compare || other == NULL)
+    {
+      set_markup_row (self->counterpart_key, self->counterpart_label, markup);
+      return;
+    }
+
+  if (link != MSVIS_NODE_ID_NONE)
+    _msvis_details_append_node_link (markup, !is_bench, link,
+                                     msvis_graph_node_get_id (other, link));
+  else
+    {
+      g_autofree char *escaped = g_markup_escape_text (_("Nothing (unmatched)"), -1);
+
+      g_string_append (markup, escaped);
+    }
+  set_markup_row (self->counterpart_key, self->counterpart_label, markup);
+}
+
+static void
+msvis_node_details_set_swatch (MsvisNodeDetails *self,
+                               const char       *color,
+                               const char       *tooltip)
+{
+  gtk_widget_set_visible (self->swatch, color != NULL && gdk_rgba_parse (&self->swatch_color,
+                                                                        color));
+  gtk_widget_set_tooltip_text (self->swatch, tooltip);
+  gtk_widget_queue_draw (self->swatch);
+}
+
+/* precision_index and the legend bucket it falls in, as the graph colours the node. */
+static void
+msvis_node_details_fill_precision (MsvisNodeDetails *self)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (self->doc->npu);
+  MsvisPrecision precision = { MSVIS_PRECISION_NONE, 0. };
+  MsvisMd5Result md5 = MSVIS_MD5_RESULT_NONE;
+  gboolean matched = FALSE;
+  g_autoptr(GString) value = g_string_new (NULL);
+  g_autofree char *range = NULL;
+  const char *description = NULL;
+  int bucket;
+
+  if (results != NULL && self->npu != MSVIS_NODE_ID_NONE)
+    {
+      precision = msvis_compare_results_get_precision (results, self->npu);
+      md5 = msvis_compare_results_get_md5_result (results, self->npu);
+      matched = msvis_compare_results_get_link (results, self->npu) != MSVIS_NODE_ID_NONE;
+    }
+  set_row (self->result_key, GTK_WIDGET (self->result_label),
+           md5 == MSVIS_MD5_RESULT_PASS ? _("Same as the benchmark")
+           : md5 == MSVIS_MD5_RESULT_DIFFERENT ? _("Different from the benchmark") : NULL);
+
+  bucket = msvis_buckets_classify (self->buckets, matched, precision);
+  if (!self->doc->is_compare || self->npu == MSVIS_NODE_ID_NONE ||
+      bucket == MSVIS_BUCKET_NO_VALUE)
+    {
+      set_row (self->precision_key, self->precision_box, NULL);
+      set_row (GTK_WIDGET (self->bucket_label), GTK_WIDGET (self->bucket_label), NULL);
+      return;
+    }
+
+  if (bucket == MSVIS_BUCKET_UNMATCHED)
+    {
+      g_string_append (value, _("None: the node is unmatched"));
+      description = msvis_buckets_get_unmatched_description (self->buckets);
+      msvis_node_details_set_swatch (self, "#C7C7C7", NULL);
+    }
+  else
+    {
+      msvis_precision_append_repr (value, precision);
+      if (bucket >= 0)
+        {
+          const MsvisBucket *b = msvis_buckets_get (self->buckets, bucket);
+
+          description = b->description;
+          /* Right-open, except that the top bucket holds 1 (msvis_buckets_classify). */
+          range = b->lo == b->hi ? g_strdup_printf ("[%g]", b->lo)
+                                 : g_strdup_printf ("[%g, %g%c", b->lo, b->hi,
+                                                    b->hi == 1 ? ']' : ')');
+          g_string_append_printf (value, "  %s", range);
+          msvis_node_details_set_swatch (self, b->color, b->description);
+        }
+      else
+        {
+          description = _("No range of the legend holds this value.");
+          msvis_node_details_set_swatch (self, "#C7C7C7", NULL);
+        }
+    }
+
+  set_row (self->precision_key, self->precision_box, value->str);
+  gtk_label_set_text (self->precision_label, value->str);
+  set_row (GTK_WIDGET (self->bucket_label), GTK_WIDGET (self->bucket_label),
+           description && description[0] ? description : NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->bucket_label), description);
+}
+
+static void
+msvis_node_details_fill_header (MsvisNodeDetails *self)
+{
+  MsvisVisDocument *doc = self->doc;
+  gboolean is_bench = self->npu == MSVIS_NODE_ID_NONE;
+  MsvisGraph *graph = is_bench ? doc->bench : doc->npu;
+  MsvisNodeId node = is_bench ? self->bench : self->npu;
+  gboolean both = self->npu != MSVIS_NODE_ID_NONE && self->bench != MSVIS_NODE_ID_NONE;
+  const char *type = node_type_name (msvis_graph_node_get_node_type (graph, node));
+  gint micro_step = msvis_graph_node_get_micro_step (graph, node);
+  g_autofree char *subtitle = NULL, *step = NULL;
+  g_autoptr(GString) merge = g_string_new (NULL);
+  g_autoptr(GString) distributed = g_string_new (NULL);
+
+  gtk_label_set_text (self->title_label, msvis_graph_node_get_id (graph, node));
+  if (doc->is_compare)
+    /* translators: a node's kind and the model it belongs to: "Module · NPU" */
+    subtitle = g_strdup_printf (_("%s · %s"), type, is_bench ? _("Bench") : _("NPU"));
+  gtk_label_set_text (self->subtitle_label, subtitle ? subtitle : type);
+
+  msvis_node_details_fill_counterpart (self, graph, node, is_bench);
+  msvis_node_details_fill_precision (self);
+  set_row (self->overflow_key, GTK_WIDGET (self->overflow_label),
+           overflow_name (msvis_graph_node_get_overflow (graph, node)));
+  if (micro_step >= 0)
+    step = g_strdup_printf ("%d", micro_step);
+  set_row (self->micro_step_key, GTK_WIDGET (self->micro_step_label), step);
+
+  _msvis_details_append_merge_info (merge, doc->npu, self->npu, FALSE, both);
+  _msvis_details_append_merge_info (merge, doc->bench, self->bench, TRUE, both);
+  set_markup_row (self->merge_key, self->merge_label, merge);
+  _msvis_details_append_distributed (distributed, graph, node);
+  set_markup_row (self->distributed_key, self->distributed_label, distributed);
+}
+
+static gboolean
+msvis_node_details_activate_link_cb (MsvisNodeDetails *self,
+                                     const char       *uri,
+                                     GtkLabel         *label)
+{
+  g_auto(GStrv) parts = g_strsplit (uri, ":", 3);
+
+  g_assert (MSVIS_IS_NODE_DETAILS (self));
+
+  if (g_strv_length (parts) != 3)
+    return FALSE;
+  if (strcmp (parts[0], "node") == 0)
+    {
+      guint64 node = g_ascii_strtoull (parts[2], NULL, 10);
+
+      g_signal_emit (self, signals[NODE_ACTIVATED], 0, parts[1][0] == 'b', (guint)node);
+      return TRUE;
+    }
+  if (strcmp (parts[0], "rank") == 0)
+    {
+      g_autofree char *name = g_uri_unescape_string (parts[2], NULL);
+      gint64 rank = g_ascii_strtoll (parts[1], NULL, 10);
+
+      if (name != NULL)
+        g_signal_emit (self, signals[RANK_NODE_ACTIVATED], 0, (gint)rank, name);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+swatch_draw (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  MsvisNodeDetails *self = user_data;
+
+  cairo_arc (cr, width / 2., height / 2., MIN (width, height) / 2. - 1, 0, 2 * G_PI);
+  gdk_cairo_set_source_rgba (cr, &self->swatch_color);
+  cairo_fill_preserve (cr);
+  /* The lightest buckets are near white: an outline keeps them visible on a light panel. */
+  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.6);
+  cairo_set_line_width (cr, 1.);
+  cairo_stroke (cr);
+}
+
+/* The table is wider than a sidebar: say in words where its worst cell is. */
+static void
+msvis_node_details_show_worst (MsvisNodeDetails *self,
+                               MsvisDetailsData *data)
+{
+  const MsvisDetailsPair *pair;
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->worst_label), data->worst_row >= 0);
+  if (data->worst_row < 0)
+    return;
+
+  pair = &g_array_index (data->rows, MsvisDetailsPair, data->worst_row);
+  /* translators: the table cell that differs most from the benchmark: the item
+   * ("output.0"), the metric ("MaxRelativeErr") and its value ("23.076918%") */
+  text = g_strdup_printf (_("Largest difference: %s, %s %s"), pair->sides[0].name,
+                          (char *)g_ptr_array_index (data->metric_columns, data->worst_metric),
+                          pair->metrics[data->worst_metric]);
+  gtk_label_set_text (self->worst_label, text);
+}
+
+static void
+msvis_node_details_show_data (MsvisNodeDetails *self,
+                              MsvisDetailsData *data)
+{
+  g_clear_pointer (&self->data, _msvis_details_data_unref);
+  self->data = data;
+
+  _msvis_details_table_fill (self->table, data);
+  msvis_node_details_show_worst (self, data);
+  gtk_stack_set_visible_child_name (self->table_stack, data->rows->len > 0 ? "rows" : "no-rows");
+  msvis_stack_view_set_stacks (self->stack_view, (const char *const *)data->stacks[0],
+                               (const char *const *)data->stacks[1]);
+  gtk_stack_set_visible_child_name (self->data_stack, "ready");
+  msvis_node_details_update_actions (self);
+}
+
+static void
+msvis_node_details_stop_spinner (MsvisNodeDetails *self)
+{
+  g_clear_handle_id (&self->spinner_source, g_source_remove);
+  gtk_spinner_stop (self->spinner);
+}
+
+static void
+msvis_node_details_load_cb (GObject      *object,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  g_autoptr(MsvisNodeDetails) self = user_data;
+  g_autoptr(GError) error = NULL;
+  MsvisDetailsData *data;
+
+  g_assert (G_IS_TASK (result));
+  g_assert (g_task_get_source_tag (G_TASK (result)) == msvis_node_details_set_node);
+
+  data = g_task_propagate_pointer (G_TASK (result), &error);
+
+  /* Another selection replaced this one, or the panel is going away: stay quiet. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  msvis_node_details_stop_spinner (self);
+  if (data == NULL)
+    {
+      /* The message names the file and the place in it: show it as it is. */
+      adw_status_page_set_description (self->error_page, error->message);
+      gtk_stack_set_visible_child_name (self->data_stack, "error");
+      return;
+    }
+  msvis_node_details_show_data (self, data);
+}
+
+static void
+msvis_node_details_load_worker (GTask        *task,
+                                gpointer      source_object,
+                                gpointer      task_data,
+                                GCancellable *cancellable)
+{
+  LoadJob *job = task_data;
+  g_autoptr(GError) error = NULL;
+  MsvisDetailsData *data;
+
+  data = _msvis_details_data_load (job->doc, job->npu, job->bench, cancellable, &error);
+  if (data == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, data, (GDestroyNotify)_msvis_details_data_unref);
+}
+
+static gboolean
+msvis_node_details_spinner_in_timeout (gpointer user_data)
+{
+  MsvisNodeDetails *self = user_data;
+
+  self->spinner_source = 0;
+  gtk_spinner_start (self->spinner);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+msvis_node_details_load (MsvisNodeDetails *self)
+{
+  g_autoptr(GTask) task = NULL;
+  LoadJob *job;
+
+  gtk_stack_set_visible_child_name (self->data_stack, "loading");
+  self->spinner_source = g_timeout_add (SPINNER_DELAY_MS,
+                                        msvis_node_details_spinner_in_timeout, self);
+  g_source_set_name_by_id (self->spinner_source, "[msvis] details spinner");
+
+  job = g_new0 (LoadJob, 1);
+  job->doc = msvis_vis_document_ref (self->doc);
+  job->npu = self->npu;
+  job->bench = self->bench;
+
+  self->load_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->load_cancellable, msvis_node_details_load_cb,
+                     g_object_ref (self));
+  g_task_set_source_tag (task, msvis_node_details_set_node);
+  g_task_set_name (task, "[msvis] load node details");
+  g_task_set_task_data (task, job, (GDestroyNotify)load_job_free);
+  g_task_run_in_thread (task, msvis_node_details_load_worker);
+}
+
+static void
+msvis_node_details_copy_table_action (GtkWidget  *widget,
+                                      const char *action_name,
+                                      GVariant   *parameter)
+{
+  MsvisNodeDetails *self = MSVIS_NODE_DETAILS (widget);
+  GtkSelectionModel *rows = gtk_column_view_get_model (self->table);
+  g_autofree char *text = NULL;
+
+  if (self->data == NULL)
+    return;
+  /* In the order on screen: a sorted table is copied sorted. */
+  text = _msvis_details_data_to_tsv (self->data, rows ? G_LIST_MODEL (rows) : NULL);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+}
+
+static void
+msvis_node_details_copy_name_action (GtkWidget  *widget,
+                                     const char *action_name,
+                                     GVariant   *parameter)
+{
+  MsvisNodeDetails *self = MSVIS_NODE_DETAILS (widget);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget),
+                          gtk_label_get_text (self->title_label));
+}
+
+static void
+msvis_node_details_page_changed_cb (MsvisNodeDetails *self,
+                                    GParamSpec       *pspec,
+                                    GtkStack         *stack)
+{
+  const char *page = gtk_stack_get_visible_child_name (stack);
+
+  g_assert (MSVIS_IS_NODE_DETAILS (self));
+
+  gtk_widget_set_visible (self->copy_button, g_strcmp0 (page, "table") == 0);
+}
+
+/* Drops the current nodes and whatever is being loaded for them. */
+static void
+msvis_node_details_reset (MsvisNodeDetails *self)
+{
+  g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  msvis_node_details_stop_spinner (self);
+  g_clear_pointer (&self->data, _msvis_details_data_unref);
+  _msvis_details_table_clear (self->table);
+  msvis_stack_view_set_stacks (self->stack_view, NULL, NULL);
+  msvis_node_details_update_actions (self);
+}
+
+static void
+msvis_node_details_dispose (GObject *object)
+{
+  MsvisNodeDetails *self = MSVIS_NODE_DETAILS (object);
+
+  if (self->table != NULL)
+    msvis_node_details_reset (self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MSVIS_TYPE_NODE_DETAILS);
+  g_clear_pointer (&self->doc, msvis_vis_document_unref);
+  g_clear_pointer (&self->buckets, msvis_buckets_free);
+
+  G_OBJECT_CLASS (msvis_node_details_parent_class)->dispose (object);
+}
+
+static void
+msvis_node_details_class_init_template (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_BASE "/ui/msvis-node-details.ui");
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, state_stack);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, title_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, counterpart_key);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, counterpart_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, precision_key);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, precision_box);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, swatch);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, precision_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, bucket_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, result_key);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, result_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, overflow_key);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, overflow_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, micro_step_key);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, micro_step_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, merge_key);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, merge_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, distributed_key);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, distributed_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, data_stack);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, spinner);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, error_page);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, copy_button);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, table_stack);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, table);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, worst_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, stack_view);
+  gtk_widget_class_bind_template_callback (widget_class, msvis_node_details_activate_link_cb);
+  gtk_widget_class_bind_template_callback (widget_class, msvis_node_details_page_changed_cb);
+}
+
+static void
+msvis_node_details_class_init (MsvisNodeDetailsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = msvis_node_details_dispose;
+
+  /**
+   * MsvisNodeDetails::node-activated:
+   * @is_bench: whether @node_id is in the Bench graph (else the NPU graph, or a build's)
+   * @node_id: the node to go to
+   *
+   * A link to another node of the same document was followed: the counterpart, or a node
+   * that parallel_merge_info names.
+   */
+  signals[NODE_ACTIVATED] =
+    g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_BOOLEAN, G_TYPE_UINT);
+
+  /**
+   * MsvisNodeDetails::rank-node-activated:
+   * @rank: the rank whose graph holds the node
+   * @node_name: the node's id in that graph
+   *
+   * A cross-rank link of matched_distributed was followed (vis-format.md §4.9). The node is
+   * on the same side (NPU or Bench) as the one shown.
+   */
+  signals[RANK_NODE_ACTIVATED] =
+    g_signal_new ("rank-node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
+
+  g_type_ensure (MSVIS_TYPE_STACK_VIEW);
+  msvis_node_details_class_init_template (widget_class);
+
+  gtk_widget_class_install_action (widget_class, "details.copy-table", NULL,
+                                   msvis_node_details_copy_table_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
+                                       "details.copy-table", NULL);
+  gtk_widget_class_install_action (widget_class, "details.copy-name", NULL,
+                                   msvis_node_details_copy_name_action);
+
+  gtk_widget_class_set_css_name (widget_class, "nodedetails");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+msvis_node_details_init (MsvisNodeDetails *self)
+{
+  self->npu = MSVIS_NODE_ID_NONE;
+  self->bench = MSVIS_NODE_ID_NONE;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->swatch), swatch_draw, self, NULL);
+  msvis_node_details_update_actions (self);
+}
+
+GtkWidget *
+msvis_node_details_new (void)
+{
+  return g_object_new (MSVIS_TYPE_NODE_DETAILS, NULL);
+}
+
+/**
+ * msvis_node_details_set_node:
+ * @doc: (nullable): the document the nodes belong to; %NULL clears the panel
+ * @npu: a node of @doc->npu (the only graph of a build), or %MSVIS_NODE_ID_NONE
+ * @bench: a node of @doc->bench, or %MSVIS_NODE_ID_NONE
+ *
+ * Shows the nodes at once with what the graph knows of them, and their items and stacks once
+ * a worker has read them. A new call cancels the load of the previous one.
+ */
+void
+msvis_node_details_set_node (MsvisNodeDetails *self,
+                             MsvisVisDocument *doc,
+                             MsvisNodeId       npu,
+                             MsvisNodeId       bench)
+{
+  g_return_if_fail (MSVIS_IS_NODE_DETAILS (self));
+  g_return_if_fail (doc == NULL || npu == MSVIS_NODE_ID_NONE ||
+                    npu < msvis_graph_get_n_nodes (doc->npu));
+  g_return_if_fail (doc == NULL || bench == MSVIS_NODE_ID_NONE ||
+                    (doc->bench != NULL && bench < msvis_graph_get_n_nodes (doc->bench)));
+
+  msvis_node_details_reset (self);
+  if (doc != self->doc)
+    {
+      g_clear_pointer (&self->doc, msvis_vis_document_unref);
+      g_clear_pointer (&self->buckets, msvis_buckets_free);
+      if (doc != NULL)
+        {
+          self->doc = msvis_vis_document_ref (doc);
+          self->buckets = msvis_buckets_new_from_colors (doc->colors);
+        }
+    }
+  self->npu = doc ? npu : MSVIS_NODE_ID_NONE;
+  self->bench = doc ? bench : MSVIS_NODE_ID_NONE;
+
+  if (self->npu == MSVIS_NODE_ID_NONE && self->bench == MSVIS_NODE_ID_NONE)
+    {
+      gtk_stack_set_visible_child_name (self->state_stack, "empty");
+      return;
+    }
+
+  msvis_node_details_fill_header (self);
+  gtk_stack_set_visible_child_name (self->state_stack, "node");
+  msvis_node_details_load (self);
+}
+
+const char *
+_msvis_node_details_get_state (MsvisNodeDetails *self)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->state_stack), "empty") == 0)
+    return "empty";
+  return gtk_stack_get_visible_child_name (self->data_stack);
+}
+
+const char *
+_msvis_node_details_get_error (MsvisNodeDetails *self)
+{
+  return adw_status_page_get_description (self->error_page);
+}
+
+MsvisDetailsData *
+_msvis_node_details_get_data (MsvisNodeDetails *self)
+{
+  return self->data;
+}
+
+GListModel *
+_msvis_node_details_get_rows (MsvisNodeDetails *self)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (self->table);
+
+  return model ? G_LIST_MODEL (model) : NULL;
+}
+
+GtkWidget *
+_msvis_node_details_get_table (MsvisNodeDetails *self)
+{
+  return GTK_WIDGET (self->table);
+}
+
+/* Every header line that is shown, as "key: value" text. */
+char *
+_msvis_node_details_dup_header (MsvisNodeDetails *self)
+{
+  GtkWidget *keys[] = { self->counterpart_key, self->precision_key, self->result_key,
+                        self->overflow_key, self->micro_step_key, self->merge_key,
+                        self->distributed_key };
+  GtkLabel *values[] = { self->counterpart_label, self->precision_label, self->result_label,
+                         self->overflow_label, self->micro_step_label, self->merge_label,
+                         self->distributed_label };
+  GString *out = g_string_new (NULL);
+
+  g_string_append_printf (out, "%s\n%s\n", gtk_label_get_text (self->title_label),
+                          gtk_label_get_text (self->subtitle_label));
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (gtk_widget_get_visible (keys[i]))
+      g_string_append_printf (out, "%s: %s\n", gtk_label_get_text (GTK_LABEL (keys[i])),
+                              gtk_label_get_text (values[i]));
+  if (gtk_widget_get_visible (GTK_WIDGET (self->bucket_label)))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (self->bucket_label));
+  return g_string_free (out, FALSE);
+}

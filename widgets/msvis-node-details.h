@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "msvis-vis-document.h"
+
+G_BEGIN_DECLS
+
+#define MSVIS_TYPE_NODE_DETAILS (msvis_node_details_get_type ())
+
+G_DECLARE_FINAL_TYPE (MsvisNodeDetails, msvis_node_details, MSVIS, NODE_DETAILS, GtkWidget)
+
+GtkWidget *msvis_node_details_new      (void);
+void       msvis_node_details_set_node (MsvisNodeDetails *self,
+                                        MsvisVisDocument *doc,
+                                        MsvisNodeId       npu,
+                                        MsvisNodeId       bench);
+
+G_END_DECLS
