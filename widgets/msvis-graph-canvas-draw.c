@@ -194,10 +194,12 @@ draw_container (DrawData             *d,
   /* The body is a wash of the node's colour, so nested levels stay readable. */
   body.alpha = d->dark ? 0.10 : 0.22;
   gsk_rounded_rect_init_from_rect (&outline, &bounds, 6);
-  append_box (d->snapshot, &outline, &body, border, 1. / d->zoom);
   gtk_snapshot_push_rounded_clip (d->snapshot, &outline);
+  gtk_snapshot_append_color (d->snapshot, &body, &bounds);
   gtk_snapshot_append_color (d->snapshot, fill, &header);
   gtk_snapshot_pop (d->snapshot);
+  /* The outline last, so that the title strip does not cover its top. */
+  append_box (d->snapshot, &outline, &(GdkRGBA) { 0, 0, 0, 0 }, border, 1. / d->zoom);
   draw_label (d, box, r->x + 10, r->y, r->width - 20, MSVIS_LAYOUT_HEADER, fill);
 }
 

@@ -75,6 +75,10 @@ msvis_ui_test_screenshot (GtkWidget  *widget,
   g_mkdir_with_parents (dir, 0755);
   path = g_strconcat (dir, G_DIR_SEPARATOR_S, name, ".png", NULL);
 
+  int scale = gtk_widget_get_scale_factor (widget);
+
+  /* At the widget's scale factor, so that GDK_SCALE=2 gives a 2x picture to look at. */
+  gtk_snapshot_scale (snapshot, scale, scale);
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (snapshot);
   /* A widget that has not drawn since it was (re)mapped paints nothing yet: give it frames. */
@@ -82,12 +86,14 @@ msvis_ui_test_screenshot (GtkWidget  *widget,
     {
       msvis_ui_test_spin (50);
       snapshot = gtk_snapshot_new ();
+      gtk_snapshot_scale (snapshot, scale, scale);
       gdk_paintable_snapshot (paintable, snapshot, width, height);
       node = gtk_snapshot_free_to_node (snapshot);
     }
   g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width * scale,
+                                                                    height * scale));
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("screenshot: %s", path);
   return path;
