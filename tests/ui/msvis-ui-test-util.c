@@ -3,8 +3,12 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
 
 #include "msvis-ui-test-util.h"
+#include "msvis-vis-reader.h"
 
 gboolean
 msvis_ui_test_has_display (void)
@@ -117,4 +121,128 @@ msvis_ui_test_reference (const char *relative)
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     g_clear_pointer (&path, g_free);
   return path;
+}
+
+/**
+ * msvis_ui_test_require:
+ * @relative: (nullable): a reference file the case needs
+ * @path: (out) (optional): its path
+ *
+ * Skips the case, with the reason, when there is no display or the reference file is absent.
+ *
+ * Returns: %TRUE when the case can run
+ */
+gboolean
+msvis_ui_test_require (const char  *relative,
+                       char       **path)
+{
+  g_autofree char *found = relative ? msvis_ui_test_reference (relative) : NULL;
+
+  if (path != NULL)
+    *path = NULL;
+  if (!msvis_ui_test_has_display ())
+    {
+      g_test_skip ("no display (gtk_init_check failed; run under xvfb-run)");
+      return FALSE;
+    }
+  if (relative != NULL && found == NULL)
+    {
+      g_test_skip ("the msprobe reference outputs ($MSVIS_SHARED_DIR/fixtures) are absent");
+      return FALSE;
+    }
+  if (path != NULL)
+    *path = g_steal_pointer (&found);
+  return TRUE;
+}
+
+/* Lazily, as the viewer reads: node data comes when a widget asks for it. */
+MsvisVisDocument *
+msvis_ui_test_read (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MsvisVisDocument *doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
+
+  g_assert_no_error (error);
+  return doc;
+}
+
+/**
+ * msvis_ui_test_init_i18n:
+ *
+ * Call before g_test_init(). Expected texts are English, so a plain run is in English; a run
+ * that takes screenshots (MSVIS_SHOT_DIR) keeps the caller's language, from the build's
+ * catalogue or MSVIS_LOCALEDIR's, to show what a Chinese user sees.
+ */
+void
+msvis_ui_test_init_i18n (void)
+{
+  const char *localedir = g_getenv ("MSVIS_LOCALEDIR");
+
+  if (g_getenv ("MSVIS_SHOT_DIR") == NULL)
+    {
+      g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+      g_setenv ("LANGUAGE", "C", TRUE);
+    }
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
+
+/* Depth first, @root included. */
+GtkWidget *
+msvis_ui_test_find_widget (GtkWidget          *root,
+                           MsvisUiWidgetMatch  match,
+                           gconstpointer       data)
+{
+  if (match (root, data))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = msvis_ui_test_find_widget (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Matches for msvis_ui_test_find_widget(): a shown widget with a CSS class, a shown label
+ * holding some text. */
+gboolean
+msvis_ui_test_has_css_class (GtkWidget     *widget,
+                             gconstpointer  css_class)
+{
+  return gtk_widget_has_css_class (widget, css_class) && gtk_widget_get_mapped (widget);
+}
+
+gboolean
+msvis_ui_test_label_contains (GtkWidget     *widget,
+                              gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
+         strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL;
+}
+
+/* The first shown label below @root that holds @text. */
+GtkWidget *
+msvis_ui_test_find_label (GtkWidget  *root,
+                          const char *text)
+{
+  return msvis_ui_test_find_widget (root, msvis_ui_test_label_contains, text);
+}
+
+/* What a copy action put on @widget's clipboard, as text. */
+char *
+msvis_ui_test_dup_clipboard_text (GtkWidget *widget)
+{
+  GdkContentProvider *content = gdk_clipboard_get_content (gtk_widget_get_clipboard (widget));
+  g_auto(GValue) value = G_VALUE_INIT;
+
+  g_assert_nonnull (content);
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  return g_value_dup_string (&value);
 }

@@ -4,6 +4,8 @@
 
 #include <gtk/gtk.h>
 
+#include "msvis-vis-document.h"
+
 G_BEGIN_DECLS
 
 /* For widget tests: a display or a skip, main-loop spinning, and screenshots to look at. */
@@ -16,5 +18,23 @@ void     msvis_ui_test_spin        (guint        ms);
 char    *msvis_ui_test_screenshot  (GtkWidget   *widget,
                                     const char  *name);
 char    *msvis_ui_test_reference   (const char  *relative);
+gboolean msvis_ui_test_require     (const char  *relative,
+                                    char       **path);
+MsvisVisDocument *msvis_ui_test_read (const char *path);
+void     msvis_ui_test_init_i18n   (void);
+
+typedef gboolean (*MsvisUiWidgetMatch) (GtkWidget     *widget,
+                                        gconstpointer  data);
+
+GtkWidget *msvis_ui_test_find_widget (GtkWidget          *root,
+                                      MsvisUiWidgetMatch  match,
+                                      gconstpointer       data);
+gboolean   msvis_ui_test_has_css_class  (GtkWidget     *widget,
+                                         gconstpointer  css_class);
+gboolean   msvis_ui_test_label_contains (GtkWidget     *widget,
+                                         gconstpointer  text);
+GtkWidget *msvis_ui_test_find_label    (GtkWidget     *root,
+                                         const char    *text);
+char      *msvis_ui_test_dup_clipboard_text (GtkWidget *widget);
 
 G_END_DECLS

@@ -11,7 +11,6 @@
 #include "msvis-legend.h"
 #include "msvis-node-finder.h"
 #include "msvis-ui-test-util.h"
-#include "msvis-vis-reader.h"
 
 /* The find panel driven as a user would: typing, the regex toggle, the side switch, the list
  * drop-down, next and previous. Expected nodes are those of tests/core/test-node-finder.c,
@@ -42,34 +41,15 @@ node_activated_cb (MsvisFindPanel *panel,
   f->node = node;
 }
 
-static MsvisVisDocument *
-read_document (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  MsvisVisDocument *doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
-
-  g_assert_no_error (error);
-  return doc;
-}
-
 static gboolean
 fixture_init (Fixture    *f,
               const char *relative)
 {
-  g_autofree char *path = relative ? msvis_ui_test_reference (relative) : NULL;
+  g_autofree char *path = NULL;
 
   memset (f, 0, sizeof *f);
-  if (!msvis_ui_test_has_display ())
-    {
-      g_test_skip ("no display (gtk_init_check failed)");
-      return FALSE;
-    }
-  if (relative != NULL && path == NULL)
-    {
-      g_test_skip ("the msprobe reference outputs ($MSVIS_SHARED_DIR/fixtures) are absent");
-      return FALSE;
-    }
+  if (!msvis_ui_test_require (relative, &path))
+    return FALSE;
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 700);
   f->panel = MSVIS_FIND_PANEL (msvis_find_panel_new ());
@@ -80,7 +60,7 @@ fixture_init (Fixture    *f,
   gtk_window_present (GTK_WINDOW (f->window));
   if (path != NULL)
     {
-      f->doc = read_document (path);
+      f->doc = msvis_ui_test_read (path);
       msvis_find_panel_set_document (f->panel, f->doc);
     }
   return TRUE;
@@ -95,30 +75,37 @@ fixture_clear (Fixture *f)
   g_clear_pointer (&f->doc, msvis_vis_document_unref);
 }
 
+typedef struct
+{
+  GType       type;
+  const char *label;
+} TypeAndLabel;
+
+static gboolean
+has_type_and_label (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  const TypeAndLabel *want = data;
+  const char *text;
+
+  if (!G_TYPE_CHECK_INSTANCE_TYPE (widget, want->type))
+    return FALSE;
+  text = GTK_IS_BUTTON (widget) ? gtk_button_get_label (GTK_BUTTON (widget))
+       : GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget))
+       : NULL;
+  return want->label == NULL || g_strcmp0 (text, want->label) == 0;
+}
+
 /* The first widget below @root of @type, whose label (for a button or label) is @label. */
 static GtkWidget *
 find_widget (GtkWidget  *root,
              GType       type,
              const char *label)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
+  TypeAndLabel want = { type, label };
+  GtkWidget *found = msvis_ui_test_find_widget (root, has_type_and_label, &want);
 
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        {
-          const char *text = GTK_IS_BUTTON (child) ? gtk_button_get_label (GTK_BUTTON (child))
-                           : GTK_IS_LABEL (child) ? gtk_label_get_text (GTK_LABEL (child))
-                           : NULL;
-
-          if (label == NULL || g_strcmp0 (text, label) == 0)
-            return child;
-        }
-      if ((found = find_widget (child, type, label)) != NULL)
-        return found;
-    }
-  return NULL;
+  return found == root ? NULL : found;
 }
 
 static guint
@@ -353,7 +340,7 @@ test_first_divergence (void)
 
   /* md5: "different" is the worst, though Colors lists it last. */
   md5_path = msvis_ui_test_reference (MD5);
-  md5 = read_document (md5_path);
+  md5 = msvis_ui_test_read (md5_path);
   msvis_find_panel_set_document (f.panel, md5);
   msvis_find_panel_first_divergence (f.panel);
   g_assert_cmpuint (n_results (&f), ==, 14);
@@ -520,18 +507,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  const char *localedir = g_getenv ("MSVIS_LOCALEDIR");
-
-  /* The expected texts are the English ones; screenshots keep the caller's language, from
-   * the build's catalogue (or MSVIS_LOCALEDIR's). */
-  if (g_getenv ("MSVIS_SHOT_DIR") == NULL)
-    {
-      g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-      g_setenv ("LANGUAGE", "C", TRUE);
-    }
-  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : BUILD_LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  msvis_ui_test_init_i18n ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/find-panel/search", test_search);

@@ -6,7 +6,6 @@
 
 #include "msvis-graph-canvas.h"
 #include "msvis-ui-test-util.h"
-#include "msvis-vis-reader.h"
 
 typedef struct
 {
@@ -20,24 +19,12 @@ fixture_open (Fixture    *f,
               const char *relative,
               gboolean    is_bench)
 {
-  g_autofree char *path = msvis_ui_test_reference (relative);
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
   GtkWidget *scroller;
 
-  if (!msvis_ui_test_has_display ())
-    {
-      g_test_skip ("no display");
-      return FALSE;
-    }
-  if (path == NULL)
-    {
-      g_test_skip ("the msprobe reference files (../shared) are absent");
-      return FALSE;
-    }
-  file = g_file_new_for_path (path);
-  f->doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
-  g_assert_no_error (error);
+  if (!msvis_ui_test_require (relative, &path))
+    return FALSE;
+  f->doc = msvis_ui_test_read (path);
 
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 640);

@@ -50,21 +50,13 @@ static gboolean
 fixture_init (Fixture    *f,
               const char *relative)
 {
-  g_autofree char *path = relative ? msvis_ui_test_reference (relative) : NULL;
+  g_autofree char *path = NULL;
   GtkWidget *scroller;
   guint n = 0;
 
   memset (f, 0, sizeof *f);
-  if (!msvis_ui_test_has_display ())
-    {
-      g_test_skip ("no display (gtk_init_check failed)");
-      return FALSE;
-    }
-  if (relative != NULL && path == NULL)
-    {
-      g_test_skip ("the msprobe reference outputs ($MSVIS_SHARED_DIR/fixtures) are absent");
-      return FALSE;
-    }
+  if (!msvis_ui_test_require (relative, &path))
+    return FALSE;
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 700);
   f->legend = MSVIS_LEGEND (msvis_legend_new ());
@@ -86,11 +78,7 @@ fixture_init (Fixture    *f,
 
   if (path != NULL)
     {
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(GError) error = NULL;
-
-      f->doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
-      g_assert_no_error (error);
+      f->doc = msvis_ui_test_read (path);
       msvis_legend_set_document (f->legend, f->doc);
     }
   return TRUE;
@@ -216,7 +204,6 @@ test_md5_and_tensor (void)
 {
   Fixture f;
   g_autofree char *tensor_path = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autoptr(MsvisVisDocument) tensor = NULL;
 
   if (!fixture_init (&f, MD5))
@@ -232,8 +219,7 @@ test_md5_and_tensor (void)
 
   /* Real data. Python: 16, 0, 0, 0, 2; 3 unmatched. */
   tensor_path = msvis_ui_test_reference (TENSOR);
-  file = g_file_new_for_path (tensor_path);
-  tensor = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, NULL);
+  tensor = msvis_ui_test_read (tensor_path);
   g_assert_nonnull (tensor);
   msvis_legend_set_document (f.legend, tensor);
   g_assert_cmpuint (n_rows (f.lists[0]), ==, 6);
@@ -249,7 +235,6 @@ test_build_and_structure (void)
 {
   Fixture f;
   g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autoptr(MsvisVisDocument) structure = NULL;
   GtkWidget *empty;
 
@@ -267,8 +252,7 @@ test_build_and_structure (void)
 
   /* Structure: the grey entry only, 3 unmatched; the real-data ToolTip (§4.5). */
   path = msvis_ui_test_reference (STRUCT);
-  file = g_file_new_for_path (path);
-  structure = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, NULL);
+  structure = msvis_ui_test_read (path);
   msvis_legend_set_document (f.legend, structure);
   g_assert_false (gtk_widget_get_visible (empty));
   g_assert_cmpuint (n_rows (f.lists[0]), ==, 1);
@@ -360,18 +344,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  const char *localedir = g_getenv ("MSVIS_LOCALEDIR");
-
-  /* The expected texts are the English ones; screenshots keep the caller's language, from
-   * the build's catalogue (or MSVIS_LOCALEDIR's). */
-  if (g_getenv ("MSVIS_SHOT_DIR") == NULL)
-    {
-      g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-      g_setenv ("LANGUAGE", "C", TRUE);
-    }
-  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : BUILD_LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  msvis_ui_test_init_i18n ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/legend/stat", test_stat);

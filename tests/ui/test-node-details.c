@@ -10,7 +10,6 @@
 #include "msvis-node-details-private.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
-#include "msvis-vis-reader.h"
 
 #define STAT   "cmp_stat/compare_20261121191907.vis"
 #define MD5    "cmp_md5/compare_20261121191925.vis"
@@ -27,38 +26,17 @@ typedef struct
   MsvisNodeId       bench;
 } Fixture;
 
-static MsvisVisDocument *
-read_document (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  MsvisVisDocument *doc;
-
-  /* Lazily: node data is read when the panel asks for it, as in the viewer. */
-  doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
-  g_assert_no_error (error);
-  return doc;
-}
-
 static gboolean
 fixture_init (Fixture    *f,
               const char *relative)
 {
-  g_autofree char *path = relative ? msvis_ui_test_reference (relative) : NULL;
+  g_autofree char *path = NULL;
 
   memset (f, 0, sizeof *f);
-  if (!msvis_ui_test_has_display ())
-    {
-      g_test_skip ("no display (gtk_init_check failed)");
-      return FALSE;
-    }
-  if (relative != NULL && path == NULL)
-    {
-      g_test_skip ("the msprobe reference outputs ($MSVIS_SHARED_DIR/fixtures) are absent");
-      return FALSE;
-    }
+  if (!msvis_ui_test_require (relative, &path))
+    return FALSE;
   if (path != NULL)
-    f->doc = read_document (path);
+    f->doc = msvis_ui_test_read (path);
 
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 480, 700);
@@ -117,58 +95,11 @@ pair_at (Fixture *f,
   return &g_array_index (data->rows, MsvisDetailsPair, index);
 }
 
-static char *
-dup_clipboard_text (GtkWidget *widget)
-{
-  GdkContentProvider *content = gdk_clipboard_get_content (gtk_widget_get_clipboard (widget));
-  g_auto(GValue) value = G_VALUE_INIT;
-
-  g_assert_nonnull (content);
-  g_value_init (&value, G_TYPE_STRING);
-  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
-  return g_value_dup_string (&value);
-}
-
-typedef gboolean (*WidgetMatch) (GtkWidget *widget, gconstpointer data);
-
-static GtkWidget *
-find_widget (GtkWidget     *root,
-             WidgetMatch    match,
-             gconstpointer  data)
-{
-  if (match (root, data))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-has_css_class (GtkWidget     *widget,
-               gconstpointer  css_class)
-{
-  return gtk_widget_has_css_class (widget, css_class) && gtk_widget_get_mapped (widget);
-}
-
 static gboolean
 has_tooltip (GtkWidget     *widget,
              gconstpointer  text)
 {
   return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
-}
-
-static gboolean
-label_contains (GtkWidget     *widget,
-                gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
-         strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL;
 }
 
 static gboolean
@@ -192,7 +123,7 @@ test_empty (void)
   /* Nothing to copy: the action is disabled and leaves the clipboard alone. */
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (f.details)), "before");
   gtk_widget_activate_action (GTK_WIDGET (f.details), "details.copy-table", NULL);
-  copied = dup_clipboard_text (GTK_WIDGET (f.details));
+  copied = msvis_ui_test_dup_clipboard_text (GTK_WIDGET (f.details));
   g_assert_cmpstr (copied, ==, "before");
   fixture_clear (&f);
 }
@@ -235,15 +166,16 @@ test_statistics (void)
   g_assert_cmpint (data->worst_row, ==, 0);
   g_assert_cmpstr (g_ptr_array_index (data->metric_columns, data->worst_metric), ==,
                    "MeanRelativeErr");
-  worst = find_widget (GTK_WIDGET (f.details), has_css_class, "worst");
+  worst = msvis_ui_test_find_widget (GTK_WIDGET (f.details), msvis_ui_test_has_css_class, "worst");
   g_assert_nonnull (worst);
   g_assert_cmpstr (gtk_inscription_get_text (GTK_INSCRIPTION (worst)), ==, "0.160742%");
   g_assert_true (gtk_widget_has_css_class (worst, "warning"));   /* worst, yet small */
-  g_assert_nonnull (find_widget (GTK_WIDGET (f.details), label_contains,
+  g_assert_nonnull (msvis_ui_test_find_widget (GTK_WIDGET (f.details), msvis_ui_test_label_contains,
                                  "Largest difference: input.0, MeanRelativeErr 0.160742%"));
 
   /* Header tooltips come from the file's ToolTip. */
-  g_assert_nonnull (find_widget (_msvis_node_details_get_table (f.details), has_tooltip,
+  g_assert_nonnull (msvis_ui_test_find_widget (_msvis_node_details_get_table (f.details),
+                                               has_tooltip,
                                  "NPU与标杆API统计信息比对，最大值的差值"));
 
   header = _msvis_node_details_dup_header (f.details);
@@ -252,7 +184,7 @@ test_statistics (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.details), "details.copy-table",
                                              NULL));
-  copied = dup_clipboard_text (GTK_WIDGET (f.details));
+  copied = msvis_ui_test_dup_clipboard_text (GTK_WIDGET (f.details));
   lines = g_strsplit (copied, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 1 + 2 * 7 + 1);
   g_assert_cmpstr (lines[0], ==, "Name\tSide\tdtype\tshape\tMax\tMin\tMean\tNorm\tMax diff\t"
@@ -327,7 +259,7 @@ test_sort_and_shortcut (void)
   rows = _msvis_node_details_get_rows (f.details);
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 7);
   gtk_widget_activate_action (GTK_WIDGET (f.details), "details.copy-table", NULL);
-  copied = dup_clipboard_text (GTK_WIDGET (f.details));
+  copied = msvis_ui_test_dup_clipboard_text (GTK_WIDGET (f.details));
   lines = g_strsplit (copied, "\n", -1);
   g_assert_true (g_str_has_prefix (lines[1], "input.4\tNPU\t"));
   g_assert_true (g_str_has_prefix (lines[3], "input.0\tNPU\ttorch.float32\t[2, 3, 4, 4]\t2.91"));
@@ -339,7 +271,7 @@ test_sort_and_shortcut (void)
   g_clear_pointer (&copied, g_free);
   g_clear_pointer (&lines, g_strfreev);
   gtk_widget_activate_action (GTK_WIDGET (f.details), "details.copy-table", NULL);
-  copied = dup_clipboard_text (GTK_WIDGET (f.details));
+  copied = msvis_ui_test_dup_clipboard_text (GTK_WIDGET (f.details));
   lines = g_strsplit (copied, "\n", -1);
   g_assert_true (g_str_has_prefix (lines[1], "input.2\tNPU\t"));
   /* Equal values keep file order: input.3 before input.padding. */
@@ -386,7 +318,7 @@ static void
 follow_link (Fixture    *f,
              const char *needle)
 {
-  GtkWidget *label = find_widget (GTK_WIDGET (f->details), label_contains, needle);
+  GtkWidget *label = msvis_ui_test_find_label (GTK_WIDGET (f->details), needle);
   const char *markup, *start, *end;
   g_autofree char *uri = NULL;
   gboolean handled = FALSE;
@@ -419,7 +351,7 @@ test_header_overflow (void)
   g_assert_null (strstr (header, "Micro step"));   /* only root children have one */
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.details), "details.copy-name", NULL));
-  copied = dup_clipboard_text (GTK_WIDGET (f.details));
+  copied = msvis_ui_test_dup_clipboard_text (GTK_WIDGET (f.details));
   g_assert_cmpstr (copied, ==, "Tensor.__add__.0.forward");
 
   /* The counterpart is a link to the Bench node. */
@@ -512,7 +444,7 @@ test_build (void)
   g_assert_nonnull (strstr (header, "\nModule\nMicro step: 0\n"));
 
   gtk_widget_activate_action (GTK_WIDGET (f.details), "details.copy-table", NULL);
-  copied = dup_clipboard_text (GTK_WIDGET (f.details));
+  copied = msvis_ui_test_dup_clipboard_text (GTK_WIDGET (f.details));
   g_assert_true (g_str_has_prefix (copied, "Name\tdtype\tshape\tMax\tMin\tMean\tNorm\n"
                                            "input.0\ttorch.float32\t[2, 3, 4, 4]\t"));
 
@@ -520,7 +452,8 @@ test_build (void)
   fixture_select (&f, "Apis_Between_Modules.0");
   wait_settled (&f);
   g_assert_cmpuint (_msvis_node_details_get_data (f.details)->rows->len, ==, 0);
-  g_assert_nonnull (find_widget (GTK_WIDGET (f.details), is_mapped_status, "No Inputs or Outputs"));
+  g_assert_nonnull (msvis_ui_test_find_widget (GTK_WIDGET (f.details), is_mapped_status,
+                                               "No Inputs or Outputs"));
   fixture_clear (&f);
 }
 
@@ -584,7 +517,7 @@ test_broken_document (void)
   dir = msvis_test_make_dir ();
   broken = g_build_filename (dir, "broken.vis", NULL);
   g_assert_true (g_file_set_contents (broken, contents, length, NULL));
-  f.doc = read_document (broken);
+  f.doc = msvis_ui_test_read (broken);
 
   /* The first "Max": "2.913099" is the input of the first module. */
   fixture_select (&f, "Module.conv1.Conv2d.forward.0");
@@ -717,7 +650,7 @@ test_screenshots (void)
         return;
       fixture_select (&f, shots[i].node);
       wait_settled (&f);
-      stack = find_widget (GTK_WIDGET (f.details), is_view_stack, NULL);
+      stack = msvis_ui_test_find_widget (GTK_WIDGET (f.details), is_view_stack, NULL);
       gtk_stack_set_visible_child_name (GTK_STACK (stack), shots[i].page);
       if (shots[i].scroll > 0.)
         {
@@ -737,14 +670,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  const char *localedir = g_getenv ("MSVIS_LOCALEDIR");
-
-  /* The strings of the templates and of C go through the build's catalogue, so a run with
-   * LANGUAGE=zh_CN shows what a Chinese user sees. */
-  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : BUILD_LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
+  msvis_ui_test_init_i18n ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/node-details/empty", test_empty);

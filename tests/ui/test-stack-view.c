@@ -10,53 +10,6 @@
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
 
-typedef gboolean (*WidgetMatch) (GtkWidget *widget, gconstpointer data);
-
-static GtkWidget *
-find_widget (GtkWidget     *root,
-             WidgetMatch    match,
-             gconstpointer  data)
-{
-  if (match (root, data))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static gboolean
-has_css_class (GtkWidget     *widget,
-               gconstpointer  css_class)
-{
-  return gtk_widget_has_css_class (widget, css_class) && gtk_widget_get_mapped (widget);
-}
-
-static gboolean
-label_contains (GtkWidget     *widget,
-                gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
-         strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL;
-}
-
-static char *
-dup_clipboard_text (GtkWidget *widget)
-{
-  GdkContentProvider *content = gdk_clipboard_get_content (gtk_widget_get_clipboard (widget));
-  g_auto(GValue) value = G_VALUE_INIT;
-
-  g_assert_nonnull (content);
-  g_value_init (&value, G_TYPE_STRING);
-  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
-  return g_value_dup_string (&value);
-}
-
 static gboolean
 is_open_button (GtkWidget     *widget,
                 gconstpointer  data)
@@ -69,7 +22,7 @@ is_open_button (GtkWidget     *widget,
 static gboolean
 has_open_button (gpointer data)
 {
-  return find_widget (data, is_open_button, NULL) != NULL;
+  return msvis_ui_test_find_widget (data, is_open_button, NULL) != NULL;
 }
 
 static void
@@ -80,11 +33,8 @@ test_stack_view (void)
   const char *no_frames[1] = { NULL };
   GtkWidget *window, *view, *dimmed;
 
-  if (!msvis_ui_test_has_display ())
-    {
-      g_test_skip ("no display (gtk_init_check failed)");
-      return;
-    }
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
 
   dir = msvis_test_make_dir ();
   source = g_build_filename (dir, "model.py", NULL);
@@ -106,21 +56,21 @@ test_stack_view (void)
   /* The file that exists here gets an open button, once a worker has looked. */
   g_assert_false (has_open_button (view));
   g_assert_true (msvis_ui_test_spin_until (has_open_button, view, 5000));
-  g_assert_nonnull (find_widget (view, label_contains, "model.py:1, in forward"));
-  g_assert_nonnull (find_widget (view, label_contains, "3 frames"));
-  dimmed = find_widget (view, has_css_class, "dim-label");
+  g_assert_nonnull (msvis_ui_test_find_label (view, "model.py:1, in forward"));
+  g_assert_nonnull (msvis_ui_test_find_label (view, "3 frames"));
+  dimmed = msvis_ui_test_find_widget (view, msvis_ui_test_has_css_class, "dim-label");
   g_assert_nonnull (dimmed);
-  g_assert_nonnull (find_widget (dimmed, label_contains, "conv.py:456, in _conv_forward"));
-  g_assert_nonnull (find_widget (view, label_contains, "cannot retrieve stack information"));
+  g_assert_nonnull (msvis_ui_test_find_label (dimmed, "conv.py:456, in _conv_forward"));
+  g_assert_nonnull (msvis_ui_test_find_label (view, "cannot retrieve stack information"));
   msvis_ui_test_spin (200);
   g_free (msvis_ui_test_screenshot (window, "stack-view-frames"));
 
   g_assert_true (gtk_widget_activate_action (view, "stack.copy-frame", "s", frames[1]));
-  copied = dup_clipboard_text (view);
+  copied = msvis_ui_test_dup_clipboard_text (view);
   g_assert_cmpstr (copied, ==, frames[1]);
   g_clear_pointer (&copied, g_free);
   g_assert_true (gtk_widget_activate_action (view, "stack.copy-side", "i", 0));
-  copied = dup_clipboard_text (view);
+  copied = msvis_ui_test_dup_clipboard_text (view);
   g_assert_true (g_str_has_prefix (copied, frame));
   g_assert_true (g_str_has_suffix (copied, "stack information.\n"));
   g_clear_pointer (&copied, g_free);
@@ -128,10 +78,10 @@ test_stack_view (void)
   /* Two sides: a side without frames still says so. */
   msvis_stack_view_set_stacks (MSVIS_STACK_VIEW (view), frames, no_frames);
   msvis_ui_test_spin (50);
-  g_assert_nonnull (find_widget (view, label_contains, "NPU · 3 frames"));
-  g_assert_nonnull (find_widget (view, label_contains, "Bench · 0 frames"));
+  g_assert_nonnull (msvis_ui_test_find_label (view, "NPU · 3 frames"));
+  g_assert_nonnull (msvis_ui_test_find_label (view, "Bench · 0 frames"));
   msvis_stack_view_set_stacks (MSVIS_STACK_VIEW (view), NULL, NULL);
-  g_assert_nonnull (find_widget (view, label_contains, "No call stack was recorded"));
+  g_assert_nonnull (msvis_ui_test_find_label (view, "No call stack was recorded"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -180,11 +130,8 @@ test_copy_selected (void)
   GtkWidget *window, *view;
   GtkListBox *list;
 
-  if (!msvis_ui_test_has_display ())
-    {
-      g_test_skip ("no display (gtk_init_check failed)");
-      return;
-    }
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
 
   window = gtk_window_new ();
   view = msvis_stack_view_new ();
@@ -193,10 +140,10 @@ test_copy_selected (void)
   msvis_stack_view_set_stacks (MSVIS_STACK_VIEW (view), frames, NULL);
 
   g_assert_true (is_copy_selected (view));
-  list = GTK_LIST_BOX (find_widget (view, is_list_box, NULL));
+  list = GTK_LIST_BOX (msvis_ui_test_find_widget (view, is_list_box, NULL));
   gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, 1));
   g_assert_true (gtk_widget_activate_action (view, "stack.copy-selected", NULL));
-  copied = dup_clipboard_text (view);
+  copied = msvis_ui_test_dup_clipboard_text (view);
   g_assert_cmpstr (copied, ==, frames[1]);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -205,10 +152,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  bindtextdomain (GETTEXT_PACKAGE, BUILD_LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
+  msvis_ui_test_init_i18n ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/stack-view/frames", test_stack_view);

@@ -3,8 +3,6 @@
 #include "config.h"
 
 #include <adwaita.h>
-#include <glib/gi18n.h>
-#include <locale.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -34,19 +32,11 @@ not_loading (gpointer data)
   return !msvis_window_is_loading (data);
 }
 
-static MsvisCompareView *
-find_compare_view (GtkWidget *widget)
+static gboolean
+is_compare_view (GtkWidget     *widget,
+                 gconstpointer  data)
 {
-  if (MSVIS_IS_COMPARE_VIEW (widget))
-    return MSVIS_COMPARE_VIEW (widget);
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      MsvisCompareView *found = find_compare_view (c);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return MSVIS_IS_COMPARE_VIEW (widget);
 }
 
 static MsvisWindow *
@@ -64,11 +54,8 @@ test_start_page (void)
 {
   MsvisWindow *window;
 
-  if (!msvis_ui_test_has_display ())
-    {
-      g_test_skip ("no display");
-      return;
-    }
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
   window = new_window ();
   msvis_ui_test_spin (200);
   g_assert_false (msvis_window_has_document (window));
@@ -79,7 +66,7 @@ test_start_page (void)
 static void
 test_open_compare (void)
 {
-  g_autofree char *path = msvis_ui_test_reference ("cmp_stat/compare_20261121191907.vis");
+  g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
   MsvisWindow *window;
   MsvisCompareView *view;
@@ -87,17 +74,14 @@ test_open_compare (void)
   MsvisGraph *graph;
   MsvisNodeId node;
 
-  if (!msvis_ui_test_has_display () || path == NULL)
-    {
-      g_test_skip (path == NULL ? "the msprobe reference files (../shared) are absent"
-                                : "no display");
-      return;
-    }
+  if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
+    return;
   window = new_window ();
   file = g_file_new_for_path (path);
   msvis_window_open (window, file);
   g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
-  view = find_compare_view (GTK_WIDGET (window));
+  view = MSVIS_COMPARE_VIEW (msvis_ui_test_find_widget (GTK_WIDGET (window), is_compare_view,
+                                                        NULL));
   npu = msvis_compare_view_get_canvas (view, FALSE);
   msvis_ui_test_spin (300);
 
@@ -139,18 +123,14 @@ find_message_dialog (void)
 static void
 test_open_error_keeps_document (void)
 {
-  g_autofree char *path = msvis_ui_test_reference ("build_single/build_20261121191905.vis");
+  g_autofree char *path = NULL;
   g_autofree char *dir = NULL, *broken = NULL;
   g_autoptr(GFile) file = NULL, bad = NULL;
   AdwMessageDialog *dialog;
   MsvisWindow *window;
 
-  if (!msvis_ui_test_has_display () || path == NULL)
-    {
-      g_test_skip (path == NULL ? "the msprobe reference files (../shared) are absent"
-                                : "no display");
-      return;
-    }
+  if (!msvis_ui_test_require ("build_single/build_20261121191905.vis", &path))
+    return;
   window = new_window ();
   file = g_file_new_for_path (path);
   msvis_window_open (window, file);
@@ -182,11 +162,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* Translated when the environment asks (LANGUAGE=zh_CN), as the program is. */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, BUILD_LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  msvis_ui_test_init_i18n ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/window/start-page", test_start_page);
