@@ -24,9 +24,10 @@
 #include "msvis-layout-engine.h"
 #include "msvis-vis-document.h"
 
+#include "bench-figures.h"
+
 #define EXPAND_TARGET_MS   100.
 #define FRAME_TARGET_MS    16.
-#define BASELINE_N         1000000
 #define TIMEOUT_S          60
 #define CACHE_MARGIN       0.5   /* as in widgets/msvis-graph-canvas-draw.c */
 #define ZOOM_WIGGLE        1.002 /* a zoom change that drops the draw cache but keeps the view */
@@ -57,155 +58,6 @@ static const GOptionEntry options[] = {
     "Run one part, for a profiler: engine, canvas or frames", "PART" },
   { NULL }
 };
-
-/* ---------------------------------------------------------------------------------------- */
-/* Figures */
-
-typedef struct
-{
-  char   *name;
-  GArray *ms;       /* double */
-  double  target;   /* ms; 0: no target, the figure explains another */
-} Figure;
-
-static GPtrArray *figures;
-static GArray *baselines;
-
-static double
-now_ms (void)
-{
-  return g_get_monotonic_time () / 1000.;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *ms)
-{
-  g_autofree double *sorted = g_memdup2 (ms->data, ms->len * sizeof (double));
-
-  if (ms->len == 0)
-    return 0;
-  qsort (sorted, ms->len, sizeof (double), compare_doubles);
-  return ms->len % 2 ? sorted[ms->len / 2]
-                     : (sorted[ms->len / 2 - 1] + sorted[ms->len / 2]) / 2;
-}
-
-static double
-array_min (GArray *ms)
-{
-  double m = G_MAXDOUBLE;
-
-  for (guint i = 0; i < ms->len; i++)
-    m = MIN (m, g_array_index (ms, double, i));
-  return m;
-}
-
-static double
-array_max (GArray *ms)
-{
-  double m = 0;
-
-  for (guint i = 0; i < ms->len; i++)
-    m = MAX (m, g_array_index (ms, double, i));
-  return m;
-}
-
-static Figure *
-figure_new (double      target,
-            const char *format,
-            ...) G_GNUC_PRINTF (2, 3);
-
-static Figure *
-figure_new (double      target,
-            const char *format,
-            ...)
-{
-  Figure *f = g_new0 (Figure, 1);
-  va_list args;
-
-  va_start (args, format);
-  f->name = g_strdup_vprintf (format, args);
-  va_end (args);
-  f->ms = g_array_new (FALSE, FALSE, sizeof (double));
-  f->target = target;
-  g_ptr_array_add (figures, f);
-  return f;
-}
-
-static void
-figure_add (Figure *f,
-            double  ms)
-{
-  g_array_append_val (f->ms, ms);
-}
-
-static void
-figure_free (gpointer data)
-{
-  Figure *f = data;
-
-  g_free (f->name);
-  g_array_unref (f->ms);
-  g_free (f);
-}
-
-/* The yardstick: a fixed CPU-bound job on this thread (about 0.1 s on a desktop, 0.2 s on the
- * shared 2-core machine). The array is filled outside the timing, from the same seed. */
-static void
-run_baseline (void)
-{
-  g_autofree double *values = g_new (double, BASELINE_N);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (20240601);
-  double t0, ms;
-
-  for (guint i = 0; i < BASELINE_N; i++)
-    values[i] = g_rand_double (rand);
-  t0 = now_ms ();
-  qsort (values, BASELINE_N, sizeof (double), compare_doubles);
-  ms = now_ms () - t0;
-  g_array_append_val (baselines, ms);
-}
-
-static void
-print_report (void)
-{
-  double base = median (baselines);
-  int width = 0;
-
-  printf ("\nbaseline: qsort of %d random doubles, %u runs spread over the benchmark (ms):",
-          BASELINE_N, baselines->len);
-  for (guint i = 0; i < baselines->len; i++)
-    printf (" %.1f", g_array_index (baselines, double, i));
-  printf ("\nbaseline median: %.1f ms  (targets here: 100 ms = %.2f x, 16 ms = %.3f x)\n\n",
-          base, EXPAND_TARGET_MS / base, FRAME_TARGET_MS / base);
-  for (guint i = 0; i < figures->len; i++)
-    width = MAX (width, (int)strlen (((Figure *)g_ptr_array_index (figures, i))->name));
-  printf ("%-*s %8s %8s %13s  %s\n", width, "figure (median)", "ms", "x base", "min..max",
-          "target");
-  for (guint i = 0; i < figures->len; i++)
-    {
-      Figure *f = g_ptr_array_index (figures, i);
-      double m = median (f->ms);
-      g_autofree char *range = g_strdup_printf ("%.1f..%.1f", array_min (f->ms),
-                                                array_max (f->ms));
-
-      printf ("%-*s %8.2f %8.4f %13s", width, f->name, m, m / base, range);
-      if (f->target > 0)
-        printf ("  %s (< %.0f ms)", m < f->target ? "PASS" : "FAIL", f->target);
-      printf ("\n");
-    }
-  printf ("\nPASS/FAIL compare absolute times with the issue's targets; they depend on the "
-          "machine.\nThe ratios to the baseline are what to compare between runs and machines."
-          "\n");
-}
 
 /* ---------------------------------------------------------------------------------------- */
 /* Graphs */
@@ -345,10 +197,10 @@ timed_engine_run (MsvisLayoutEngine *engine,
                   gboolean           async,
                   MsvisNodeId        must_show)
 {
-  double t0 = now_ms (), ms;
+  double t0 = bench_now_ms (), ms;
   g_autoptr(MsvisLayout) layout = run_engine (engine, expanded, async);
 
-  ms = now_ms () - t0;
+  ms = bench_now_ms () - t0;
   g_assert (msvis_layout_lookup (layout, must_show) != NULL);
   return ms;
 }
@@ -363,8 +215,8 @@ bench_expand_engine (MsvisVisDocument *doc,
   g_autoptr(MsvisLayoutEngine) engine = msvis_layout_engine_new (doc->npu);
   g_autoptr(GHashTable) expanded = g_hash_table_new (NULL, NULL);
   const char *how = async ? "engine run_async + main loop" : "engine run (sync)";
-  Figure *cold = figure_new (EXPAND_TARGET_MS, "expand %d: %s, cold", opt_children, how);
-  Figure *warm = figure_new (EXPAND_TARGET_MS, "expand %d: %s, warm", opt_children, how);
+  BenchFigure *cold = bench_figure_new (EXPAND_TARGET_MS, "expand %d: %s, cold", opt_children, how);
+  BenchFigure *warm = bench_figure_new (EXPAND_TARGET_MS, "expand %d: %s, warm", opt_children, how);
 
   msvis_layout_unref (run_engine (engine, expanded, async));   /* graphviz, the root */
   for (guint i = 0; i < containers->len; i++)
@@ -373,11 +225,11 @@ bench_expand_engine (MsvisVisDocument *doc,
       MsvisNodeId first = msvis_graph_node_get_first_child (doc->npu, module);
 
       g_hash_table_add (expanded, GUINT_TO_POINTER (module));
-      figure_add (cold, timed_engine_run (engine, expanded, async, first));
+      bench_figure_add (cold, timed_engine_run (engine, expanded, async, first));
       g_hash_table_remove (expanded, GUINT_TO_POINTER (module));
       msvis_layout_unref (run_engine (engine, expanded, async));
       g_hash_table_add (expanded, GUINT_TO_POINTER (module));
-      figure_add (warm, timed_engine_run (engine, expanded, async, first));
+      bench_figure_add (warm, timed_engine_run (engine, expanded, async, first));
       g_hash_table_remove (expanded, GUINT_TO_POINTER (module));
       msvis_layout_unref (run_engine (engine, expanded, async));
     }
@@ -421,7 +273,7 @@ view_changed_cb (MsvisGraphCanvas *canvas,
 {
   if (view->watch_armed && node_shown (view, view->watch_node) == view->watch_shown)
     {
-      view->watch_time = now_ms ();
+      view->watch_time = bench_now_ms ();
       view->watch_armed = FALSE;
     }
 }
@@ -430,7 +282,7 @@ static void
 before_paint_cb (GdkFrameClock *clock,
                  View          *view)
 {
-  view->paint_start = now_ms ();
+  view->paint_start = bench_now_ms ();
 }
 
 static void
@@ -438,7 +290,7 @@ after_paint_cb (GdkFrameClock *clock,
                 View          *view)
 {
   view->frame_start = view->paint_start;
-  view->frame_end = now_ms ();
+  view->frame_end = bench_now_ms ();
   view->n_painted++;
 }
 
@@ -504,7 +356,7 @@ view_new (MsvisVisDocument *doc,
   msvis_graph_canvas_set_document (view->canvas, doc, FALSE);
   gtk_window_present (GTK_WINDOW (view->window));
   spin_until (realized, view, "the window and the first layout");
-  wait_frame_after (view, now_ms ());
+  wait_frame_after (view, bench_now_ms ());
   return view;
 }
 
@@ -537,7 +389,7 @@ canvas_set_expanded (View        *view,
   view->watch_node = msvis_graph_node_get_first_child (graph, module);
   view->watch_shown = expanded;
   view->watch_armed = TRUE;
-  t0 = now_ms ();
+  t0 = bench_now_ms ();
   msvis_graph_canvas_set_expanded (view->canvas, module, expanded);
   spin_until (watch_done, view, "the new layout");
   wait_frame_after (view, view->watch_time);
@@ -552,20 +404,20 @@ canvas_set_expanded (View        *view,
 
 typedef struct
 {
-  Figure *applied;
-  Figure *drawn;
-  Figure *paint;
+  BenchFigure *applied;
+  BenchFigure *drawn;
+  BenchFigure *paint;
 } ExpandFigures;
 
 static void
 expand_figures_init (ExpandFigures *f,
                      const char    *kind)
 {
-  f->applied = figure_new (EXPAND_TARGET_MS, "expand %d: canvas, layout applied, %s",
+  f->applied = bench_figure_new (EXPAND_TARGET_MS, "expand %d: canvas, layout applied, %s",
                            opt_children, kind);
-  f->drawn = figure_new (0, "expand %d: canvas, its first frame finished, %s",
+  f->drawn = bench_figure_new (0, "expand %d: canvas, its first frame finished, %s",
                          opt_children, kind);
-  f->paint = figure_new (0, "expand %d: canvas, that frame's paint alone, %s",
+  f->paint = bench_figure_new (0, "expand %d: canvas, that frame's paint alone, %s",
                          opt_children, kind);
 }
 
@@ -573,9 +425,9 @@ static void
 expand_figures_add (ExpandFigures   *f,
                     const Expansion *e)
 {
-  figure_add (f->applied, e->applied);
-  figure_add (f->drawn, e->drawn);
-  figure_add (f->paint, e->paint);
+  bench_figure_add (f->applied, e->applied);
+  bench_figure_add (f->drawn, e->drawn);
+  bench_figure_add (f->paint, e->paint);
 }
 
 static void
@@ -653,11 +505,11 @@ snapshot_canvas (View  *view,
   GtkWidget *widget = GTK_WIDGET (view->canvas);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
-  double t0 = now_ms (), ms;
+  double t0 = bench_now_ms (), ms;
 
   GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
   node = gtk_snapshot_free_to_node (snapshot);
-  ms = now_ms () - t0;
+  ms = bench_now_ms () - t0;
   if (n_nodes != NULL)
     *n_nodes = node != NULL ? count_render_nodes (node) : 0;
   return ms;
@@ -713,8 +565,8 @@ make_change (View   *view,
 
 typedef struct
 {
-  Figure *snapshot;
-  Figure *real;
+  BenchFigure *snapshot;
+  BenchFigure *real;
 } FrameFigures;
 
 static void
@@ -723,8 +575,8 @@ frame_figures_init (FrameFigures *f,
                     const char   *kind,
                     double        target)
 {
-  f->snapshot = figure_new (0, "%s, %s: canvas snapshot", tag, kind);
-  f->real = figure_new (target, "%s, %s: real frame", tag, kind);
+  f->snapshot = bench_figure_new (0, "%s, %s: canvas snapshot", tag, kind);
+  f->real = bench_figure_new (target, "%s, %s: real frame", tag, kind);
 }
 
 /* First the canvas's snapshot alone, offscreen; then real frames, timed by the frame clock
@@ -738,16 +590,16 @@ measure_frames (View         *view,
   for (int k = 0; k < opt_frames; k++)
     {
       make_change (view, change, zoom, k);
-      figure_add (out->snapshot, snapshot_canvas (view, NULL));
-      wait_frame_after (view, now_ms ());   /* let GTK draw what changed, unmeasured */
+      bench_figure_add (out->snapshot, snapshot_canvas (view, NULL));
+      wait_frame_after (view, bench_now_ms ());   /* let GTK draw what changed, unmeasured */
     }
   for (int k = 0; k < opt_frames; k++)
     {
-      double t = now_ms ();
+      double t = bench_now_ms ();
 
       make_change (view, change, zoom, k);
       wait_frame_after (view, t);
-      figure_add (out->real, view->frame_end - view->frame_start);
+      bench_figure_add (out->real, view->frame_end - view->frame_start);
     }
 }
 
@@ -784,7 +636,7 @@ print_frame_setup (View       *view,
   printf ("%s: %s; boxes in view %u (%u scrolled), in the cached area %u; %u render nodes "
           "uncached\n", tag, G_OBJECT_TYPE_NAME (renderer), in_view, scrolled,
           count_boxes (msvis_graph_canvas_get_layout (view->canvas), &area), n_nodes);
-  wait_frame_after (view, now_ms ());
+  wait_frame_after (view, bench_now_ms ());
 }
 
 /* The window height at which the canvas, zoomed out as far as it goes, shows the whole layout
@@ -821,12 +673,12 @@ bench_frames (MsvisVisDocument *doc,
   if (height < 0)
     {
       gtk_widget_set_size_request (view->scroller, width, height_to_show_all (view));
-      wait_frame_after (view, now_ms ());
+      wait_frame_after (view, bench_now_ms ());
     }
   if (fit)
     {
       msvis_graph_canvas_zoom_to_fit (view->canvas);
-      wait_frame_after (view, now_ms ());
+      wait_frame_after (view, bench_now_ms ());
     }
   zoom = msvis_graph_canvas_get_zoom (view->canvas);
   tag = g_strdup_printf ("frame %dx%d z%.3f %s", gtk_widget_get_width (GTK_WIDGET (view->canvas)),
@@ -884,8 +736,7 @@ main (int    argc,
       return 1;
     }
   adw_init ();
-  figures = g_ptr_array_new_with_free_func (figure_free);
-  baselines = g_array_new (FALSE, FALSE, sizeof (double));
+  bench_figures_init ();
 
   printf ("bench-canvas: GTK %u.%u.%u, libadwaita %u.%u.%u, %u CPUs\n", gtk_get_major_version (),
           gtk_get_minor_version (), gtk_get_micro_version (), adw_get_major_version (),
@@ -894,18 +745,18 @@ main (int    argc,
   frame_doc = make_document (1, opt_boxes, frame_containers);
 
   for (int i = 0; i < 3; i++)
-    run_baseline ();
+    bench_run_baseline ();
   if (wanted ("engine"))
     {
       bench_expand_engine (expand_doc, containers, FALSE);
-      run_baseline ();
+      bench_run_baseline ();
       bench_expand_engine (expand_doc, containers, TRUE);
-      run_baseline ();
+      bench_run_baseline ();
     }
   if (wanted ("canvas"))
     {
       bench_expand_canvas (expand_doc, containers);
-      run_baseline ();
+      bench_run_baseline ();
     }
   if (wanted ("frames"))
     {
@@ -915,21 +766,20 @@ main (int    argc,
 
       bench_frames (frame_doc, MSVIS_NODE_ID_NONE, opt_width, opt_height, FALSE, "root only");
       bench_frames (frame_doc, big, opt_width, opt_height, TRUE, leaves);
-      run_baseline ();
+      bench_run_baseline ();
       bench_frames (expand_doc, g_array_index (containers, MsvisNodeId, 0), opt_width,
                     opt_height, FALSE, children);
-      run_baseline ();
+      bench_run_baseline ();
       if (opt_tall_height != 0)
         {
           bench_frames (frame_doc, big, opt_width, opt_tall_height, TRUE, leaves);
-          run_baseline ();
+          bench_run_baseline ();
         }
     }
-  print_report ();
+  bench_print_report (EXPAND_TARGET_MS, FRAME_TARGET_MS);
 
   msvis_vis_document_unref (expand_doc);
   msvis_vis_document_unref (frame_doc);
-  g_ptr_array_unref (figures);
-  g_array_unref (baselines);
+  bench_figures_clear ();
   return 0;
 }
