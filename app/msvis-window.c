@@ -249,11 +249,11 @@ set_document (MsvisWindow      *self,
   adw_window_title_set_subtitle (self->window_title, subtitle);
   update_selectors (self);
   update_micro_steps (self);
-  self->overflow_mode = FALSE;
   msvis_compare_view_set_document (self->compare_view, doc);
   msvis_window_sidebar_set_document (self);
   gtk_stack_set_visible_child_name (self->main_stack, "graph");
-  g_object_notify (G_OBJECT (self), "overflow-mode");
+  /* Through the property, so that both canvases leave overflow colours too. */
+  g_object_set (self, "overflow-mode", FALSE, NULL);
   msvis_window_update_actions (self);
 }
 
