@@ -5,6 +5,7 @@
 #include "msvis-graph-canvas.h"
 #include "msvis-layout-engine.h"
 #include "msvis-precision-buckets.h"
+#include "msvis-render.h"
 
 G_BEGIN_DECLS
 
@@ -42,12 +43,13 @@ struct _MsvisGraphCanvas
   double             anchor_x;        /* its widget position before */
   double             anchor_y;
 
-  /* Draw cache: the boxes of an area around the view at the current zoom, in content
-   * coordinates. Scrolling inside the area reuses it. */
-  GskRenderNode     *cache;
-  MsvisRect          cache_area;
-  GHashTable        *labels;         /* MsvisNodeId -> PangoLayout */
-  GdkRGBA           *fills;          /* one per graph node, from the buckets */
+  /* Draw cache: tiles of TILE_PX device pixels drawn at tile_zoom and tile_scale, keyed by
+   * their column and row. Scrolling draws only the tiles that come into view. */
+  GHashTable        *tiles;          /* guint64 (column, row) -> GdkTexture */
+  double             tile_zoom;
+  int                tile_scale;
+  MsvisLabelCache   *labels;
+  MsvisRgba         *fills;          /* one per graph node, from the buckets */
   GdkRGBA            text_color;
   GdkRGBA            frame_color;
   GdkRGBA            accent_color;

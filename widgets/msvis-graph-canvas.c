@@ -128,6 +128,29 @@ msvis_graph_canvas_node_area (MsvisGraphCanvas *self,
   return TRUE;
 }
 
+/**
+ * msvis_graph_canvas_get_placement:
+ * @relative: the widget whose coordinates @placement maps the layout to
+ *
+ * Returns: %FALSE when nothing is laid out or @relative is not an ancestor
+ */
+gboolean
+msvis_graph_canvas_get_placement (MsvisGraphCanvas     *self,
+                                  GtkWidget            *relative,
+                                  MsvisRenderPlacement *placement)
+{
+  double ox, oy, rx, ry;
+
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), FALSE);
+
+  if (self->layout == NULL
+      || !gtk_widget_translate_coordinates (GTK_WIDGET (self), relative, 0, 0, &rx, &ry))
+    return FALSE;
+  msvis_graph_canvas_content_origin (self, &ox, &oy);
+  *placement = (MsvisRenderPlacement) { self->layout, self->zoom, rx + ox, ry + oy };
+  return TRUE;
+}
+
 static void
 configure_adjustment (GtkAdjustment *adjustment,
                       double         content,
@@ -324,7 +347,8 @@ msvis_graph_canvas_finalize (GObject *object)
   MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (object);
 
   g_hash_table_unref (self->expanded);
-  g_hash_table_unref (self->labels);
+  msvis_label_cache_free (self->labels);
+  g_hash_table_unref (self->tiles);
   g_clear_object (&self->hadjustment);
   g_clear_object (&self->vadjustment);
   G_OBJECT_CLASS (msvis_graph_canvas_parent_class)->finalize (object);
@@ -392,7 +416,8 @@ msvis_graph_canvas_init (MsvisGraphCanvas *self)
   self->zoom = 1.;
   self->micro_step = -1;
   self->expanded = g_hash_table_new (NULL, NULL);
-  self->labels = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  self->labels = msvis_label_cache_new ();
+  self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
   self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
   set_adjustment (self, &self->hadjustment, NULL);
   set_adjustment (self, &self->vadjustment, NULL);

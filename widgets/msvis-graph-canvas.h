@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "msvis-layout.h"
+#include "msvis-render.h"
 #include "msvis-vis-document.h"
 
 G_BEGIN_DECLS
@@ -56,6 +57,9 @@ void         msvis_graph_canvas_zoom_to_selection (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_center_on        (MsvisGraphCanvas *self,
                                                   double            content_x,
                                                   double            content_y);
+gboolean     msvis_graph_canvas_get_placement    (MsvisGraphCanvas     *self,
+                                                  GtkWidget            *relative,
+                                                  MsvisRenderPlacement *placement);
 gboolean     msvis_graph_canvas_node_area        (MsvisGraphCanvas *self,
                                                   MsvisNodeId       node,
                                                   graphene_rect_t  *area);

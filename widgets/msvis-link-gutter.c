@@ -15,89 +15,28 @@ struct _MsvisLinkGutter
 
 G_DEFINE_FINAL_TYPE (MsvisLinkGutter, msvis_link_gutter, GTK_TYPE_WIDGET)
 
-typedef struct
-{
-  MsvisLinkGutter     *self;
-  GtkWidget           *relative;
-  cairo_t             *cr;
-  MsvisCompareResults *results;
-  guint                n_curves;
-  double               middle;   /* the gutter's centre line, where curves turn */
-  graphene_rect_t      clip;
-} CurveData;
-
-/* A box's attachment point in @relative's coordinates: the NPU box's right edge, the Bench
- * box's left edge (GTK 4.8 has no gtk_widget_compute_point). */
-static gboolean
-attach_point (GtkWidget        *relative,
-              MsvisGraphCanvas *canvas,
-              MsvisNodeId       node,
-              gboolean          right_edge,
-              double           *x,
-              double           *y)
-{
-  graphene_rect_t area;
-
-  if (!msvis_graph_canvas_node_area (canvas, node, &area))
-    return FALSE;
-  return gtk_widget_translate_coordinates (GTK_WIDGET (canvas), relative,
-                                           area.origin.x + (right_edge ? area.size.width : 0),
-                                           area.origin.y + area.size.height / 2, x, y);
-}
-
-static gboolean
-link_curve (CurveData   *d,
-            MsvisNodeId  npu,
-            MsvisNodeId  bench)
-{
-  double x0, y0, x1, y1;
-
-  if (!attach_point (d->relative, d->self->npu, npu, TRUE, &x0, &y0)
-      || !attach_point (d->relative, d->self->bench, bench, FALSE, &x1, &y1))
-    return FALSE;
-  if ((y0 < d->clip.origin.y && y1 < d->clip.origin.y)
-      || (y0 > d->clip.origin.y + d->clip.size.height
-          && y1 > d->clip.origin.y + d->clip.size.height))
-    return FALSE;
-  cairo_move_to (d->cr, x0, y0);
-  cairo_curve_to (d->cr, d->middle, y0, d->middle, y1, x1, y1);
-  return TRUE;
-}
-
-static gboolean
-npu_box_cb (const MsvisLayoutBox *box,
-            gpointer              user_data)
-{
-  CurveData *d = user_data;
-  MsvisNodeId link;
-
-  /* Open containers are drawn through their children; only closed boxes get a curve. */
-  if (box->expanded || d->n_curves >= MAX_CURVES)
-    return box->expanded;
-  link = msvis_compare_results_get_link (d->results, box->node);
-  if (link != MSVIS_NODE_ID_NONE && link_curve (d, box->node, link))
-    d->n_curves++;
-  return FALSE;
-}
-
 static void
-draw_selected (CurveData *d)
+draw_selected (MsvisLinkGutter            *self,
+               cairo_t                    *cr,
+               const MsvisRenderPlacement *npu,
+               const MsvisRenderPlacement *bench,
+               MsvisCompareResults        *results,
+               double                      middle)
 {
-  MsvisNodeId node = msvis_graph_canvas_get_selected (d->self->npu);
+  MsvisNodeId node = msvis_graph_canvas_get_selected (self->npu);
   MsvisNodeId link = node == MSVIS_NODE_ID_NONE ? MSVIS_NODE_ID_NONE
-                                                : msvis_compare_results_get_link (d->results,
-                                                                                  node);
+                                                : msvis_compare_results_get_link (results, node);
   GdkRGBA accent;
 
   if (link == MSVIS_NODE_ID_NONE)
     return;
-  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (d->self)),
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)),
                                        "accent_color", &accent))
     accent = (GdkRGBA) { 0.21, 0.52, 0.89, 1 };
-  gdk_cairo_set_source_rgba (d->cr, &accent);
-  cairo_set_line_width (d->cr, 2.5);
-  if (link_curve (d, node, link))
-    cairo_stroke (d->cr);
+  gdk_cairo_set_source_rgba (cr, &accent);
+  cairo_set_line_width (cr, 2.5);
+  if (msvis_render_link_curve (cr, npu, bench, node, link, middle))
+    cairo_stroke (cr);
 }
 
 /**
@@ -112,38 +51,39 @@ msvis_link_gutter_snapshot_links (MsvisLinkGutter *self,
                                   GtkWidget       *relative,
                                   GtkSnapshot     *snapshot)
 {
-  graphene_rect_t npu_bounds, bench_bounds, gutter_bounds;
-  MsvisLayout *layout;
+  graphene_rect_t npu_bounds, bench_bounds, gutter_bounds, clip;
+  MsvisRenderPlacement npu, bench;
+  MsvisCompareResults *results;
   MsvisGraph *graph;
   MsvisRect view;
   GdkRGBA ink;
-  CurveData d;
+  double middle;
+  cairo_t *cr;
 
-  if (self->npu == NULL || !(layout = msvis_graph_canvas_get_layout (self->npu))
-      || msvis_graph_canvas_get_layout (self->bench) == NULL
+  if (self->npu == NULL
+      || !msvis_graph_canvas_get_placement (self->npu, relative, &npu)
+      || !msvis_graph_canvas_get_placement (self->bench, relative, &bench)
       || !(graph = msvis_graph_canvas_get_graph (self->npu))
-      || msvis_graph_get_compare_results (graph) == NULL
+      || !(results = msvis_graph_get_compare_results (graph))
       || !gtk_widget_compute_bounds (GTK_WIDGET (self->npu), relative, &npu_bounds)
       || !gtk_widget_compute_bounds (GTK_WIDGET (self->bench), relative, &bench_bounds)
       || !gtk_widget_compute_bounds (GTK_WIDGET (self), relative, &gutter_bounds))
     return;
 
-  d = (CurveData) { self, relative, NULL, msvis_graph_get_compare_results (graph), 0,
-                    gutter_bounds.origin.x + gutter_bounds.size.width / 2 };
-  graphene_rect_union (&npu_bounds, &bench_bounds, &d.clip);
-  d.cr = gtk_snapshot_append_cairo (snapshot, &d.clip);
-  cairo_rectangle (d.cr, d.clip.origin.x, d.clip.origin.y, d.clip.size.width,
-                   d.clip.size.height);
-  cairo_clip (d.cr);
+  middle = gutter_bounds.origin.x + gutter_bounds.size.width / 2;
+  graphene_rect_union (&npu_bounds, &bench_bounds, &clip);
+  cr = gtk_snapshot_append_cairo (snapshot, &clip);
+  cairo_rectangle (cr, clip.origin.x, clip.origin.y, clip.size.width, clip.size.height);
+  cairo_clip (cr);
   gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &ink);
   ink.alpha = 0.3;
-  gdk_cairo_set_source_rgba (d.cr, &ink);
-  cairo_set_line_width (d.cr, 1);
+  gdk_cairo_set_source_rgba (cr, &ink);
+  cairo_set_line_width (cr, 1);
   msvis_graph_canvas_get_view (self->npu, &view);
-  msvis_layout_visit (layout, &view, npu_box_cb, &d);
-  cairo_stroke (d.cr);
-  draw_selected (&d);
-  cairo_destroy (d.cr);
+  msvis_render_link_curves (cr, &npu, &bench, results, &view, middle, MAX_CURVES);
+  cairo_stroke (cr);
+  draw_selected (self, cr, &npu, &bench, results, middle);
+  cairo_destroy (cr);
 }
 
 static void
