@@ -15,13 +15,17 @@ print_usage (void)
 {
   g_print ("%s\n\n  msvis [FILE|DIR …]"
            "\n  msvis graph -i COMPARE_JSON -o OUTPUT_DIR [-oc] [-cs] [-f] [-lm [YAML]]"
-           "\n  msvis inspect [--json] FILE|DIR\n\n%s\n%s\n%s\n",
+           "\n  msvis export FILE|DIR -o OUT.{png,svg,pdf} [--side npu|bench|both]"
+           " [--expand-all | --depth N | --expand-to NODE | --errors]"
+           "\n  msvis inspect [--json] FILE|DIR\n\n%s\n%s\n%s\n%s\n",
            _("Usage:"),
            _("graph builds the model-hierarchy graph of an msprobe dump, or compares an NPU "
              "dump with a benchmark dump, and writes .vis files with the same bytes msprobe's "
              "graph command writes."),
            _("Without a command, msvis opens its window on the given .vis or .vis.db files, "
              "folders of results or dump folders."),
+           _("export draws a result or a dump folder as a PNG, SVG or PDF picture, without a "
+             "display."),
            _("inspect says what a .vis or .vis.db file, or a folder of them, holds. "
              "Run “msvis COMMAND --help” for the options."));
 }
@@ -51,6 +55,8 @@ main (int   argc,
 
   if (argc >= 2 && strcmp (argv[1], "graph") == 0)
     return msvis_command_line_graph (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "export") == 0)
+    return msvis_command_line_export (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "inspect") == 0)
     return msvis_command_line_inspect (argc - 1, argv + 1);
 

@@ -11,4 +11,7 @@ int msvis_command_line_inspect (int    argc,
 int msvis_command_line_graph (int    argc,
                               char **argv);
 
+int msvis_command_line_export (int    argc,
+                               char **argv);
+
 G_END_DECLS

@@ -268,6 +268,50 @@ run_job (const MsvisDumpBuildOptions  *options,
   return g_file_new_for_path (g_ptr_array_index (written, written->len - 1));
 }
 
+static GFile *
+build (const MsvisDumpBuildOptions  *options,
+       ProgressRelay                *relay,
+       GCancellable                 *cancellable,
+       GError                      **error)
+{
+  g_autofree char *tmp_dir = NULL;
+  g_autofree char *config_path = NULL;
+  g_autoptr(GFile) result = NULL;
+
+  if (options->config_file != NULL)
+    config_path = local_path (options->config_file, error);
+  else
+    config_path = write_config (options, &tmp_dir, cancellable, error);
+
+  if (config_path != NULL)
+    result = run_job (options, config_path, relay, cancellable, error);
+  remove_config (tmp_dir);
+
+  /* Cancelled after the job committed: take the file back, as if it had stopped in time. */
+  if (result != NULL && g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      g_debug ("cancelled after %s was written: removed", g_file_peek_path (result));
+      g_file_delete (result, NULL, NULL);
+      g_clear_object (&result);
+    }
+  return g_steal_pointer (&result);
+}
+
+/**
+ * msvis_dump_build_run:
+ *
+ * The blocking form of msvis_dump_build_async(), for the headless commands.
+ *
+ * Returns: (transfer full): the .vis.db written
+ */
+GFile *
+msvis_dump_build_run (const MsvisDumpBuildOptions  *options,
+                      GCancellable                 *cancellable,
+                      GError                      **error)
+{
+  return build (options, NULL, cancellable, error);
+}
+
 static void
 msvis_dump_build_worker (GTask        *task,
                          gpointer      source_object,
@@ -275,33 +319,13 @@ msvis_dump_build_worker (GTask        *task,
                          GCancellable *cancellable)
 {
   BuildJob *job = task_data;
-  const MsvisDumpBuildOptions *options = job->options;
-  g_autofree char *tmp_dir = NULL;
-  g_autofree char *config_path = NULL;
-  g_autoptr(GFile) result = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (options->config_file != NULL)
-    config_path = local_path (options->config_file, &error);
-  else
-    config_path = write_config (options, &tmp_dir, cancellable, &error);
-
-  if (config_path != NULL)
-    result = run_job (options, config_path, job->relay, cancellable, &error);
-  remove_config (tmp_dir);
-
-  /* Cancelled after the job committed: take the file back, as if it had stopped in time. */
-  if (result != NULL && g_cancellable_set_error_if_cancelled (cancellable, &error))
-    {
-      g_debug ("cancelled after %s was written: removed", g_file_peek_path (result));
-      g_file_delete (result, NULL, NULL);
-      g_clear_object (&result);
-    }
+  GError *error = NULL;
+  GFile *result = build (job->options, job->relay, cancellable, &error);
 
   if (result == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
+    g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, g_steal_pointer (&result), g_object_unref);
+    g_task_return_pointer (task, result, g_object_unref);
 }
 
 /**

@@ -40,6 +40,9 @@ void   msvis_dump_build_async              (const MsvisDumpBuildOptions *options
                                             gpointer                     user_data);
 GFile *msvis_dump_build_finish             (GAsyncResult                *result,
                                             GError                     **error);
+GFile *msvis_dump_build_run                (const MsvisDumpBuildOptions *options,
+                                            GCancellable                *cancellable,
+                                            GError                     **error);
 GFile *msvis_dump_build_default_output_dir (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisDumpBuildOptions, msvis_dump_build_options_free)

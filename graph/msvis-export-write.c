@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <glib/gi18n-lib.h>
+
+#include "msvis-export-private.h"
+#include "msvis-safe-file.h"
+
+#define VECTOR_ZOOM   4.        /* level of detail of SVG and PDF, which viewers zoom into */
+#define PDF_MAX_PAGE  14400.    /* points: the largest page PDF viewers accept (200 inches) */
+
+typedef struct
+{
+  GOutputStream *stream;
+  GCancellable  *cancellable;
+  GError        *error;
+} StreamClosure;
+
+static cairo_status_t
+write_to_stream (void                *closure,
+                 const unsigned char *data,
+                 unsigned int         length)
+{
+  StreamClosure *c = closure;
+
+  if (c->error != NULL)
+    return CAIRO_STATUS_WRITE_ERROR;
+  if (!g_output_stream_write_all (c->stream, data, length, NULL, c->cancellable, &c->error))
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* A PDF larger than a viewer's largest page is scaled down to fit: it stays vector. */
+static double
+pdf_fit (MsvisExportScene *self)
+{
+  double largest = MAX (self->width, self->height);
+
+  return largest > PDF_MAX_PAGE ? PDF_MAX_PAGE / largest : 1;
+}
+
+static gboolean
+write_vector (MsvisExportScene  *self,
+              MsvisExportFormat  format,
+              GOutputStream     *stream,
+              GCancellable      *cancellable,
+              GError           **error)
+{
+  StreamClosure closure = { stream, cancellable, NULL };
+  double fit = format == MSVIS_EXPORT_PDF ? pdf_fit (self) : 1;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  if (format == MSVIS_EXPORT_PDF)
+    surface = cairo_pdf_surface_create_for_stream (write_to_stream, &closure,
+                                                   self->width * fit, self->height * fit);
+  else
+    surface = cairo_svg_surface_create_for_stream (write_to_stream, &closure,
+                                                   self->width, self->height);
+  cr = cairo_create (surface);
+  cairo_scale (cr, fit, fit);
+  msvis_export_scene_draw (self, cr, &(MsvisRect) { 0, 0, self->width, self->height },
+                           VECTOR_ZOOM);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (closure.error != NULL)
+    {
+      g_propagate_error (error, closure.error);
+      return FALSE;
+    }
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+msvis_export_scene_write (MsvisExportScene  *self,
+                          const char        *path,
+                          MsvisExportFormat  format,
+                          GCancellable      *cancellable,
+                          GError           **error)
+{
+  g_autoptr(MsvisSafeFile) file = NULL;
+  g_autoptr(GError) local = NULL;
+  GOutputStream *stream;
+  gboolean ok;
+
+  _msvis_export_scene_measure (self);
+  file = msvis_safe_file_new (path, 0644, error);
+  if (file == NULL)
+    return FALSE;
+  stream = msvis_safe_file_get_stream (file);
+  if (format == MSVIS_EXPORT_PNG)
+    ok = msvis_export_write_png (self, stream, cancellable, &local);
+  else
+    ok = write_vector (self, format, stream, cancellable, &local);
+  if (ok)
+    ok = msvis_safe_file_close (file, &local) && msvis_safe_file_commit (file, &local);
+  if (!ok)
+    {
+      /* translators: %s is the picture's file name, the second %s why it was not written */
+      g_set_error (error, local->domain, local->code, _("Could not write %s: %s"), path,
+                   local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+double
+msvis_export_scene_pdf_fit (MsvisExportScene *self)
+{
+  _msvis_export_scene_measure (self);
+  return pdf_fit (self);
+}
