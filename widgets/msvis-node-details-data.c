@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "msvis-node-details-private.h"
+#include "msvis-metric-cells.h"
 #include "msvis-vis-writer.h"
 
 /* What the panel copies out of a node's items: the statistics columns in tb_graph_ascend's
@@ -140,18 +141,6 @@ collect_columns (MsvisDetailsData *data,
       g_ptr_array_add (data->stat_columns, g_strdup (stat_names[s]));
 }
 
-static char *
-format_field (const MsvisField *field)
-{
-  GString *text = g_string_new (NULL);
-
-  msvis_vis_format_value (text, field);
-  /* msprobe appends a tab to inf and nan metrics ("inf\t"): noise on screen and in TSV. */
-  while (text->len > 0 && g_ascii_isspace (text->str[text->len - 1]))
-    g_string_truncate (text, text->len - 1);
-  return g_string_free (text, FALSE);
-}
-
 /* The value of @name in @item (its own fields, then the compare's metrics), or "". */
 static char *
 dup_item_value (const Side *side,
@@ -165,13 +154,13 @@ dup_item_value (const Side *side,
 
   for (guint i = 0; i < record->n_fields; i++)
     if (strcmp (msvis_graph_atom_name (side->graph, fields[i].name), name) == 0)
-      return format_field (&fields[i]);
+      return msvis_metric_format_field (&fields[i]);
 
   if (side->results != NULL)
     metrics = msvis_compare_results_get_metrics (side->results, item, &n_metrics);
   for (guint i = 0; i < n_metrics; i++)
     if (strcmp (msvis_graph_atom_name (side->graph, metrics[i].name), name) == 0)
-      return format_field (&metrics[i]);
+      return msvis_metric_format_field (&metrics[i]);
 
   return g_strdup ("");
 }
@@ -281,71 +270,6 @@ parse_tooltips (GHashTable *tooltips,
       g_hash_table_replace (tooltips, g_strdup (name), g_strdup (json_node_get_string (node)));
 }
 
-/**
- * _msvis_details_parse_number:
- *
- * Reads a cell as msprobe writes numbers: "0.25", "23.076918%", "inf", "Nan", "-1.4e-05".
- * A percent is returned as a fraction. Returns: %FALSE for text that is not a number
- * ("N/A", "unsupported", "[2, 4]").
- */
-gboolean
-_msvis_details_parse_number (const char *text,
-                             double     *value)
-{
-  g_autofree char *copy = g_strstrip (g_strdup (text));
-  gsize len = strlen (copy);
-  gboolean percent = len > 0 && copy[len - 1] == '%';
-  char *end = NULL;
-
-  if (percent)
-    copy[--len] = '\0';
-  if (len == 0)
-    return FALSE;
-  if (g_ascii_strcasecmp (copy, "nan") == 0)
-    {
-      *value = NAN;
-      return TRUE;
-    }
-
-  /* g_ascii_strtod reads inf and -inf too, whatever the locale. */
-  *value = g_ascii_strtod (copy, &end);
-  if (end == copy || *end != '\0')
-    return FALSE;
-  if (percent)
-    *value /= 100.;
-  return TRUE;
-}
-
-/* How far a metric cell is from agreement, on one scale for every column: a relative error
- * as a fraction, 1 - cosine, 1 - a thousandths ratio, 1 for a different md5. Columns in
- * absolute units (diffs, EucDist, MaxAbsErr) cannot be weighed against those and are left
- * out. Returns: -1 when the cell says nothing. */
-static double
-metric_badness (const char *column,
-                const char *text)
-{
-  double v;
-
-  if (strcmp (column, "Result") == 0)
-    return strcmp (text, "Different") == 0 ? 1. : -1.;
-  if (strcmp (text, "shape unmatched") == 0)
-    return INFINITY;
-
-  if (g_str_has_suffix (column, "RelativeErr"))
-    {
-      if (!_msvis_details_parse_number (text, &v))
-        return -1.;
-      return isnan (v) ? INFINITY : fabs (v);
-    }
-  if (strcmp (column, "Cosine") == 0 || g_str_has_suffix (column, "Err Ratio"))
-    {
-      if (!_msvis_details_parse_number (text, &v))
-        return -1.;
-      return isnan (v) ? INFINITY : 1. - v;
-    }
-  return -1.;
-}
-
 static void
 find_worst (MsvisDetailsData *data)
 {
@@ -360,7 +284,7 @@ find_worst (MsvisDetailsData *data)
 
       for (guint m = 0; m < data->metric_columns->len; m++)
         {
-          double b = metric_badness (g_ptr_array_index (data->metric_columns, m),
+          double b = msvis_metric_badness (g_ptr_array_index (data->metric_columns, m),
                                      pair->metrics[m]);
 
           /* Strictly worse: a table in full agreement highlights nothing, and ties keep

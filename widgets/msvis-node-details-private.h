@@ -6,6 +6,8 @@
 
 #include "msvis-node-details.h"
 
+#include "msvis-metric-cells.h"
+
 G_BEGIN_DECLS
 
 /* What the details panel shows of one selection, copied out of the graphs on the worker so
@@ -47,8 +49,6 @@ MsvisDetailsData *_msvis_details_data_ref          (MsvisDetailsData *data);
 void              _msvis_details_data_unref        (MsvisDetailsData *data);
 char             *_msvis_details_data_to_tsv       (MsvisDetailsData *data,
                                                     GListModel       *rows);
-gboolean          _msvis_details_parse_number      (const char       *text,
-                                                    double           *value);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisDetailsData, _msvis_details_data_unref)
 

@@ -213,8 +213,8 @@ compare_cells (const char *a,
                const char *b)
 {
   double x, y;
-  gboolean a_num = _msvis_details_parse_number (a, &x);
-  gboolean b_num = _msvis_details_parse_number (b, &y);
+  gboolean a_num = msvis_metric_parse_number (a, &x);
+  gboolean b_num = msvis_metric_parse_number (b, &y);
 
   if (a_num != b_num)
     return a_num ? -1 : 1;
