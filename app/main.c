@@ -17,7 +17,8 @@ print_usage (void)
            "\n  msvis graph -i COMPARE_JSON -o OUTPUT_DIR [-oc] [-cs] [-f] [-lm [YAML]]"
            "\n  msvis export FILE|DIR -o OUT.{png,svg,pdf} [--side npu|bench|both]"
            " [--expand-all | --depth N | --expand-to NODE | --errors]"
-           "\n  msvis inspect [--json] FILE|DIR\n\n%s\n%s\n%s\n%s\n",
+           "\n  msvis report FILE|DIR -o OUT.{md,html,csv}"
+           "\n  msvis inspect [--json] FILE|DIR\n\n%s\n%s\n%s\n%s\n%s\n",
            _("Usage:"),
            _("graph builds the model-hierarchy graph of an msprobe dump, or compares an NPU "
              "dump with a benchmark dump, and writes .vis files with the same bytes msprobe's "
@@ -26,6 +27,7 @@ print_usage (void)
              "folders of results or dump folders."),
            _("export draws a result or a dump folder as a PNG, SVG or PDF picture, without a "
              "display."),
+           _("report writes what a compare found: the summary and every suspicious node."),
            _("inspect says what a .vis or .vis.db file, or a folder of them, holds. "
              "Run “msvis COMMAND --help” for the options."));
 }
@@ -57,6 +59,8 @@ main (int   argc,
     return msvis_command_line_graph (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "export") == 0)
     return msvis_command_line_export (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "report") == 0)
+    return msvis_command_line_report (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "inspect") == 0)
     return msvis_command_line_inspect (argc - 1, argv + 1);
 

@@ -14,4 +14,7 @@ int msvis_command_line_graph (int    argc,
 int msvis_command_line_export (int    argc,
                                char **argv);
 
+int msvis_command_line_report (int    argc,
+                               char **argv);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include "msvis-command-line.h"
 #include "msvis-export-job.h"
+#include "msvis-report-job.h"
 
 static void
 print_progress (const char *message,
@@ -149,5 +150,55 @@ msvis_command_line_export (int    argc,
 
 usage:
   g_printerr ("msvis export: %s\n", error->message);
+  return 2;
+}
+
+int
+msvis_command_line_report (int    argc,
+                           char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *output = NULL;
+  g_auto(GStrv) inputs = NULL;
+  gint step = -1, rank = -1;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The report to write: .md, .html or .csv (never replaced)"), N_("FILE") },
+    { "step", 0, 0, G_OPTION_ARG_INT, &step, N_("The step to report (default: the first)"),
+      N_("N") },
+    { "rank", 0, 0, G_OPTION_ARG_INT, &rank, N_("The rank to report (default: the first)"),
+      N_("N") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &inputs, NULL, N_("FILE|DIR") },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("FILE|DIR"));
+  g_option_context_set_summary (context,
+                                _("Writes what a compare found: the summary, then every "
+                                  "suspicious node in dump order with its worst metric, its "
+                                  "Bench counterpart and its call stack; an HTML report also "
+                                  "shows pictures of the worst nodes."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    goto usage;
+  if (inputs == NULL || inputs[0] == NULL || inputs[1] != NULL || output == NULL)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("one FILE or DIR and -o OUT.md|html|csv are needed"));
+      goto usage;
+    }
+  if (!msvis_report_job_run (inputs[0], output, step, rank, NULL, &error))
+    {
+      g_printerr ("msvis report: %s\n", error->message);
+      return 1;
+    }
+  g_print ("%s\n", output);
+  return 0;
+
+usage:
+  g_printerr ("msvis report: %s\n", error->message);
   return 2;
 }

@@ -83,6 +83,19 @@ write_vector (MsvisExportScene  *self,
 }
 
 gboolean
+msvis_export_scene_write_to_stream (MsvisExportScene  *self,
+                                    MsvisExportFormat  format,
+                                    GOutputStream     *stream,
+                                    GCancellable      *cancellable,
+                                    GError           **error)
+{
+  _msvis_export_scene_measure (self);
+  if (format == MSVIS_EXPORT_PNG)
+    return msvis_export_write_png (self, stream, cancellable, error);
+  return write_vector (self, format, stream, cancellable, error);
+}
+
+gboolean
 msvis_export_scene_write (MsvisExportScene  *self,
                           const char        *path,
                           MsvisExportFormat  format,
@@ -99,10 +112,7 @@ msvis_export_scene_write (MsvisExportScene  *self,
   if (file == NULL)
     return FALSE;
   stream = msvis_safe_file_get_stream (file);
-  if (format == MSVIS_EXPORT_PNG)
-    ok = msvis_export_write_png (self, stream, cancellable, &local);
-  else
-    ok = write_vector (self, format, stream, cancellable, &local);
+  ok = msvis_export_scene_write_to_stream (self, format, stream, cancellable, &local);
   if (ok)
     ok = msvis_safe_file_close (file, &local) && msvis_safe_file_commit (file, &local);
   if (!ok)

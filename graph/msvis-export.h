@@ -70,6 +70,12 @@ gboolean          msvis_export_scene_write      (MsvisExportScene   *self,
                                                  GCancellable       *cancellable,
                                                  GError            **error);
 
+gboolean          msvis_export_scene_write_to_stream (MsvisExportScene  *self,
+                                                     MsvisExportFormat  format,
+                                                     GOutputStream     *stream,
+                                                     GCancellable      *cancellable,
+                                                     GError           **error);
+
 /* msvis-export-png.c: PNG of any size, drawn and written in bands of rows. */
 gboolean          msvis_export_write_png        (MsvisExportScene   *self,
                                                  GOutputStream      *stream,

@@ -82,13 +82,13 @@ sample_compare (const char *out_dir)
 }
 
 static gboolean
-run_export (const char  *input,
-            const char  *output,
-            const char  *option,
-            char       **err)
+run_command (const char  *command,
+             const char  *input,
+             const char  *output,
+             const char  *option,
+             char       **err)
 {
-  const char *argv[] = { g_getenv ("MSVIS_BIN"), "export", "-q", input, "-o", output, option,
-                         NULL };
+  const char *argv[] = { g_getenv ("MSVIS_BIN"), command, input, "-o", output, option, NULL };
   g_autoptr(GError) error = NULL;
   int status = 0;
 
@@ -96,6 +96,15 @@ run_export (const char  *input,
                 &status, &error);
   g_assert_no_error (error);
   return g_spawn_check_wait_status (status, NULL);
+}
+
+static gboolean
+run_export (const char  *input,
+            const char  *output,
+            const char  *option,
+            char       **err)
+{
+  return run_command ("export", input, output, option, err);
 }
 
 static char *
@@ -298,6 +307,53 @@ test_expansion (void)
   msvis_test_remove_tree (out);
 }
 
+static guint
+count_lines (const char *text,
+             const char *prefix)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    n += g_str_has_prefix (lines[i], prefix);
+  return n;
+}
+
+static void
+test_report (void)
+{
+  g_autofree char *out = msvis_test_make_dir ();
+  g_autofree char *vis = sample_compare (out);
+  g_autofree char *md = g_build_filename (out, "r.md", NULL);
+  g_autofree char *csv = g_build_filename (out, "r.csv", NULL);
+  g_autofree char *html = g_build_filename (out, "r.html", NULL);
+  g_autofree char *md_text = NULL, *csv_text = NULL, *html_text = NULL, *err = NULL;
+  guint rows;
+
+  g_assert_true (run_command ("report", vis, md, NULL, NULL));
+  g_assert_true (run_command ("report", vis, csv, NULL, NULL));
+  g_assert_true (run_command ("report", vis, html, NULL, NULL));
+  g_assert_true (g_file_get_contents (md, &md_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (csv, &csv_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (html, &html_text, NULL, NULL));
+
+  /* The sample overflows: there are suspicious nodes, the same in every format. */
+  rows = count_lines (md_text, "| ") - 1 - 1 - 1;   /* headers of both tables, overflow row */
+  g_assert_nonnull (strstr (md_text, "Suspicious nodes"));
+  g_assert_cmpuint (count_lines (csv_text, "node,bucket,"), ==, 1);
+  g_assert_cmpuint (count_lines (html_text, "<tr><td>"), >, 0);
+  g_assert_nonnull (strstr (html_text, "data:image/svg+xml;base64,"));
+  g_assert_nonnull (strstr (md_text, "critical"));
+  g_assert_cmpuint (rows, >, 0);
+
+  g_assert_false (run_command ("report", vis, md, NULL, &err));
+  g_assert_nonnull (strstr (err, "already exists"));
+  g_clear_pointer (&err, g_free);
+  g_assert_false (run_command ("report", vis, "r.txt", NULL, &err));
+  g_assert_nonnull (strstr (err, ".md, .html or .csv"));
+  msvis_test_remove_tree (out);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -308,6 +364,7 @@ main (int   argc,
   g_test_add_func ("/export/expansion", test_expansion);
   g_test_add_func ("/export/tall-png", test_tall_png);
   g_test_add_func ("/export/wide-png", test_wide_png);
+  g_test_add_func ("/export/report", test_report);
 
   return g_test_run ();
 }
