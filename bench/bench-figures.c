@@ -125,8 +125,11 @@ bench_print_report (double expand_target,
           BASELINE_N, baselines->len);
   for (guint i = 0; i < baselines->len; i++)
     printf (" %.1f", g_array_index (baselines, double, i));
-  printf ("\nbaseline median: %.1f ms  (targets here: %.0f ms = %.2f x, %.0f ms = %.3f x)\n\n",
-          base, expand_target, expand_target / base, frame_target, frame_target / base);
+  printf ("\nbaseline median: %.1f ms", base);
+  if (expand_target > 0 && frame_target > 0)
+    printf ("  (targets here: %.0f ms = %.2f x, %.0f ms = %.3f x)", expand_target,
+            expand_target / base, frame_target, frame_target / base);
+  printf ("\n\n");
   for (guint i = 0; i < figures->len; i++)
     width = MAX (width, (int)strlen (((BenchFigure *)g_ptr_array_index (figures, i))->name));
   printf ("%-*s %8s %8s %13s  %s\n", width, "figure (median)", "ms", "x base", "min..max",
