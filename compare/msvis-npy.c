@@ -554,14 +554,20 @@ bits32_to_double (guint32 bits)
   ({ guint##bits v_; memcpy (&v_, (src), sizeof v_); \
      (swap) ? GUINT##bits##_SWAP_LE_BE (v_) : v_; })
 
-/* @count elements from @src (contiguous) to @dst, @stride doubles apart. */
-static void
-convert_run (MsvisNpyDtype  dtype,
-             gboolean       swap,
-             const guint8  *src,
-             gsize          count,
-             double        *dst,
-             gsize          stride)
+/**
+ * msvis_npy_convert_run:
+ * @swap: the values are in the other byte order than this machine's
+ *
+ * @count values of @dtype from @src (contiguous, unaligned) to @dst, @stride doubles apart,
+ * as numpy's astype(float) gives them. The .pt reader shares it.
+ */
+void
+msvis_npy_convert_run (MsvisNpyDtype  dtype,
+                       gboolean       swap,
+                       const guint8  *src,
+                       gsize          count,
+                       double        *dst,
+                       gsize          stride)
 {
   gsize size = msvis_npy_dtype_size (dtype);
 
@@ -611,7 +617,7 @@ convert_fortran (const MsvisNpy *self,
     {
       guint k;
 
-      convert_run (self->dtype, swap, src, self->shape[0], out + base, cstride[0]);
+      msvis_npy_convert_run (self->dtype, swap, src, self->shape[0], out + base, cstride[0]);
       src += self->shape[0] * size;
       for (k = 1; k < self->ndim; k++)
         {
@@ -664,6 +670,6 @@ msvis_npy_to_doubles (const MsvisNpy *self,
   if (self->fortran_order && self->ndim > 1)
     convert_fortran (self, swap, out);
   else
-    convert_run (self->dtype, swap, self->data, self->n_elements, out, 1);
+    msvis_npy_convert_run (self->dtype, swap, self->data, self->n_elements, out, 1);
   return out;
 }
