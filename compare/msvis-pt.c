@@ -25,6 +25,8 @@ struct _MsvisPt
   char              *name;           /* for messages */
   zip_t             *zip;
   zip_uint64_t       storage_index;
+  guint64            storage_size;   /* of the record, in bytes */
+  gboolean           storage_stored; /* not compressed: libzip can seek in it */
   char              *storage_name;   /* the record, for messages */
   gboolean           big_endian;
   guint64            n_elements;
@@ -203,6 +205,8 @@ check_view (MsvisPt     *self,
       overflow |= !g_uint64_checked_mul (&step, info->size[k] - 1, info->stride[k]);
       overflow |= !g_uint64_checked_add (&last, last, step);
     }
+  self->storage_size = st->size;
+  self->storage_stored = (st->valid & ZIP_STAT_COMP_METHOD) && st->comp_method == ZIP_CM_STORE;
   if (!overflow && (n == 0 || last < info->storage_numel) &&
       g_uint64_checked_mul (&bytes, info->storage_numel, msvis_npy_dtype_size (info->dtype)) &&
       bytes <= st->size)
@@ -403,8 +407,15 @@ skip_to (MsvisPt     *self,
 {
   g_autofree guint8 *scratch = NULL;
 
-  if (bytes == 0 || zip_fseek (file, (zip_int64_t)bytes, SEEK_SET) == 0)
+  if (bytes == 0)
     return TRUE;
+  if (self->storage_stored)
+    {
+      if (zip_fseek (file, (zip_int64_t)bytes, SEEK_SET) == 0)
+        return TRUE;
+      return zip_fail (self, MSVIS_READER_ERROR_SYNTAX, self->storage_name,
+                       zip_file_get_error (file), error);
+    }
   /* A compressed record cannot seek: read up to there. */
   scratch = g_malloc (CHUNK);
   while (bytes > 0)
@@ -438,6 +449,13 @@ read_contiguous (MsvisPt     *self,
       msvis_npy_convert_run (self->info.dtype, swap, chunk, n, out + done, 1);
       done += n;
     }
+
+  /* libzip checks the CRC when a read reaches the end of the record: ask it to, when the
+   * view is the whole record, so that bytes changed on disk do not pass as values. */
+  if (self->info.offset == 0 && self->n_elements * size == self->storage_size &&
+      zip_fread (file, chunk, 1) != 0)
+    return zip_fail (self, MSVIS_READER_ERROR_SYNTAX, self->storage_name,
+                     zip_file_get_error (file), error);
   return TRUE;
 }
 
