@@ -40,6 +40,10 @@ gboolean       msvis_npy_get_big_endian   (const MsvisNpy *self);
 double        *msvis_npy_to_doubles       (const MsvisNpy *self,
                                            double         *out,
                                            GError        **error);
+gboolean       msvis_npy_read_values      (MsvisNpy       *self,
+                                           double         *out,
+                                           gsize           count,
+                                           GError        **error);
 
 const char    *msvis_npy_dtype_name       (MsvisNpyDtype   dtype);
 gsize          msvis_npy_dtype_size       (MsvisNpyDtype   dtype);

@@ -32,6 +32,12 @@ struct _MsvisPt
   guint64            n_elements;
   guint64            max_index;      /* the last storage element the view reaches */
   MsvisPtTensorInfo  info;
+  /* msvis_pt_read_values() */
+  guint64            cursor;
+  zip_file_t        *reading;        /* a contiguous view, being read */
+  guint8            *chunk;
+  gsize              chunk_at, chunk_end;
+  double            *all;            /* a strided view, read whole */
 };
 
 static gboolean
@@ -344,6 +350,9 @@ msvis_pt_free (MsvisPt *self)
 {
   if (self == NULL)
     return;
+  g_clear_pointer (&self->reading, zip_fclose);
+  g_free (self->chunk);
+  g_free (self->all);
   if (self->zip != NULL)
     zip_discard (self->zip);
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
@@ -555,4 +564,97 @@ msvis_pt_to_doubles (MsvisPt  *self,
     return NULL;
   g_steal_pointer (&allocated);
   return out;
+}
+
+/* The next chunk of the record being read; the CRC is checked at the end of a whole one. */
+static gboolean
+refill (MsvisPt  *self,
+        GError  **error)
+{
+  gsize size = msvis_npy_dtype_size (self->info.dtype);
+  guint64 left = self->n_elements - self->cursor;
+  gsize n = (gsize)MIN (left, CHUNK / size);
+
+  if (self->reading == NULL)
+    {
+      self->reading = zip_fopen_index (self->zip, self->storage_index, 0);
+      if (self->reading == NULL)
+        return zip_fail (self, MSVIS_READER_ERROR_SYNTAX, self->storage_name,
+                         zip_get_error (self->zip), error);
+      self->chunk = g_malloc (CHUNK);
+      if (!skip_to (self, self->reading, self->info.offset * size, error))
+        return FALSE;
+    }
+  if (!read_exactly (self, self->reading, self->storage_name, self->chunk, n * size, error))
+    return FALSE;
+  if (n == left && self->info.offset == 0 && self->n_elements * size == self->storage_size)
+    {
+      guint8 past;
+
+      if (zip_fread (self->reading, &past, 1) != 0)
+        return zip_fail (self, MSVIS_READER_ERROR_SYNTAX, self->storage_name,
+                         zip_file_get_error (self->reading), error);
+    }
+  self->chunk_at = 0;
+  self->chunk_end = n * size;
+  return TRUE;
+}
+
+/**
+ * msvis_pt_read_values:
+ * @out: room for @count doubles
+ *
+ * The next @count values in C order, as msvis_pt_to_doubles() gives them, read from the
+ * record a chunk at a time (a view with other strides is read whole the first time).
+ *
+ * Returns: %FALSE with @error set when the record cannot be read, or that is more values
+ *   than there are
+ */
+gboolean
+msvis_pt_read_values (MsvisPt  *self,
+                      double   *out,
+                      gsize     count,
+                      GError  **error)
+{
+  gsize size;
+
+  g_return_val_if_fail (self != NULL && (out != NULL || count == 0), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (count > self->n_elements - self->cursor)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TRUNCATED,
+                   /* translators: a file name, then a number of values */
+                   _("%s: asked for values beyond its %llu"), self->name,
+                   (unsigned long long)self->n_elements);
+      return FALSE;
+    }
+  if (!is_contiguous (&self->info))
+    {
+      if (self->all == NULL)
+        self->all = msvis_pt_to_doubles (self, NULL, error);
+      if (self->all == NULL)
+        return FALSE;
+      memcpy (out, self->all + self->cursor, count * sizeof (double));
+      self->cursor += count;
+      return TRUE;
+    }
+
+  size = msvis_npy_dtype_size (self->info.dtype);
+  while (count > 0)
+    {
+      gsize n;
+
+      if (self->chunk_at == self->chunk_end && !refill (self, error))
+        return FALSE;
+      n = MIN (count, (self->chunk_end - self->chunk_at) / size);
+      msvis_npy_convert_run (self->info.dtype,
+                             self->big_endian != (G_BYTE_ORDER == G_BIG_ENDIAN) && size > 1,
+                             self->chunk + self->chunk_at, n, out, 1);
+      self->chunk_at += n * size;
+      self->cursor += n;
+      out += n;
+      count -= n;
+    }
+  return TRUE;
 }

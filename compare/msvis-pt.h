@@ -33,6 +33,10 @@ guint64        msvis_pt_get_n_elements    (const MsvisPt  *self);
 double        *msvis_pt_to_doubles        (MsvisPt        *self,
                                            double         *out,
                                            GError        **error);
+gboolean       msvis_pt_read_values       (MsvisPt        *self,
+                                           double         *out,
+                                           gsize           count,
+                                           GError        **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisPt, msvis_pt_free)
 

@@ -31,12 +31,13 @@ struct _MsvisRealData
   GCancellable *cancellable;
 };
 
+/* One tensor file being read. */
 typedef struct
 {
-  MsvisNpyDtype dtype;    /* the dtype msprobe compares in */
-  guint         ndim;
-  guint64       shape[MSVIS_PT_MAX_DIMS];
-  double       *values;
+  MsvisNpy      *npy;
+  MsvisPt       *pt;
+  MsvisNpyDtype  dtype;   /* the dtype msprobe compares in */
+  MsvisTensorStream stream;
 } Tensor;
 
 static void
@@ -107,54 +108,56 @@ set_all (MsvisTensorMetrics *metrics,
     metrics->metric[i] = (MsvisMetricValue) { kind, FALSE, 0 };
 }
 
-static gboolean
-load_npy (const char  *path,
-          Tensor      *t,
-          GError     **error)
+static const double *
+pull_npy (gpointer   source,
+          double    *scratch,
+          gsize      count,
+          GError   **error)
 {
-  g_autoptr(MsvisNpy) npy = msvis_npy_open (path, error);
-
-  if (npy == NULL)
-    return FALSE;
-  t->dtype = msvis_npy_get_dtype (npy);
-  t->ndim = msvis_npy_get_ndim (npy);
-  memcpy (t->shape, msvis_npy_get_shape (npy), t->ndim * sizeof (guint64));
-  t->values = msvis_npy_to_doubles (npy, NULL, error);
-  return t->values != NULL;
+  return msvis_npy_read_values (source, scratch, count, error) ? scratch : NULL;
 }
 
-static gboolean
-load_pt (const char  *path,
-         Tensor      *t,
-         GError     **error)
+static const double *
+pull_pt (gpointer   source,
+         double    *scratch,
+         gsize      count,
+         GError   **error)
 {
-  g_autoptr(MsvisPt) pt = msvis_pt_open (path, error);
-
-  if (pt == NULL)
-    return FALSE;
-  /* read_pt_data turns bfloat16 into float32 before numpy sees it */
-  t->dtype = msvis_pt_get_dtype (pt);
-  if (t->dtype == MSVIS_NPY_BFLOAT16)
-    t->dtype = MSVIS_NPY_FLOAT32;
-  t->ndim = msvis_pt_get_ndim (pt);
-  memcpy (t->shape, msvis_pt_get_shape (pt), t->ndim * sizeof (guint64));
-  t->values = msvis_pt_to_doubles (pt, NULL, error);
-  return t->values != NULL;
+  return msvis_pt_read_values (source, scratch, count, error) ? scratch : NULL;
 }
 
 /* MindSpore saves .npy and PyTorch .pt; the file says which reader, as msprobe's readers
  * each check their suffix. */
 static gboolean
-load_tensor (const char  *path,
+open_tensor (const char  *path,
              Tensor      *t,
              GError     **error)
 {
   g_autofree char *name = NULL;
 
   if (g_str_has_suffix (path, ".npy"))
-    return load_npy (path, t, error);
+    {
+      t->npy = msvis_npy_open (path, error);
+      if (t->npy == NULL)
+        return FALSE;
+      t->dtype = msvis_npy_get_dtype (t->npy);
+      t->stream = (MsvisTensorStream) { pull_npy, t->npy, msvis_npy_get_shape (t->npy),
+                                        msvis_npy_get_ndim (t->npy) };
+      return TRUE;
+    }
   if (g_str_has_suffix (path, ".pt"))
-    return load_pt (path, t, error);
+    {
+      t->pt = msvis_pt_open (path, error);
+      if (t->pt == NULL)
+        return FALSE;
+      /* read_pt_data turns bfloat16 into float32 before numpy sees it */
+      t->dtype = msvis_pt_get_dtype (t->pt);
+      if (t->dtype == MSVIS_NPY_BFLOAT16)
+        t->dtype = MSVIS_NPY_FLOAT32;
+      t->stream = (MsvisTensorStream) { pull_pt, t->pt, msvis_pt_get_shape (t->pt),
+                                        msvis_pt_get_ndim (t->pt) };
+      return TRUE;
+    }
   name = g_filename_display_name (path);
   g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
                /* translators: %s is a file name */
@@ -162,10 +165,18 @@ load_tensor (const char  *path,
   return FALSE;
 }
 
+static void
+tensor_clear (Tensor *t)
+{
+  g_clear_pointer (&t->npy, msvis_npy_free);
+  g_clear_pointer (&t->pt, msvis_pt_free);
+}
+
 /**
  * msvis_real_data_compare_files:
  *
- * Reads two tensor files (.npy or .pt) and computes msprobe's metrics of the pair.
+ * Reads two tensor files (.npy or .pt) and computes msprobe's metrics of the pair, in one
+ * pass over both files.
  *
  * Returns: %FALSE with @error set when a file cannot be read; msprobe then says
  *   "unsupported" for all six
@@ -177,18 +188,13 @@ msvis_real_data_compare_files (const char          *npu_path,
                                GError             **error)
 {
   Tensor npu = { 0 }, bench = { 0 };
-  gboolean ok = load_tensor (npu_path, &npu, error) && load_tensor (bench_path, &bench, error);
+  gboolean ok = open_tensor (npu_path, &npu, error) && open_tensor (bench_path, &bench, error)
+    && msvis_tensor_metrics_compute_stream (metrics, &npu.stream, &bench.stream,
+                                            msvis_tensor_arith_for (npu.dtype, bench.dtype),
+                                            error);
 
-  if (ok)
-    {
-      MsvisTensorData n = { npu.values, npu.shape, npu.ndim };
-      MsvisTensorData b = { bench.values, bench.shape, bench.ndim };
-
-      msvis_tensor_metrics_compute (metrics, &n, &b,
-                                    msvis_tensor_arith_for (npu.dtype, bench.dtype));
-    }
-  g_free (npu.values);
-  g_free (bench.values);
+  tensor_clear (&npu);
+  tensor_clear (&bench);
   return ok;
 }
 

@@ -431,11 +431,11 @@ test_pt_broken (void)
   msvis_test_write (dir, "junk.pt", "\x80\x02}q\x00.", 6);
   path = g_build_filename (dir, "junk.pt", NULL);
   expect_broken (path, MSVIS_READER_ERROR_SYNTAX);
-  g_free (path);
+  g_clear_pointer (&path, g_free);
   msvis_test_write (dir, "empty.pt", "", 0);
   path = g_build_filename (dir, "empty.pt", NULL);
   expect_broken (path, MSVIS_READER_ERROR_MISSING_FIELD);   /* libzip: an empty archive */
-  g_free (path);
+  g_clear_pointer (&path, g_free);
   good = write_pt (dir, &spec, values, sizeof values, "little");
   g_assert_true (g_file_get_contents (good, &contents, &length, NULL));
   for (gsize cut = 0; cut < length; cut += 7)
@@ -443,14 +443,14 @@ test_pt_broken (void)
       msvis_test_write (dir, "cut.pt", contents, cut);
       path = g_build_filename (dir, "cut.pt", NULL);
       expect_broken (path, -1);
-      g_free (path);
+      g_clear_pointer (&path, g_free);
     }
   {
     Record records[] = { { "version", "3\n", 2 } };
 
     path = write_zip (dir, "nopickle.pt", records, 1);
     expect_broken (path, MSVIS_READER_ERROR_MISSING_FIELD);
-    g_free (path);
+    g_clear_pointer (&path, g_free);
   }
   /* the storage bytes changed after the CRC was taken */
   {
@@ -466,31 +466,31 @@ test_pt_broken (void)
     msvis_test_write (dir, "crc.pt", contents, length);
     path = g_build_filename (dir, "crc.pt", NULL);
     expect_broken (path, MSVIS_READER_ERROR_SYNTAX);
-    g_free (path);
+    g_clear_pointer (&path, g_free);
   }
 
   /* lying headers: a storage larger than its record, a view beyond its storage */
   spec.numel = 5;
   path = write_pt (dir, &spec, values, sizeof values, "little");
   expect_broken (path, MSVIS_READER_ERROR_TRUNCATED);
-  g_free (path);
+  g_clear_pointer (&path, g_free);
   spec = (PickleSpec) { "FloatStorage", size, far, 2, 0, 4 };
   path = write_pt (dir, &spec, values, sizeof values, "little");
   expect_broken (path, MSVIS_READER_ERROR_TRUNCATED);
-  g_free (path);
+  g_clear_pointer (&path, g_free);
   spec = (PickleSpec) { "FloatStorage", size, stride, 2, 1, 4 };
   path = write_pt (dir, &spec, values, sizeof values, "little");
   expect_broken (path, MSVIS_READER_ERROR_TRUNCATED);
-  g_free (path);
+  g_clear_pointer (&path, g_free);
   /* an unknown dtype, an unknown byte order */
   spec = (PickleSpec) { "ComplexFloatStorage", size, stride, 2, 0, 2 };
   path = write_pt (dir, &spec, values, sizeof values, "little");
   expect_broken (path, MSVIS_READER_ERROR_INVALID_VALUE);
-  g_free (path);
+  g_clear_pointer (&path, g_free);
   spec = (PickleSpec) { "FloatStorage", size, stride, 2, 0, 4 };
   path = write_pt (dir, &spec, values, sizeof values, "middle");
   expect_broken (path, MSVIS_READER_ERROR_INVALID_VALUE);
-  g_free (path);
+  g_clear_pointer (&path, g_free);
 
   /* pickles outside the subset, or not a tensor */
   BAD_PICKLE (dir, "ctorch._utils\n_rebuild_tensor_v2\n", "cos\nsystem\n",
