@@ -120,8 +120,17 @@ msvis_tensor_arith_for (MsvisNpyDtype npu,
     }
 }
 
+/* The hot loops are compiled for AVX2 too where the compiler can make clones (x86-64 with
+ * ifunc), picked at load time; each lane does what the scalar code does, in the same order,
+ * and no FMA is used, so the results are the same on every machine. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__ELF__)
+#define MSVIS_VECTOR_CLONES __attribute__ ((target_clones ("avx2", "default")))
+#else
+#define MSVIS_VECTOR_CLONES
+#endif
+
 /* numpy's pairwise_sum leaf: 8 accumulators, combined as a tree, then the rest in order. */
-static double
+static MSVIS_VECTOR_CLONES double
 leaf_sum (const double *t,
           gsize         n)
 {
@@ -151,7 +160,7 @@ typedef struct
 } Sums;
 
 /* Not inlined, so that the products are rounded before leaf_sum adds them. */
-static G_GNUC_NO_INLINE void
+static G_GNUC_NO_INLINE MSVIS_VECTOR_CLONES void
 products (const double *a,
           const double *b,
           gsize         n,
@@ -352,24 +361,75 @@ sanitize (double *x,
   return TRUE;
 }
 
-/* MaxAbsErr in float64, and get_relative_err in float64 or float32: written without
- * branches so that the compiler can vectorize them (see the numerics comment above for why
- * float32 arithmetic gives numpy's float32 results). */
-#define ERRORS_LOOP(type, eps, fabs_fn) \
+/* MaxAbsErr in float64, and get_relative_err in float64 or float32, written without
+ * branches so that the compiler vectorizes them (see the numerics comment above for why
+ * float32 arithmetic gives numpy's float32 results). Both maxima are taken over the bits:
+ * for values >= 0 and NaN the unsigned order is the numeric one with NaN above everything,
+ * which is np.max's "NaN wins", and integer maxima vectorize where float ones may not. */
+#define ERRORS_LOOP(type, bits_type, eps, fabs_fn) \
   for (gsize i = 0; i < n; i++) \
     { \
       double d = fabs (x[i] - y[i]); \
       type a = (type)x[i], b = (type)y[i], z = b == 0 ? (eps) : 0, r; \
+      guint64 d_bits; \
+      bits_type r_bits; \
       \
       a += z; \
       b += z; \
       r = fabs_fn ((a - b) / b); \
-      abs_max = d > abs_max ? d : abs_max; \
-      rel_nan |= r != r; \
-      rel_max = r > rel_max ? r : rel_max; \
+      memcpy (&d_bits, &d, sizeof d); \
+      memcpy (&r_bits, &r, sizeof r); \
+      abs_bits = d_bits > abs_bits ? d_bits : abs_bits; \
+      rel_bits = r_bits > rel_bits ? r_bits : rel_bits; \
       n_one += r < one; \
       n_five += r < five; \
     }
+
+static double
+from_bits (guint64 bits)
+{
+  double d;
+
+  memcpy (&d, &bits, sizeof d);
+  return d;
+}
+
+static MSVIS_VECTOR_CLONES void
+errors_float32 (Walk         *w,
+                const double *x,
+                const double *y,
+                gsize         n)
+{
+  float one = (float)w->one, five = (float)w->five, rel;
+  guint64 abs_bits = 0, n_one = 0, n_five = 0;
+  guint32 rel_bits = 0;
+
+  ERRORS_LOOP (float, guint32, (float)EPS, fabsf)
+  memcpy (&rel, &rel_bits, sizeof rel);
+  w->abs_max = MAX (w->abs_max, from_bits (abs_bits));
+  w->rel_nan |= isnan (rel);
+  w->rel_max = isnan (rel) ? w->rel_max : MAX (w->rel_max, rel);
+  w->n_one += n_one;
+  w->n_five += n_five;
+}
+
+static MSVIS_VECTOR_CLONES void
+errors_float64 (Walk         *w,
+                const double *x,
+                const double *y,
+                gsize         n)
+{
+  double one = w->one, five = w->five, rel;
+  guint64 abs_bits = 0, rel_bits = 0, n_one = 0, n_five = 0;
+
+  ERRORS_LOOP (double, guint64, EPS, fabs)
+  rel = from_bits (rel_bits);
+  w->abs_max = MAX (w->abs_max, from_bits (abs_bits));
+  w->rel_nan |= isnan (rel);
+  w->rel_max = isnan (rel) ? w->rel_max : MAX (w->rel_max, rel);
+  w->n_one += n_one;
+  w->n_five += n_five;
+}
 
 static void
 errors_block (Walk         *w,
@@ -377,38 +437,34 @@ errors_block (Walk         *w,
               const double *y,
               gsize         n)
 {
-  double abs_max = w->abs_max, rel_max = w->rel_max;
-  guint64 n_one = 0, n_five = 0;
-  gboolean rel_nan = FALSE;
-
   if (w->arith == MSVIS_TENSOR_ARITH_FLOAT32)
-    {
-      float one = (float)w->one, five = (float)w->five;
-
-      ERRORS_LOOP (float, (float)EPS, fabsf)
-    }
+    errors_float32 (w, x, y, n);
   else if (w->arith == MSVIS_TENSOR_ARITH_FLOAT64)
-    {
-      double one = w->one, five = w->five;
-
-      ERRORS_LOOP (double, EPS, fabs)
-    }
+    errors_float64 (w, x, y, n);
   else
     for (gsize i = 0; i < n; i++)
       {
         double r = relative_error (w->arith, x[i], y[i]), d = fabs (x[i] - y[i]);
 
-        abs_max = d > abs_max ? d : abs_max;
-        rel_nan |= isnan (r);
-        rel_max = r > rel_max ? r : rel_max;
-        n_one += r < w->one;
-        n_five += r < w->five;
+        w->abs_max = MAX (w->abs_max, d);
+        w->rel_nan |= isnan (r);
+        w->rel_max = isnan (r) ? w->rel_max : MAX (w->rel_max, r);
+        w->n_one += r < w->one;
+        w->n_five += r < w->five;
       }
-  w->abs_max = abs_max;
-  w->rel_max = rel_max;
-  w->rel_nan |= rel_nan;
-  w->n_one += n_one;
-  w->n_five += n_five;
+}
+
+/* x - x is 0 for finite x, NaN for inf and NaN */
+static MSVIS_VECTOR_CLONES gboolean
+all_finite (const double *x,
+            const double *y,
+            gsize         n)
+{
+  int finite = 1;
+
+  for (gsize i = 0; i < n; i++)
+    finite &= (x[i] - x[i] == 0) & (y[i] - y[i] == 0);
+  return finite;
 }
 
 static Sums
@@ -417,7 +473,6 @@ walk_block (Walk  *w,
 {
   double xs[BLOCK], ys[BLOCK], t[4][BLOCK];
   const double *x, *y;
-  gboolean finite = TRUE;
 
   if (w->mismatch || (w->error != NULL && *w->error != NULL))
     return (Sums) { 0 };
@@ -426,9 +481,7 @@ walk_block (Walk  *w,
   if (y == NULL)
     return (Sums) { 0 };
 
-  for (gsize i = 0; i < n; i++)   /* x - x is 0 for finite x, NaN for inf and NaN */
-    finite &= (x[i] - x[i] == 0) & (y[i] - y[i] == 0);
-  if (!finite)
+  if (!all_finite (x, y, n))
     {
       if (x != xs)
         memcpy (xs, x, n * sizeof (double));
@@ -474,7 +527,7 @@ compute_all (MsvisTensorMetrics      *self,
              GError                 **error)
 {
   Walk w = { npu, bench, arith, round_to (arith, 0.001), round_to (arith, 0.005),
-             -INFINITY, -INFINITY, FALSE, 0, 0, FALSE, error };
+             0, 0, FALSE, 0, 0, FALSE, error };
   Sums sums = walk (&w, count);
 
   if (*error != NULL)
