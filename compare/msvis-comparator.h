@@ -2,6 +2,8 @@
 
 #pragma once
 
+#include <gio/gio.h>
+
 #include "msvis-compare-mode.h"
 #include "msvis-graph.h"
 
@@ -16,6 +18,11 @@ typedef struct
   MsvisCompareMode  mode;
   gboolean          fuzzy;         /* -f, which wins over -lm as in msprobe */
   GHashTable       *mapping;       /* -lm: NPU id → bench id, or NULL */
+  /* real-data mode: where the tensor files are (NULL: not on a path), what went wrong */
+  const char       *npu_tensor_dir;
+  const char       *bench_tensor_dir;
+  GPtrArray        *warnings;
+  GCancellable     *cancellable;
 } MsvisCompareOptions;
 
 void   msvis_compare_graphs      (MsvisGraph                *npu,

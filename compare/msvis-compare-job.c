@@ -55,6 +55,15 @@ framework_of (const MsvisDumpHeader *header)
                                                           : MSVIS_SCOPE_PYTORCH;
 }
 
+/* The dump_tensor_data folder of a dump, as a local path, or NULL. */
+static char *
+tensor_dir (GFile *dump_dir)
+{
+  g_autoptr(GFile) dir = g_file_get_child (dump_dir, "dump_tensor_data");
+
+  return g_file_get_path (dir);
+}
+
 typedef struct
 {
   Run             *run;
@@ -86,6 +95,7 @@ compare_pair (Run      *run,
   MsvisCompareMode bench_mode;
   MsvisCompareOptions options = { 0 };
   GHashTable *mapping = NULL;
+  g_autofree char *npu_tensors = NULL, *bench_tensors = NULL;
   g_autoptr(GPtrArray) npu_names = NULL;
   g_autoptr(GPtrArray) bench_names = NULL;
   BenchBuild bench_build;
@@ -143,13 +153,6 @@ compare_pair (Run      *run,
                    npu_header.framework, bench_header.framework);
       goto out;
     }
-  if (pair->mode == MSVIS_COMPARE_REAL_DATA)
-    {
-      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
-                   _("Comparing real data (dumps of the tensor task) is not available in this "
-                     "version of msvis yet"));
-      goto out;
-    }
   if (run->job->layer_mapping != NULL)
     {
       mapping = msvis_layer_mapping_build (npu_dir, npu_names, framework_of (&npu_header),
@@ -162,6 +165,15 @@ compare_pair (Run      *run,
   options.mode = pair->mode;
   options.fuzzy = run->job->fuzzy_match;
   options.mapping = mapping;
+  /* msprobe reads the tensors beside dump.json, whatever its dump_data_dir says. */
+  npu_tensors = tensor_dir (npu_dir);
+  bench_tensors = tensor_dir (bench_dir);
+  options.npu_tensor_dir = npu_tensors;
+  options.bench_tensor_dir = bench_tensors;
+  options.warnings = run->job->warnings;
+  options.cancellable = run->cancellable;
+  if (pair->mode == MSVIS_COMPARE_REAL_DATA)
+    msvis_job_say (run, _("Comparing the tensors"));
   start = g_get_monotonic_time ();
   msvis_compare_graphs (pair->npu.graph, pair->bench.graph, &options);
   g_debug ("compared in %.3f s", (g_get_monotonic_time () - start) / 1e6);

@@ -8,6 +8,7 @@
 #include "msvis-node-compare.h"
 #include "msvis-py-number.h"
 #include "msvis-py-repr.h"
+#include "msvis-real-data.h"
 
 /* merge_tensor sorts items into these by their state. */
 enum
@@ -28,11 +29,12 @@ enum
   ATOM_NORM,
   ATOM_MD5,
   ATOM_SHAPE,
+  ATOM_DATA_NAME,
   N_ATOMS,
 };
 
 static const char *const atom_names[N_ATOMS] = {
-  "state", "Max", "Min", "Mean", "Norm", "md5", "shape",
+  "state", "Max", "Min", "Mean", "Norm", "md5", "shape", "data_name",
 };
 
 #define N_SUMMARY_COLUMNS 8
@@ -80,7 +82,11 @@ struct _MsvisNodeCompare
   const char      *blank;            /* " " */
   const char      *pass;
   const char      *different;
+  const char      *unsupported;
+  const char      *shape_unmatched;
   GString         *scratch;
+  MsvisRealData   *real_data;        /* real-data mode: every row, by NPU name */
+  GArray          *compared;         /* real-data mode: MsvisNodeId with rows, in order */
 };
 
 static void
@@ -196,7 +202,14 @@ msvis_node_compare_new (MsvisCompareMode  mode,
   self->blank = msvis_graph_intern (npu, " ");
   self->pass = msvis_graph_intern (npu, "pass");
   self->different = msvis_graph_intern (npu, "Different");
+  self->unsupported = msvis_graph_intern (npu, "unsupported");
+  self->shape_unmatched = msvis_graph_intern (npu, "shape unmatched");
   self->scratch = g_string_new (NULL);
+  if (mode == MSVIS_COMPARE_REAL_DATA)
+    {
+      self->real_data = msvis_real_data_new ();
+      self->compared = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+    }
   msvis_graph_ensure_compare_results (npu);
   return self;
 }
@@ -210,6 +223,8 @@ msvis_node_compare_free (MsvisNodeCompare *self)
   side_clear (&self->bench);
   g_array_unref (self->rows);
   g_string_free (self->scratch, TRUE);
+  g_clear_pointer (&self->real_data, msvis_real_data_free);
+  g_clear_pointer (&self->compared, g_array_unref);
   g_free (self);
 }
 
@@ -376,6 +391,16 @@ fill_row (MsvisNodeCompare *self,
                                                           : self->column_atoms[i];
 }
 
+/* The item's tensor file, "-1" for none (msprobe's str(data_name)). */
+static const char *
+data_name (Side    *side,
+           guint32  item)
+{
+  const MsvisField *field = side_field (side, item, ATOM_DATA_NAME);
+
+  return field != NULL && field->kind == MSVIS_VALUE_STR ? field->s : "-1";
+}
+
 /* get_accuracy_core: names and statistics are taken at start + index, structures at index. */
 static guint
 accuracy_core (MsvisNodeCompare *self,
@@ -399,6 +424,9 @@ accuracy_core (MsvisNodeCompare *self,
       memset (row, 0, sizeof *row);
       fill_row (self, row, n_item, b_item, cat, index, paired);
       row->to_output = strstr (name, ".output.") != NULL;
+      if (self->real_data != NULL)
+        msvis_real_data_add_row (self->real_data, name, data_name (&self->npu, n_item),
+                                 paired ? data_name (&self->bench, b_item) : "-1");
       produced++;
     }
   return produced;
@@ -553,6 +581,54 @@ field_to_float (const MsvisField *field,
     }
 }
 
+static MsvisField
+metric_field (MsvisNodeCompare       *self,
+              const MsvisMetricValue *value)
+{
+  switch (value->kind)
+    {
+    case MSVIS_METRIC_NUMBER:
+      return (MsvisField) { .kind = MSVIS_VALUE_FLOAT, .f = value->value };
+    case MSVIS_METRIC_SHAPE_UNMATCHED:
+      return str_field (self->shape_unmatched);
+    case MSVIS_METRIC_N_A:
+      return str_field (self->not_applicable);
+    case MSVIS_METRIC_NAN:
+      return str_field (self->nan);
+    case MSVIS_METRIC_UNSUPPORTED:
+    default:
+      return str_field (self->unsupported);
+    }
+}
+
+/* The row an item finds. In real-data mode msprobe looks inputs and outputs alike up by
+ * name in one dict of every row of the graph, where the last row of a name wins. */
+static const Row *
+find_row (MsvisNodeCompare *self,
+          guint             position,
+          gboolean          in_output_dict,
+          Row              *scratch)
+{
+  const MsvisTensorMetrics *metrics;
+  const char *name;
+
+  if (self->real_data == NULL)
+    return row_for (self, position, in_output_dict);
+  name = msvis_graph_get_item (self->npu.graph, op_at (&self->npu, position))->key;
+  metrics = msvis_real_data_lookup (self->real_data, name);
+  if (metrics == NULL)
+    return NULL;
+  memset (scratch, 0, sizeof *scratch);
+  scratch->present = TRUE;
+  scratch->n = N_REAL_DATA_COLUMNS;
+  for (guint i = 0; i < N_REAL_DATA_COLUMNS; i++)
+    {
+      scratch->fields[i] = metric_field (self, &metrics->metric[i]);
+      scratch->fields[i].name = self->column_atoms[i];
+    }
+  return scratch;
+}
+
 /* _add_real_compare_data: the smallest one-thousandth ratio of the tensors on one side. */
 static ThousandthKind
 real_data_side (MsvisNodeCompare *self,
@@ -568,10 +644,11 @@ real_data_side (MsvisNodeCompare *self,
     {
       guint32 item = op_at (&self->npu, p);
       const Row *row;
+      Row scratch;
 
       if (!has_max (self, item))
         continue;
-      row = row_for (self, p, output);
+      row = find_row (self, p, output, &scratch);
       if (row != NULL)
         {
           double ratio;
@@ -647,6 +724,12 @@ msvis_node_compare_run (MsvisNodeCompare *self,
   side_load (&self->bench, bench_node);
   if (get_accuracy (self) == 0)
     return;
+  /* Real data waits for the tensors of the whole graph: msvis_node_compare_finish(). */
+  if (self->real_data != NULL)
+    {
+      g_array_append_val (self->compared, npu_node);
+      return;
+    }
 
   n_inputs = self->npu.n_inputs;
   n_ops = self->npu.ops->len;
@@ -675,4 +758,45 @@ msvis_node_compare_run (MsvisNodeCompare *self,
 
   msvis_compare_results_set_precision (results, npu_node,
                                        msvis_py_number_to_precision (index));
+}
+
+/**
+ * msvis_node_compare_finish:
+ * @npu_tensor_dir: (nullable): the NPU dump's dump_tensor_data folder
+ * @bench_tensor_dir: (nullable): the benchmark's
+ * @warnings: (nullable) (element-type utf8): gets a message for each tensor file that
+ *   could not be read
+ *
+ * In real-data mode, compares the tensor files of every row on a thread pool, then gives
+ * each compared node its metric columns and precision_index, as msprobe's _postcompare
+ * does after all matching. Nothing to do in the other modes.
+ */
+void
+msvis_node_compare_finish (MsvisNodeCompare *self,
+                           const char       *npu_tensor_dir,
+                           const char       *bench_tensor_dir,
+                           GPtrArray        *warnings,
+                           GCancellable     *cancellable)
+{
+  MsvisCompareResults *results;
+
+  g_return_if_fail (self != NULL);
+
+  if (self->real_data == NULL)
+    return;
+  msvis_real_data_compute (self->real_data, npu_tensor_dir, bench_tensor_dir, warnings,
+                           cancellable);
+
+  results = msvis_graph_get_compare_results (self->npu.graph);
+  for (guint i = 0; i < self->compared->len; i++)
+    {
+      MsvisNodeId node = g_array_index (self->compared, MsvisNodeId, i);
+      MsvisPyNumber index;
+
+      side_load (&self->npu, node);
+      index = real_data_index (self, self->npu.n_inputs, self->npu.ops->len);
+      if (msvis_compare_mode_ignores (msvis_graph_node_get_id (self->npu.graph, node)))
+        index = MSVIS_PY_INT (0);
+      msvis_compare_results_set_precision (results, node, msvis_py_number_to_precision (index));
+    }
 }

@@ -2,6 +2,8 @@
 
 #pragma once
 
+#include <gio/gio.h>
+
 #include "msvis-compare-mode.h"
 #include "msvis-graph.h"
 
@@ -20,6 +22,11 @@ void              msvis_node_compare_free (MsvisNodeCompare *self);
 void              msvis_node_compare_run  (MsvisNodeCompare *self,
                                            MsvisNodeId       npu_node,
                                            MsvisNodeId       bench_node);
+void              msvis_node_compare_finish (MsvisNodeCompare *self,
+                                             const char       *npu_tensor_dir,
+                                             const char       *bench_tensor_dir,
+                                             GPtrArray        *warnings,
+                                             GCancellable     *cancellable);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisNodeCompare, msvis_node_compare_free)
 

@@ -28,6 +28,8 @@ struct _MsvisNpy
   guint          ndim;
   guint64        shape[MAX_DIMS];
   guint64        n_elements;
+  guint64        cursor;          /* msvis_npy_read_values() */
+  double        *all;             /* the values of a Fortran-order array, once read */
 };
 
 static const struct
@@ -471,6 +473,7 @@ msvis_npy_free (MsvisNpy *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
+  g_free (self->all);
   g_free (self->name);
   g_free (self);
 }
@@ -549,46 +552,67 @@ bits32_to_double (guint32 bits)
   return f;
 }
 
+static double
+bits64_to_double (guint64 bits)
+{
+  double d;
+
+  memcpy (&d, &bits, sizeof d);
+  return d;
+}
+
 /* Loads are memcpy because numpy does not align the data (format 1.0 headers end anywhere). */
 #define LOAD(bits, src, swap) \
   ({ guint##bits v_; memcpy (&v_, (src), sizeof v_); \
      (swap) ? GUINT##bits##_SWAP_LE_BE (v_) : v_; })
 
-/* @count elements from @src (contiguous) to @dst, @stride doubles apart. */
-static void
-convert_run (MsvisNpyDtype  dtype,
-             gboolean       swap,
-             const guint8  *src,
-             gsize          count,
-             double        *dst,
-             gsize          stride)
+/**
+ * msvis_npy_convert_run:
+ * @swap: the values are in the other byte order than this machine's
+ *
+ * @count values of @dtype from @src (contiguous, unaligned) to @dst, @stride doubles apart,
+ * as numpy's astype(float) gives them. The .pt reader shares it.
+ */
+void
+msvis_npy_convert_run (MsvisNpyDtype  dtype,
+                       gboolean       swap,
+                       const guint8  *src,
+                       gsize          count,
+                       double        *dst,
+                       gsize          stride)
 {
   gsize size = msvis_npy_dtype_size (dtype);
 
-  for (gsize i = 0; i < count; i++, src += size, dst += stride)
-    switch (dtype)
-      {
-      case MSVIS_NPY_BOOL:     *dst = *src != 0; break;
-      case MSVIS_NPY_INT8:     *dst = (gint8)*src; break;
-      case MSVIS_NPY_UINT8:    *dst = *src; break;
-      case MSVIS_NPY_INT16:    *dst = (gint16)LOAD (16, src, swap); break;
-      case MSVIS_NPY_UINT16:   *dst = LOAD (16, src, swap); break;
-      case MSVIS_NPY_INT32:    *dst = (gint32)LOAD (32, src, swap); break;
-      case MSVIS_NPY_UINT32:   *dst = LOAD (32, src, swap); break;
-      case MSVIS_NPY_INT64:    *dst = (double)(gint64)LOAD (64, src, swap); break;
-      case MSVIS_NPY_UINT64:   *dst = (double)LOAD (64, src, swap); break;
-      case MSVIS_NPY_FLOAT16:  *dst = half_to_double (LOAD (16, src, swap)); break;
-      case MSVIS_NPY_BFLOAT16: *dst = bits32_to_double ((guint32)LOAD (16, src, swap) << 16); break;
-      case MSVIS_NPY_FLOAT32:  *dst = bits32_to_double (LOAD (32, src, swap)); break;
-      case MSVIS_NPY_FLOAT64:
+  /* One loop per type, so that the common ones run without a branch per value. */
+#define RUN(expr) \
+  for (gsize i = 0; i < count; i++, src += size, dst += stride) \
+    *dst = (expr); \
+  break
+
+  switch (dtype)
+    {
+    case MSVIS_NPY_BOOL:     RUN (*src != 0);
+    case MSVIS_NPY_INT8:     RUN ((gint8)*src);
+    case MSVIS_NPY_UINT8:    RUN (*src);
+    case MSVIS_NPY_INT16:    RUN ((gint16)LOAD (16, src, swap));
+    case MSVIS_NPY_UINT16:   RUN (LOAD (16, src, swap));
+    case MSVIS_NPY_INT32:    RUN ((gint32)LOAD (32, src, swap));
+    case MSVIS_NPY_UINT32:   RUN (LOAD (32, src, swap));
+    case MSVIS_NPY_INT64:    RUN ((double)(gint64)LOAD (64, src, swap));
+    case MSVIS_NPY_UINT64:   RUN ((double)LOAD (64, src, swap));
+    case MSVIS_NPY_FLOAT16:  RUN (half_to_double (LOAD (16, src, swap)));
+    case MSVIS_NPY_BFLOAT16: RUN (bits32_to_double ((guint32)LOAD (16, src, swap) << 16));
+    case MSVIS_NPY_FLOAT32:
+      if (!swap)
         {
-          guint64 v = LOAD (64, src, swap);
-          memcpy (dst, &v, sizeof v);
-          break;
+          RUN (bits32_to_double (LOAD (32, src, FALSE)));
         }
-      default:
-        g_assert_not_reached ();
-      }
+      RUN (bits32_to_double (LOAD (32, src, TRUE)));
+    case MSVIS_NPY_FLOAT64:  RUN (bits64_to_double (LOAD (64, src, swap)));
+    default:
+      g_assert_not_reached ();
+    }
+#undef RUN
 }
 
 /* Fortran order: axis 0 is contiguous in the file and C-stride apart in @out; an odometer
@@ -611,7 +635,7 @@ convert_fortran (const MsvisNpy *self,
     {
       guint k;
 
-      convert_run (self->dtype, swap, src, self->shape[0], out + base, cstride[0]);
+      msvis_npy_convert_run (self->dtype, swap, src, self->shape[0], out + base, cstride[0]);
       src += self->shape[0] * size;
       for (k = 1; k < self->ndim; k++)
         {
@@ -664,6 +688,54 @@ msvis_npy_to_doubles (const MsvisNpy *self,
   if (self->fortran_order && self->ndim > 1)
     convert_fortran (self, swap, out);
   else
-    convert_run (self->dtype, swap, self->data, self->n_elements, out, 1);
+    msvis_npy_convert_run (self->dtype, swap, self->data, self->n_elements, out, 1);
   return out;
+}
+
+/**
+ * msvis_npy_read_values:
+ * @out: room for @count doubles
+ *
+ * The next @count values in C order, as msvis_npy_to_doubles() gives them, converted
+ * straight from the mapped file (a Fortran-order array is converted whole the first time).
+ *
+ * Returns: %FALSE with @error set when that is more than there is, or no memory
+ */
+gboolean
+msvis_npy_read_values (MsvisNpy  *self,
+                       double    *out,
+                       gsize      count,
+                       GError   **error)
+{
+  gboolean swap;
+
+  g_return_val_if_fail (self != NULL && (out != NULL || count == 0), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (count > self->n_elements - self->cursor)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TRUNCATED,
+                   /* translators: a file name, then a number of values */
+                   _("%s: asked for values beyond its %llu"), self->name,
+                   (unsigned long long)self->n_elements);
+      return FALSE;
+    }
+  if (self->fortran_order && self->ndim > 1)
+    {
+      if (self->all == NULL)
+        self->all = msvis_npy_to_doubles (self, NULL, error);
+      if (self->all == NULL)
+        return FALSE;
+      memcpy (out, self->all + self->cursor, count * sizeof (double));
+    }
+  else
+    {
+      swap = self->big_endian != (G_BYTE_ORDER == G_BIG_ENDIAN)
+             && msvis_npy_dtype_size (self->dtype) > 1;
+      msvis_npy_convert_run (self->dtype, swap,
+                             self->data + self->cursor * msvis_npy_dtype_size (self->dtype),
+                             count, out, 1);
+    }
+  self->cursor += count;
+  return TRUE;
 }

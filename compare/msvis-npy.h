@@ -40,10 +40,20 @@ gboolean       msvis_npy_get_big_endian   (const MsvisNpy *self);
 double        *msvis_npy_to_doubles       (const MsvisNpy *self,
                                            double         *out,
                                            GError        **error);
+gboolean       msvis_npy_read_values      (MsvisNpy       *self,
+                                           double         *out,
+                                           gsize           count,
+                                           GError        **error);
 
 const char    *msvis_npy_dtype_name       (MsvisNpyDtype   dtype);
 gsize          msvis_npy_dtype_size       (MsvisNpyDtype   dtype);
 gboolean       msvis_npy_dtype_is_float   (MsvisNpyDtype   dtype);
+void           msvis_npy_convert_run      (MsvisNpyDtype   dtype,
+                                           gboolean        swap,
+                                           const guint8   *src,
+                                           gsize           count,
+                                           double         *dst,
+                                           gsize           stride);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisNpy, msvis_npy_free)
 

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "msvis-py-repr.h"
 #include "msvis-tensor-metrics.h"
@@ -119,8 +120,17 @@ msvis_tensor_arith_for (MsvisNpyDtype npu,
     }
 }
 
+/* The hot loops are compiled for AVX2 too where the compiler can make clones (x86-64 with
+ * ifunc), picked at load time; each lane does what the scalar code does, in the same order,
+ * and no FMA is used, so the results are the same on every machine. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__ELF__)
+#define MSVIS_VECTOR_CLONES __attribute__ ((target_clones ("avx2", "default")))
+#else
+#define MSVIS_VECTOR_CLONES
+#endif
+
 /* numpy's pairwise_sum leaf: 8 accumulators, combined as a tree, then the rest in order. */
-static double
+static MSVIS_VECTOR_CLONES double
 leaf_sum (const double *t,
           gsize         n)
 {
@@ -150,24 +160,16 @@ typedef struct
 } Sums;
 
 /* Not inlined, so that the products are rounded before leaf_sum adds them. */
-static G_GNUC_NO_INLINE void
+static G_GNUC_NO_INLINE MSVIS_VECTOR_CLONES void
 products (const double *a,
           const double *b,
           gsize         n,
-          gboolean      sanitize,
           double        t[4][BLOCK])
 {
   for (gsize i = 0; i < n; i++)
     {
-      double x = a[i], y = b[i], d;
+      double x = a[i], y = b[i], d = x - y;
 
-      /* msprobe sets inf and NaN to 0 where both sides have them. */
-      if (sanitize)
-        {
-          x = isfinite (x) ? x : 0;
-          y = isfinite (y) ? y : 0;
-        }
-      d = x - y;
       t[0][i] = x * y;
       t[1][i] = x * x;
       t[2][i] = y * y;
@@ -178,14 +180,13 @@ products (const double *a,
 static Sums
 pairwise (const double *a,
           const double *b,
-          gsize         n,
-          gboolean      sanitize)
+          gsize         n)
 {
   if (n <= BLOCK)
     {
       double t[4][BLOCK];
 
-      products (a, b, n, sanitize, t);
+      products (a, b, n, t);
       return (Sums) { leaf_sum (t[0], n), leaf_sum (t[1], n), leaf_sum (t[2], n),
                       leaf_sum (t[3], n) };
     }
@@ -195,8 +196,8 @@ pairwise (const double *a,
       Sums l, r;
 
       half -= half % 8;
-      l = pairwise (a, b, half, sanitize);
-      r = pairwise (a + half, b + half, n - half, sanitize);
+      l = pairwise (a, b, half);
+      r = pairwise (a + half, b + half, n - half);
       return (Sums) { l.nb + r.nb, l.nn + r.nn, l.bb + r.bb, l.dd + r.dd };
     }
 }
@@ -213,7 +214,7 @@ msvis_tensor_dot (const double *a,
                   gsize         n)
 {
   g_return_val_if_fail (n == 0 || (a != NULL && b != NULL), NAN);
-  return pairwise (a, b, n, FALSE).nb;
+  return pairwise (a, b, n).nb;
 }
 
 static void
@@ -285,50 +286,17 @@ relative_error (MsvisTensorArith arith,
   return fabs (round_to (arith, round_to (arith, n - b) / b));
 }
 
-/* np.max: NaN wins. */
-static inline double
-nan_max (double m,
-         double x)
-{
-  return isnan (m) || isnan (x) ? NAN : MAX (m, x);
-}
-
 /* A 0-d NPU tensor: no flattening and no inf/NaN handling. Only MaxAbsErr and MaxRelativeErr
  * are computed, both in @arith. */
 static void
-compute_0d (MsvisTensorMetrics    *self,
-            double                 n,
-            const MsvisTensorData *bench,
-            MsvisTensorArith       arith)
+compute_0d (MsvisTensorMetrics *self,
+            double              n,
+            double              b,
+            MsvisTensorArith    arith)
 {
   set_all (self, MSVIS_METRIC_UNSUPPORTED);
-  /* The shape check comes after the 0-d one, so msprobe meets a bench that is not 0-d in
-   * get_relative_err, where indexing the 0-d NPU array with the bench's mask raises
-   * IndexError; no metric comes out of that. */
-  if (bench->ndim != 0)
-    return;
-  set_max (self, MSVIS_METRIC_MAX_ABS_ERR, fabs (round_to (arith, n - bench->values[0])));
-  set_max (self, MSVIS_METRIC_MAX_RELATIVE_ERR, relative_error (arith, n, bench->values[0]));
-}
-
-/* handle_inf_nan: TRUE if inf and NaN sit at the same places on both sides (the sign of an
- * inf does not matter), and then whether there are any. */
-static gboolean
-invalid_positions_match (const double *n,
-                         const double *b,
-                         guint64       count,
-                         gboolean     *any)
-{
-  *any = FALSE;
-  for (guint64 i = 0; i < count; i++)
-    {
-      if (isfinite (n[i]) && isfinite (b[i]))
-        continue;
-      if (!!isinf (n[i]) != !!isinf (b[i]) || !!isnan (n[i]) != !!isnan (b[i]))
-        return FALSE;
-      *any = TRUE;
-    }
-  return TRUE;
+  set_max (self, MSVIS_METRIC_MAX_ABS_ERR, fabs (round_to (arith, n - b)));
+  set_max (self, MSVIS_METRIC_MAX_RELATIVE_ERR, relative_error (arith, n, b));
 }
 
 static void
@@ -359,50 +327,310 @@ compute_cosine (MsvisTensorMetrics *self,
     }
 }
 
-/* Equal shapes, inf and NaN at the same places (@any_invalid: there are some). */
-static void
-compute_all (MsvisTensorMetrics *self,
-             const double       *npu,
-             const double       *bench,
-             guint64             count,
-             gboolean            any_invalid,
-             MsvisTensorArith    arith)
+/* One pass over both tensors, in the blocks of numpy's pairwise sum: each block is pulled
+ * from its source (a file being read, or an array), checked for inf and NaN, and gives its
+ * part of every metric while it is in cache. */
+typedef struct
 {
-  guint64 n_one = 0, n_five = 0;
-  double abs_max = -INFINITY, rel_max = -INFINITY, one, five;
-  Sums sums;
+  const MsvisTensorStream *npu;
+  const MsvisTensorStream *bench;
+  MsvisTensorArith         arith;
+  double                   one, five;       /* the thresholds in @arith */
+  double                   abs_max, rel_max;
+  gboolean                 rel_nan;         /* np.max: NaN wins */
+  guint64                  n_one, n_five;
+  gboolean                 mismatch;        /* inf or NaN at different places */
+  GError                 **error;           /* set: a source failed */
+} Walk;
 
-  one = round_to (arith, 0.001);
-  five = round_to (arith, 0.005);
-  for (guint64 i = 0; i < count; i++)
+/* handle_inf_nan on one block: inf and NaN must sit at the same places on both sides (the
+ * sign of an inf does not matter), and then count as 0. */
+static gboolean
+sanitize (double *x,
+          double *y,
+          gsize   n)
+{
+  for (gsize i = 0; i < n; i++)
     {
-      double n = npu[i], b = bench[i], rel;
+      if (isfinite (x[i]) && isfinite (y[i]))
+        continue;
+      if (!!isinf (x[i]) != !!isinf (y[i]) || !!isnan (x[i]) != !!isnan (y[i]))
+        return FALSE;
+      x[i] = y[i] = 0;
+    }
+  return TRUE;
+}
 
-      if (any_invalid && !isfinite (n))
-        n = b = 0;   /* both are inf or NaN here */
-      rel = relative_error (arith, n, b);
-      abs_max = nan_max (abs_max, fabs (n - b));
-      rel_max = nan_max (rel_max, rel);
-      n_one += rel < one;
-      n_five += rel < five;
+/* MaxAbsErr in float64, and get_relative_err in float64 or float32, written without
+ * branches so that the compiler vectorizes them (see the numerics comment above for why
+ * float32 arithmetic gives numpy's float32 results). Both maxima are taken over the bits:
+ * for values >= 0 and NaN the unsigned order is the numeric one with NaN above everything,
+ * which is np.max's "NaN wins", and integer maxima vectorize where float ones may not. */
+#define ERRORS_LOOP(type, bits_type, eps, fabs_fn) \
+  for (gsize i = 0; i < n; i++) \
+    { \
+      double d = fabs (x[i] - y[i]); \
+      type a = (type)x[i], b = (type)y[i], z = b == 0 ? (eps) : 0, r; \
+      guint64 d_bits; \
+      bits_type r_bits; \
+      \
+      a += z; \
+      b += z; \
+      r = fabs_fn ((a - b) / b); \
+      memcpy (&d_bits, &d, sizeof d); \
+      memcpy (&r_bits, &r, sizeof r); \
+      abs_bits = d_bits > abs_bits ? d_bits : abs_bits; \
+      rel_bits = r_bits > rel_bits ? r_bits : rel_bits; \
+      n_one += r < one; \
+      n_five += r < five; \
     }
 
-  sums = pairwise (npu, bench, count, any_invalid);
+static double
+from_bits (guint64 bits)
+{
+  double d;
+
+  memcpy (&d, &bits, sizeof d);
+  return d;
+}
+
+static MSVIS_VECTOR_CLONES void
+errors_float32 (Walk         *w,
+                const double *x,
+                const double *y,
+                gsize         n)
+{
+  float one = (float)w->one, five = (float)w->five, rel;
+  guint64 abs_bits = 0, n_one = 0, n_five = 0;
+  guint32 rel_bits = 0;
+
+  ERRORS_LOOP (float, guint32, (float)EPS, fabsf)
+  memcpy (&rel, &rel_bits, sizeof rel);
+  w->abs_max = MAX (w->abs_max, from_bits (abs_bits));
+  w->rel_nan |= isnan (rel);
+  w->rel_max = isnan (rel) ? w->rel_max : MAX (w->rel_max, rel);
+  w->n_one += n_one;
+  w->n_five += n_five;
+}
+
+static MSVIS_VECTOR_CLONES void
+errors_float64 (Walk         *w,
+                const double *x,
+                const double *y,
+                gsize         n)
+{
+  double one = w->one, five = w->five, rel;
+  guint64 abs_bits = 0, rel_bits = 0, n_one = 0, n_five = 0;
+
+  ERRORS_LOOP (double, guint64, EPS, fabs)
+  rel = from_bits (rel_bits);
+  w->abs_max = MAX (w->abs_max, from_bits (abs_bits));
+  w->rel_nan |= isnan (rel);
+  w->rel_max = isnan (rel) ? w->rel_max : MAX (w->rel_max, rel);
+  w->n_one += n_one;
+  w->n_five += n_five;
+}
+
+static void
+errors_block (Walk         *w,
+              const double *x,
+              const double *y,
+              gsize         n)
+{
+  if (w->arith == MSVIS_TENSOR_ARITH_FLOAT32)
+    errors_float32 (w, x, y, n);
+  else if (w->arith == MSVIS_TENSOR_ARITH_FLOAT64)
+    errors_float64 (w, x, y, n);
+  else
+    for (gsize i = 0; i < n; i++)
+      {
+        double r = relative_error (w->arith, x[i], y[i]), d = fabs (x[i] - y[i]);
+
+        w->abs_max = MAX (w->abs_max, d);
+        w->rel_nan |= isnan (r);
+        w->rel_max = isnan (r) ? w->rel_max : MAX (w->rel_max, r);
+        w->n_one += r < w->one;
+        w->n_five += r < w->five;
+      }
+}
+
+/* x - x is 0 for finite x, NaN for inf and NaN */
+static MSVIS_VECTOR_CLONES gboolean
+all_finite (const double *x,
+            const double *y,
+            gsize         n)
+{
+  int finite = 1;
+
+  for (gsize i = 0; i < n; i++)
+    finite &= (x[i] - x[i] == 0) & (y[i] - y[i] == 0);
+  return finite;
+}
+
+static Sums
+walk_block (Walk  *w,
+            gsize  n)
+{
+  double xs[BLOCK], ys[BLOCK], t[4][BLOCK];
+  const double *x, *y;
+
+  if (w->mismatch || (w->error != NULL && *w->error != NULL))
+    return (Sums) { 0 };
+  x = w->npu->pull (w->npu->source, xs, n, w->error);
+  y = x ? w->bench->pull (w->bench->source, ys, n, w->error) : NULL;
+  if (y == NULL)
+    return (Sums) { 0 };
+
+  if (!all_finite (x, y, n))
+    {
+      if (x != xs)
+        memcpy (xs, x, n * sizeof (double));
+      if (y != ys)
+        memcpy (ys, y, n * sizeof (double));
+      x = xs;
+      y = ys;
+      if (!sanitize (xs, ys, n))
+        {
+          w->mismatch = TRUE;
+          return (Sums) { 0 };
+        }
+    }
+
+  errors_block (w, x, y, n);
+  products (x, y, n, t);
+  return (Sums) { leaf_sum (t[0], n), leaf_sum (t[1], n), leaf_sum (t[2], n),
+                  leaf_sum (t[3], n) };
+}
+
+static Sums
+walk (Walk    *w,
+      guint64  n)
+{
+  guint64 half = n / 2;
+  Sums l, r;
+
+  if (n <= BLOCK)
+    return walk_block (w, (gsize)n);
+  half -= half % 8;
+  l = walk (w, half);
+  r = walk (w, n - half);
+  return (Sums) { l.nb + r.nb, l.nn + r.nn, l.bb + r.bb, l.dd + r.dd };
+}
+
+/* Equal shapes of @count values. FALSE when a source failed. */
+static gboolean
+compute_all (MsvisTensorMetrics      *self,
+             const MsvisTensorStream *npu,
+             const MsvisTensorStream *bench,
+             guint64                  count,
+             MsvisTensorArith         arith,
+             GError                 **error)
+{
+  Walk w = { npu, bench, arith, round_to (arith, 0.001), round_to (arith, 0.005),
+             0, 0, FALSE, 0, 0, FALSE, error };
+  Sums sums = walk (&w, count);
+
+  if (*error != NULL)
+    return FALSE;
+  if (w.mismatch)
+    {
+      set_all (self, MSVIS_METRIC_N_A);
+      return TRUE;
+    }
   compute_cosine (self, &sums, count);
   set_number (self, MSVIS_METRIC_EUC_DIST, sqrt (sums.dd), FALSE);
-  set_max (self, MSVIS_METRIC_MAX_ABS_ERR, abs_max);
-  set_max (self, MSVIS_METRIC_MAX_RELATIVE_ERR, rel_max);
-  set_number (self, MSVIS_METRIC_ONE_THOUSANDTH_ERR_RATIO, (double)n_one / (double)count, TRUE);
-  set_number (self, MSVIS_METRIC_FIVE_THOUSANDTHS_ERR_RATIO, (double)n_five / (double)count,
+  set_max (self, MSVIS_METRIC_MAX_ABS_ERR, w.abs_max);
+  set_max (self, MSVIS_METRIC_MAX_RELATIVE_ERR, w.rel_nan ? NAN : w.rel_max);
+  set_number (self, MSVIS_METRIC_ONE_THOUSANDTH_ERR_RATIO, (double)w.n_one / (double)count,
               TRUE);
+  set_number (self, MSVIS_METRIC_FIVE_THOUSANDTHS_ERR_RATIO, (double)w.n_five / (double)count,
+              TRUE);
+  return TRUE;
+}
+
+/**
+ * msvis_tensor_metrics_compute_stream:
+ * @arith: from msvis_tensor_arith_for() on the tensors' dtypes
+ *
+ * msprobe's checks in its order (empty NPU tensor, 0-d NPU tensor, shape mismatch, inf and
+ * NaN positions), then the six metrics of npy_compare.py, reading each tensor once from
+ * its source in C order, a block at a time.
+ *
+ * Returns: %FALSE with @error set when a source failed to give its values
+ */
+gboolean
+msvis_tensor_metrics_compute_stream (MsvisTensorMetrics       *self,
+                                     const MsvisTensorStream  *npu,
+                                     const MsvisTensorStream  *bench,
+                                     MsvisTensorArith          arith,
+                                     GError                  **error)
+{
+  g_autoptr(GError) local = NULL;
+  MsvisTensorData n_shape = { NULL, npu->shape, npu->ndim };
+  MsvisTensorData b_shape = { NULL, bench->shape, bench->ndim };
+  guint64 count;
+
+  g_return_val_if_fail (self != NULL && npu != NULL && bench != NULL, FALSE);
+  g_return_val_if_fail (arith <= MSVIS_TENSOR_ARITH_FLOAT16, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  count = count_of (&n_shape);
+  if (count == 0)
+    set_all (self, MSVIS_METRIC_UNSUPPORTED);
+  else if (npu->ndim == 0)
+    {
+      double ns, bs;
+      const double *n, *b;
+
+      /* The shape check comes after the 0-d one, so msprobe meets a bench that is not 0-d
+       * in get_relative_err, where indexing the 0-d NPU array with the bench's mask raises
+       * IndexError; no metric comes out of that. */
+      set_all (self, MSVIS_METRIC_UNSUPPORTED);
+      if (bench->ndim != 0)
+        return TRUE;
+      n = npu->pull (npu->source, &ns, 1, &local);
+      b = n ? bench->pull (bench->source, &bs, 1, &local) : NULL;
+      if (b == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      compute_0d (self, *n, *b, arith);
+    }
+  else if (!same_shape (&n_shape, &b_shape))
+    set_all (self, MSVIS_METRIC_SHAPE_UNMATCHED);
+  else if (!compute_all (self, npu, bench, count, arith, &local))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  const double *values;
+  guint64       at;
+} ArraySource;
+
+static const double *
+pull_array (gpointer   source,
+            double    *scratch,
+            gsize      count,
+            GError   **error)
+{
+  ArraySource *a = source;
+  const double *values = a->values + a->at;
+
+  a->at += count;
+  return values;
 }
 
 /**
  * msvis_tensor_metrics_compute:
  * @arith: from msvis_tensor_arith_for() on the arrays' dtypes
  *
- * msprobe's checks in its order (empty NPU tensor, 0-d NPU tensor, shape mismatch, inf and
- * NaN positions), then the six metrics of npy_compare.py.
+ * msvis_tensor_metrics_compute_stream() on two arrays in memory.
  */
 void
 msvis_tensor_metrics_compute (MsvisTensorMetrics    *self,
@@ -410,21 +638,10 @@ msvis_tensor_metrics_compute (MsvisTensorMetrics    *self,
                               const MsvisTensorData *bench,
                               MsvisTensorArith       arith)
 {
-  guint64 count;
-  gboolean any_invalid;
+  ArraySource n = { npu->values, 0 }, b = { bench->values, 0 };
+  MsvisTensorStream ns = { pull_array, &n, npu->shape, npu->ndim };
+  MsvisTensorStream bs = { pull_array, &b, bench->shape, bench->ndim };
 
   g_return_if_fail (self != NULL && npu != NULL && bench != NULL);
-  g_return_if_fail (arith <= MSVIS_TENSOR_ARITH_FLOAT16);
-
-  count = count_of (npu);
-  if (count == 0)
-    set_all (self, MSVIS_METRIC_UNSUPPORTED);
-  else if (npu->ndim == 0)
-    compute_0d (self, npu->values[0], bench, arith);
-  else if (!same_shape (npu, bench))
-    set_all (self, MSVIS_METRIC_SHAPE_UNMATCHED);
-  else if (!invalid_positions_match (npu->values, bench->values, count, &any_invalid))
-    set_all (self, MSVIS_METRIC_N_A);
-  else
-    compute_all (self, npu->values, bench->values, count, any_invalid, arith);
+  msvis_tensor_metrics_compute_stream (self, &ns, &bs, arith, NULL);
 }

@@ -51,6 +51,21 @@ typedef struct
   guint          ndim;         /* 0: a 0-d tensor */
 } MsvisTensorData;
 
+/* A tensor read in C order as float64, @count values at a time: returns @scratch filled,
+ * or a pointer to @count values it holds, or %NULL with @error set. */
+typedef const double *(*MsvisTensorPull) (gpointer   source,
+                                          double    *scratch,
+                                          gsize      count,
+                                          GError   **error);
+
+typedef struct
+{
+  MsvisTensorPull  pull;
+  gpointer         source;
+  const guint64   *shape;
+  guint            ndim;        /* 0: a 0-d tensor */
+} MsvisTensorStream;
+
 /* The float type numpy does the relative error in (and a 0-d tensor's difference). */
 typedef enum
 {
@@ -65,6 +80,11 @@ void             msvis_tensor_metrics_compute (MsvisTensorMetrics       *self,
                                               const MsvisTensorData    *npu,
                                               const MsvisTensorData    *bench,
                                               MsvisTensorArith          arith);
+gboolean         msvis_tensor_metrics_compute_stream (MsvisTensorMetrics      *self,
+                                                     const MsvisTensorStream *npu,
+                                                     const MsvisTensorStream *bench,
+                                                     MsvisTensorArith         arith,
+                                                     GError                 **error);
 const char      *msvis_metric_kind_to_string (MsvisMetricKind           kind);
 double           msvis_py_fmt12              (double                    value);
 double           msvis_tensor_dot            (const double             *a,

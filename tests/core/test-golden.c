@@ -35,6 +35,10 @@ static const GoldenCase cases[] = {
   { "cmp_steps.json", "cmp_steps", TRUE },
   { "cmp_ut_fixture.json", "cmp_ut_fixture", FALSE },
   { "cmp_xfw.json", "cmp_xfw_lm", FALSE, FALSE, "fx/xfw/layer_mapping.yaml" },
+  /* real data: MindSpore .npy, and PyTorch .pt, whose dump.json and .vis say dump_data_dir
+   * is /data/msprobe/…: msprobe reads tensors beside dump.json, and so does msvis */
+  { "cmp_tensor.json", "cmp_tensor", FALSE },
+  { "cmp_pt_tensor.json", "cmp_pt_tensor", FALSE },
 };
 
 /* "compare_rank0_20261121191931.vis" -> "compare_rank0_T.vis" */

@@ -742,6 +742,41 @@ test_metrics_arith (void)
   g_assert_cmpfloat (msvis_py_fmt12 (-2.5e-13), ==, -0.0);
 }
 
+/* A source that fails half way gives an error, and no metrics. */
+static const double *
+pull_failing (gpointer   source,
+              double    *scratch,
+              gsize      count,
+              GError   **error)
+{
+  guint *calls = source;
+
+  if (++*calls > 2)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "broken.pt: ends early");
+      return NULL;
+    }
+  for (gsize i = 0; i < count; i++)
+    scratch[i] = (double)i;
+  return scratch;
+}
+
+static void
+test_metrics_stream_failure (void)
+{
+  static const guint64 shape[] = { 1000 };
+  guint calls_n = 0, calls_b = 0;
+  MsvisTensorStream npu = { pull_failing, &calls_n, shape, 1 };
+  MsvisTensorStream bench = { pull_failing, &calls_b, shape, 1 };
+  g_autoptr(GError) error = NULL;
+  MsvisTensorMetrics m;
+
+  g_assert_false (msvis_tensor_metrics_compute_stream (&m, &npu, &bench,
+                                                       MSVIS_TENSOR_ARITH_FLOAT64, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_assert_cmpuint (calls_n, ==, 3);   /* nothing is pulled after the failure */
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -754,5 +789,6 @@ main (int   argc,
   g_test_add_func ("/metrics/cases", test_metrics_cases);
   g_test_add_func ("/metrics/large", test_metrics_large);
   g_test_add_func ("/metrics/arith", test_metrics_arith);
+  g_test_add_func ("/metrics/stream-failure", test_metrics_stream_failure);
   return g_test_run ();
 }
