@@ -80,6 +80,9 @@ msvis_command_line_graph (int    argc,
       N_("vis: one JSON .vis per step and rank (default); db: one SQLite .vis.db for the run, "
          "as msprobe 8.2.1 writes"), N_("vis|db") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the written files"), NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &job.force,
+      N_("Replace output files of the same name (without it msvis never replaces a file; "
+         "it never writes through a symbolic link)"), NULL },
     { NULL }
   };
 

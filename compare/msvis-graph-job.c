@@ -133,6 +133,24 @@ msvis_job_build_one (Run              *run,
   return graph;
 }
 
+/* Output names are made of fixed words, the timestamp, and rank and step folder names that the
+ * layout reader checked (rankN, stepN); this makes sure of it where the file is created, so
+ * that no input can ever steer a file out of the output folder or hide it. */
+static gboolean
+check_output_name (const char  *name,
+                   GError     **error)
+{
+  gboolean ok = name[0] != '\0' && name[0] != '.';
+
+  for (const char *p = name; ok && *p != '\0'; p++)
+    ok = g_ascii_isalnum (*p) || *p == '_' || *p == '.' || *p == '-';
+  if (!ok)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                 /* translators: %s is a file name */
+                 _("“%s” is not a name msvis writes; the output was not made"), name);
+  return ok;
+}
+
 /**
  * msvis_job_write_vis:
  * @compare: (nullable): the benchmark graph and compare-wide members of a compare
@@ -155,6 +173,7 @@ msvis_job_write_vis (Run                    *run,
   g_autofree char *path = g_build_filename (run->job->output_dir, name, NULL);
   g_autoptr(MsvisSafeFile) file = NULL;
   MsvisVisOptions options = { .overflow_check = run->job->overflow_check };
+  MsvisSafeFileFlags flags = run->job->force ? MSVIS_SAFE_FILE_REPLACE : MSVIS_SAFE_FILE_DEFAULT;
   GOutputStream *stream;
   gint64 start = g_get_monotonic_time ();
   gboolean ok;
@@ -164,7 +183,9 @@ msvis_job_write_vis (Run                    *run,
       return msvis_vis_db_writer_add (run->db, graph, compare, step, rank, run->cancellable,
                                       error);
     }
-  file = msvis_safe_file_new (path, 0640, error);
+  if (!check_output_name (name, error))
+    return FALSE;
+  file = msvis_safe_file_new_full (path, 0640, flags, error);
   if (file == NULL)
     return FALSE;
   stream = msvis_safe_file_get_stream (file);
@@ -386,8 +407,9 @@ commit_all (Run     *run,
   for (guint i = 0; i < run->pending->len; i++)
     if (!msvis_safe_file_commit (g_ptr_array_index (run->pending, i), error))
       {
-        /* Take back what this run already put in place: all or nothing. */
-        for (guint j = 0; j < i; j++)
+        /* Take back what this run already put in place: all or nothing. Not with --force:
+         * those files replaced others, and removing them would leave neither. */
+        for (guint j = 0; j < i && !run->job->force; j++)
           g_unlink (msvis_safe_file_get_path (g_ptr_array_index (run->pending, j)));
         return FALSE;
       }
@@ -470,9 +492,10 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
       g_autofree char *name = g_strdup_printf ("%s_%s.vis.db", bench ? "compare" : "build",
                                                run.timestamp);
       g_autofree char *path = g_build_filename (job->output_dir, name, NULL);
-      MsvisVisOptions options = { .overflow_check = job->overflow_check };
+      MsvisVisOptions options = { .overflow_check = job->overflow_check, .replace = job->force };
 
-      run.db = msvis_vis_db_writer_new (path, &options, error);
+      if (check_output_name (name, error))
+        run.db = msvis_vis_db_writer_new (path, &options, error);
     }
 
   if ((job->format != MSVIS_GRAPH_JOB_FORMAT_DB || run.db != NULL) &&

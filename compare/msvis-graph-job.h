@@ -24,6 +24,7 @@ typedef struct
   char     *timestamp;        /* NULL: now, as %Y%m%d%H%M%S in local time */
   GPtrArray *warnings;        /* (nullable) (element-type utf8): gets what the run overlooked */
   MsvisGraphJobFormat format;  /* --format */
+  gboolean  force;            /* --force: replace outputs of the same name (never links) */
 } MsvisGraphJob;
 
 typedef void (*MsvisGraphJobProgress) (const char *message,

@@ -8,6 +8,7 @@
 #include <yaml.h>
 
 #include "msvis-compare-error.h"
+#include "msvis-input-file.h"
 #include "msvis-layer-mapping.h"
 
 /* LayerTrie: one node per scope part, the items that end there grouped by state. */
@@ -159,6 +160,8 @@ read_type_rules (const char       *path,
                  GError          **error)
 {
   g_autoptr(GPtrArray) order = g_ptr_array_new_with_free_func (rule_free);
+  /* origin -> its rule in order: a file of many rules must not take quadratic time. */
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
   if (map->type != YAML_MAPPING_NODE)
     return yaml_mapping_error (path, _("a mapping of layer names"), map->start_mark.line + 1,
@@ -176,9 +179,7 @@ read_type_rules (const char       *path,
         return yaml_mapping_error (path, _("“name: new name”"), key->start_mark.line + 1,
                                    error);
       origin = scalar_text (doc, key);
-      for (guint i = 0; i < order->len && rule == NULL; i++)
-        if (strcmp (((Rule *)g_ptr_array_index (order, i))->origin, origin) == 0)
-          rule = g_ptr_array_index (order, i);
+      rule = g_hash_table_lookup (seen, origin);
       if (rule == NULL)
         {
           g_auto(GStrv) parts = g_strsplit (origin, ".", -1);
@@ -187,6 +188,7 @@ read_type_rules (const char       *path,
           rule->origin = g_steal_pointer (&origin);
           rule->level = g_strv_length (parts);
           g_ptr_array_add (order, rule);
+          g_hash_table_insert (seen, rule->origin, rule);
         }
       g_free (rule->target);
       rule->target = scalar_text (doc, value);
@@ -241,7 +243,8 @@ msvis_layer_mapping_read_yaml (const char  *path,
   yaml_node_t *root;
   gboolean ok = TRUE;
 
-  if (!g_file_get_contents (path, &contents, &length, error))
+  if (!msvis_input_file_check_path (path, error) ||
+      !g_file_get_contents (path, &contents, &length, error))
     return NULL;
 
   yaml_parser_initialize (&parser);
@@ -261,8 +264,9 @@ msvis_layer_mapping_read_yaml (const char  *path,
   if (root != NULL && root->type != YAML_MAPPING_NODE)
     ok = yaml_mapping_error (path, _("a mapping of layer types"), root->start_mark.line + 1,
                              error);
+  /* An empty file, or one of comments only, has no root: no renames, as msprobe's None. */
   for (yaml_node_pair_t *pair = root && ok ? root->data.mapping.pairs.start : NULL;
-       ok && pair < root->data.mapping.pairs.top; pair++)
+       pair != NULL && ok && pair < root->data.mapping.pairs.top; pair++)
     {
       yaml_node_t *key = yaml_document_get_node (&doc, pair->key);
       g_autofree char *type = NULL;

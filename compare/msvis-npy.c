@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "msvis-input-file.h"
 #include "msvis-npy.h"
 #include "msvis-reader-error.h"
 
@@ -455,6 +456,8 @@ msvis_npy_open (const char *path,
 
   self = g_new0 (MsvisNpy, 1);
   self->name = g_filename_display_name (path);
+  if (!msvis_input_file_check_path (path, error))
+    return NULL;
   self->mapped = g_mapped_file_new (path, FALSE, &local);
   if (self->mapped == NULL)
     {

@@ -105,6 +105,7 @@ msvis_dump_layout_detect (GFile            *dir,
   g_autoptr(GArray) entries = list_entries (dir, cancellable, error);
   g_autofree char *path = g_file_get_parse_name (dir);
   gboolean all_files = TRUE, all_ranks = TRUE, all_steps = TRUE;
+  const Entry *odd = NULL;
 
   if (entries == NULL)
     return FALSE;
@@ -128,11 +129,23 @@ msvis_dump_layout_detect (GFile            *dir,
         }
       if (e->type != G_FILE_TYPE_REGULAR)
         all_files = FALSE;
+      if (e->type != G_FILE_TYPE_REGULAR && e->type != G_FILE_TYPE_DIRECTORY && odd == NULL)
+        odd = e;
       if (e->type == G_FILE_TYPE_DIRECTORY)
         {
           all_ranks = all_ranks && matches_numbered (e->name, "rank");
           all_steps = all_steps && matches_numbered (e->name, "step");
         }
+    }
+
+  /* Not a rank folder either, but saying so would hide what is wrong with it. */
+  if (odd != NULL)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_LAYOUT,
+                   /* translators: a directory, then the name of an entry in it */
+                   _("%s: “%s” is neither a file nor a folder (a pipe, a device, or a link that "
+                     "leads nowhere or to itself)"), path, odd->name);
+      return FALSE;
     }
 
   if (all_files)
@@ -200,7 +213,13 @@ msvis_dump_layout_list (GFile         *dir,
 int
 msvis_dump_layout_rank_number (const char *name)
 {
-  return name[0] && name[1] && name[2] && name[3] ? atoi (name + 4) : 0;
+  gint64 number;
+
+  if (!(name[0] && name[1] && name[2] && name[3]))
+    return 0;
+  /* Not atoi: a folder such as rank99999999999 must not overflow an int. */
+  number = g_ascii_strtoll (name + 4, NULL, 10);
+  return (int) CLAMP (number, G_MININT, G_MAXINT);
 }
 
 static int

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-graph-builder.h"
+#include "msvis-input-file.h"
 #include "msvis-op-parser.h"
 #include "msvis-reader-error.h"
 
@@ -609,10 +610,15 @@ required_file (GFile       *dir,
                GError     **error)
 {
   g_autoptr(GFile) file = g_file_get_child (dir, name);
+  GFileType type = g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL);
 
-  if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_REGULAR)
+  if (type != G_FILE_TYPE_REGULAR)
     {
       g_autofree char *path = g_file_get_parse_name (dir);
+
+      /* There, but a pipe, a folder or a broken link: say which. */
+      if (type != G_FILE_TYPE_UNKNOWN && !msvis_input_file_check (file, NULL, error))
+        return NULL;
 
       g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
                    /* translators: the first %s is a directory, the second a file name */

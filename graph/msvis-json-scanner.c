@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-c-locale.h"
+#include "msvis-input-file.h"
 #include "msvis-json-escape.h"
 #include "msvis-json-number.h"
 #include "msvis-json-scanner-private.h"
@@ -64,6 +65,8 @@ msvis_json_scanner_new_for_file (GFile         *file,
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
+  if (!msvis_input_file_check (file, cancellable, error))
+    return NULL;
   stream = g_file_read (file, cancellable, error);
   if (stream == NULL)
     return NULL;
@@ -607,6 +610,24 @@ read_literal (MsvisJsonScanner  *self,
 
   if (self->pos >= self->len)
     return msvis_json_scanner_truncated (self, error);
+
+  /* Python's json.load refuses these too; saying what they are saves a hex dump. */
+  if (self->base_offset + self->pos == 0 && self->len >= 2)
+    {
+      if (self->len >= 3 && memcmp (self->buf, "\xef\xbb\xbf", 3) == 0)
+        {
+          set_error_at (self, error, 0, MSVIS_READER_ERROR_ENCODING,
+                        _("the file starts with a byte order mark (BOM), which JSON does not "
+                          "allow; save it as UTF-8 without one"));
+          return FALSE;
+        }
+      if (memcmp (self->buf, "\xff\xfe", 2) == 0 || memcmp (self->buf, "\xfe\xff", 2) == 0)
+        {
+          set_error_at (self, error, 0, MSVIS_READER_ERROR_ENCODING,
+                        _("the file is UTF-16 text; save it as UTF-8"));
+          return FALSE;
+        }
+    }
 
   set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX, _("expected a value"));
   return FALSE;

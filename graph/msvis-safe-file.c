@@ -20,6 +20,7 @@ struct _MsvisSafeFile
   char          *path;
   char          *tmp_path;
   GOutputStream *stream;
+  MsvisSafeFileFlags flags;
   gboolean       closed;
   gboolean       committed;
 };
@@ -45,6 +46,82 @@ set_errno_error (const char  *path,
 }
 
 /**
+ * msvis_safe_file_check_target:
+ *
+ * Whether @path may receive an output: it must not exist, or with %MSVIS_SAFE_FILE_REPLACE be
+ * a regular file; a symbolic link is refused either way (lstat, not stat: a link that leads
+ * nowhere counts too).
+ */
+gboolean
+msvis_safe_file_check_target (const char         *path,
+                              MsvisSafeFileFlags  flags,
+                              GError            **error)
+{
+  GStatBuf st;
+
+  if (g_lstat (path, &st) != 0)
+    return errno == ENOENT ? TRUE : set_errno_error (path, errno, error);
+  if (S_ISLNK (st.st_mode))
+    {
+      g_set_error (error, MSVIS_WRITER_ERROR, MSVIS_WRITER_ERROR_SYMLINK,
+                   /* translators: %s is a file path */
+                   _("%s is a symbolic link; msvis does not write through links"), path);
+      return FALSE;
+    }
+  if (!(flags & MSVIS_SAFE_FILE_REPLACE))
+    return set_exists_error (path, error);
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, MSVIS_WRITER_ERROR, MSVIS_WRITER_ERROR_EXISTS,
+                   /* translators: %s is a file path */
+                   _("%s exists and is not a regular file; msvis does not replace it"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * msvis_safe_file_place:
+ * @tmp_path: a complete file in the same directory as @path
+ *
+ * Gives @tmp_path the name @path. Without %MSVIS_SAFE_FILE_REPLACE this is link(), which fails
+ * where the name exists, unlike rename(); with it, rename(), which replaces a file at once
+ * (and a link by itself, never what the link leads to).
+ */
+gboolean
+msvis_safe_file_place (const char         *tmp_path,
+                       const char         *path,
+                       MsvisSafeFileFlags  flags,
+                       GError            **error)
+{
+  if (!(flags & MSVIS_SAFE_FILE_REPLACE) && link (tmp_path, path) == 0)
+    {
+      g_unlink (tmp_path);
+      return TRUE;
+    }
+  if (!(flags & MSVIS_SAFE_FILE_REPLACE))
+    {
+      int saved_errno = errno;
+
+      if (saved_errno == EEXIST)
+        {
+          /* Say whether it is a link; the name may also have gone again since. */
+          if (msvis_safe_file_check_target (path, flags, error))
+            set_exists_error (path, error);
+          return FALSE;
+        }
+      if (saved_errno != EPERM && saved_errno != ENOTSUP && saved_errno != EOPNOTSUPP)
+        return set_errno_error (path, saved_errno, error);
+      /* File systems without hard links: check, then rename. */
+    }
+  if (!msvis_safe_file_check_target (path, flags, error))
+    return FALSE;
+  if (g_rename (tmp_path, path) != 0)
+    return set_errno_error (path, errno, error);
+  return TRUE;
+}
+
+/**
  * msvis_safe_file_new:
  * @path: the final name
  * @mode: its permissions, such as 0640
@@ -56,19 +133,34 @@ msvis_safe_file_new (const char  *path,
                      int          mode,
                      GError     **error)
 {
+  return msvis_safe_file_new_full (path, mode, MSVIS_SAFE_FILE_DEFAULT, error);
+}
+
+/**
+ * msvis_safe_file_new_full:
+ * @flags: %MSVIS_SAFE_FILE_REPLACE to let the file replace a regular file of its name
+ *
+ * Returns: (transfer full): the file, or %NULL if @path may not be written
+ */
+MsvisSafeFile *
+msvis_safe_file_new_full (const char          *path,
+                          int                  mode,
+                          MsvisSafeFileFlags   flags,
+                          GError             **error)
+{
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *base = g_path_get_basename (path);
   MsvisSafeFile *self;
   int fd;
 
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      set_exists_error (path, error);
-      return NULL;
-    }
+  /* Checked now as well as at the end: a run of an hour must not fail only then. */
+  if (!msvis_safe_file_check_target (path, flags, error))
+    return NULL;
 
   self = g_new0 (MsvisSafeFile, 1);
   self->path = g_strdup (path);
+  self->flags = flags;
+  /* mkstemp opens with O_EXCL: the temporary name is never a link either. */
   self->tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
   fd = g_mkstemp_full (self->tmp_path, O_WRONLY | O_CLOEXEC, mode);
   if (fd < 0 || fchmod (fd, mode) != 0)
@@ -127,26 +219,9 @@ gboolean
 msvis_safe_file_commit (MsvisSafeFile  *self,
                         GError        **error)
 {
-  if (!msvis_safe_file_close (self, error))
+  if (!msvis_safe_file_close (self, error) ||
+      !msvis_safe_file_place (self->tmp_path, self->path, self->flags, error))
     return FALSE;
-
-  /* link() fails where the name exists, unlike rename(), so nothing is ever replaced. */
-  if (link (self->tmp_path, self->path) != 0)
-    {
-      int saved_errno = errno;
-
-      if (saved_errno == EEXIST)
-        return set_exists_error (self->path, error);
-      if (saved_errno != EPERM && saved_errno != ENOTSUP && saved_errno != EOPNOTSUPP)
-        return set_errno_error (self->path, saved_errno, error);
-      /* File systems without hard links: check, then rename. */
-      if (g_file_test (self->path, G_FILE_TEST_EXISTS))
-        return set_exists_error (self->path, error);
-      if (g_rename (self->tmp_path, self->path) != 0)
-        return set_errno_error (self->path, errno, error);
-    }
-  else
-    g_unlink (self->tmp_path);
 
   self->committed = TRUE;
   return TRUE;

@@ -135,11 +135,10 @@ msvis_vis_config_write (GFile      *file,
   gsize length;
   const char *data = g_bytes_get_data (bytes, &length);
 
-  if (replace)
+  path = g_file_get_path (file);
+  if (path == NULL && replace)
     return g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL,
                                     NULL, error);
-
-  path = g_file_get_path (file);
   if (path == NULL)
     {
       /* A remote file: g_file_create() refuses to replace, as the safe file does. */
@@ -151,7 +150,11 @@ msvis_vis_config_write (GFile      *file,
                                         error) &&
              g_output_stream_close (G_OUTPUT_STREAM (remote), NULL, error);
     }
-  out = msvis_safe_file_new (path, 0640, error);
+  /* A local file is replaced whole by a rename, never written through a symbolic link
+   * (g_file_replace_contents() would write into what the link leads to). */
+  out = msvis_safe_file_new_full (path, 0640,
+                                  replace ? MSVIS_SAFE_FILE_REPLACE : MSVIS_SAFE_FILE_DEFAULT,
+                                  error);
   return out != NULL &&
          g_output_stream_write_all (msvis_safe_file_get_stream (out), data, length, NULL, NULL,
                                     error) &&

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <sqlite3.h>
 
+#include "msvis-input-file.h"
 #include "msvis-reader-error.h"
 #include "msvis-vis-db-private.h"
 
@@ -245,6 +246,8 @@ msvis_vis_db_open (const char  *path,
   g_mutex_init (&self->lock);
   self->cells = msvis_json_scanner_new_for_spans (path);
 
+  if (!msvis_input_file_check_path (path, error))
+    return NULL;
   if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
+#include "msvis-safe-file.h"
 #include "msvis-vis-db-writer.h"
 #include "msvis-writer-error.h"
 
@@ -88,6 +89,7 @@ struct _MsvisVisDbWriter
   sqlite3_stmt *insert_stack;
   gboolean      overflow_check;
   gboolean      committed;
+  MsvisSafeFileFlags flags;
 
   /* tb_config, from the first graph added */
   gboolean      has_config;
@@ -148,20 +150,18 @@ msvis_vis_db_writer_new (const char             *path,
   g_autoptr(MsvisVisDbWriter) self = NULL;
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *base = g_path_get_basename (path);
+  MsvisSafeFileFlags flags = options->replace ? MSVIS_SAFE_FILE_REPLACE
+                                              : MSVIS_SAFE_FILE_DEFAULT;
   int fd;
 
   g_return_val_if_fail (path != NULL && options != NULL, NULL);
 
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_set_error (error, MSVIS_WRITER_ERROR, MSVIS_WRITER_ERROR_EXISTS,
-                   /* translators: %s is a file path */
-                   _("%s already exists; msvis does not replace files"), path);
-      return NULL;
-    }
+  if (!msvis_safe_file_check_target (path, flags, error))
+    return NULL;
 
   self = g_new0 (MsvisVisDbWriter, 1);
   self->path = g_strdup (path);
+  self->flags = flags;
   self->overflow_check = options->overflow_check;
   self->ranks = g_array_new (FALSE, FALSE, sizeof (gint));
   self->steps = g_array_new (FALSE, FALSE, sizeof (gint));
@@ -659,30 +659,8 @@ msvis_vis_db_writer_commit (MsvisVisDbWriter  *self,
       return FALSE;
     }
 
-  /* link() fails where the name exists, unlike rename(), so nothing is ever replaced. On
-   * file systems without hard links: check, then rename. */
-  if (link (self->tmp_path, self->path) != 0)
-    {
-      int saved_errno = errno;
-
-      if (saved_errno == EEXIST ||
-          ((saved_errno == EPERM || saved_errno == ENOTSUP || saved_errno == EOPNOTSUPP) &&
-           g_file_test (self->path, G_FILE_TEST_EXISTS)))
-        {
-          g_set_error (error, MSVIS_WRITER_ERROR, MSVIS_WRITER_ERROR_EXISTS,
-                       /* translators: %s is a file path */
-                       _("%s already exists; msvis does not replace files"), self->path);
-          return FALSE;
-        }
-      if (saved_errno == EPERM || saved_errno == ENOTSUP || saved_errno == EOPNOTSUPP)
-        saved_errno = g_rename (self->tmp_path, self->path) == 0 ? 0 : errno;
-      if (saved_errno != 0)
-        {
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       "%s: %s", self->path, g_strerror (saved_errno));
-          return FALSE;
-        }
-    }
+  if (!msvis_safe_file_place (self->tmp_path, self->path, self->flags, error))
+    return FALSE;
 
   self->committed = TRUE;
   remove_tmp_files (self->tmp_path);

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "msvis-dump-reader.h"
 #include "msvis-json-value.h"
 #include "msvis-reader-error.h"
 #include "msvis-vis-node-data.h"
@@ -148,6 +149,22 @@ skip_span (Reader          *r,
   return TRUE;
 }
 
+/* The dump reader's limit: a name of megabytes would fill every message and view with it. */
+static gboolean
+check_name (Reader      *r,
+            gsize        length,
+            GError     **error)
+{
+  if (length <= MSVIS_MAX_NAME_LENGTH)
+    return TRUE;
+  msvis_json_scanner_set_error (r->scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                /* translators: %zu and %d are numbers of bytes */
+                                _("a node name of %zu bytes; names longer than %d bytes "
+                                  "are not accepted"),
+                                length, MSVIS_MAX_NAME_LENGTH);
+  return FALSE;
+}
+
 /* Interns each string of a list into @graph and adds it to @out. */
 static gboolean
 read_string_list (Reader          *r,
@@ -163,6 +180,7 @@ read_string_list (Reader          *r,
   for (;;)
     {
       const char *text;
+      gsize length;
 
       if (!next (r, &token, error))
         return FALSE;
@@ -170,7 +188,9 @@ read_string_list (Reader          *r,
         return TRUE;
       if (token != MSVIS_JSON_TOKEN_STRING)
         return wrong_type (r, token, key, _("a list of strings"), error);
-      text = msvis_json_scanner_get_string (r->scanner, NULL);
+      text = msvis_json_scanner_get_string (r->scanner, &length);
+      if (!check_name (r, length, error))
+        return FALSE;
       g_ptr_array_add (out, (char *)msvis_graph_intern (graph, text));
     }
 }
@@ -448,6 +468,7 @@ read_node_map (Reader          *r,
       guint64 offset;
       MsvisNodeId node;
       const char *id;
+      gsize length;
 
       if (!next (r, &token, error))
         return FALSE;
@@ -455,7 +476,9 @@ read_node_map (Reader          *r,
         return TRUE;
 
       offset = msvis_json_scanner_get_token_offset (r->scanner);
-      id = msvis_json_scanner_get_string (r->scanner, NULL);
+      id = msvis_json_scanner_get_string (r->scanner, &length);
+      if (!check_name (r, length, error))
+        return FALSE;
       /* Everything refers to the root as node 0: the first node must be it. */
       if (g->offsets->len == 0)
         {
@@ -673,7 +696,8 @@ check_graph (Reader      *r,
              GraphState  *g,
              GError     **error)
 {
-  if (!g->has_node_map || msvis_graph_get_n_nodes (g->graph) == 0)
+  /* Not the graph's node count: a graph always holds its root, even for "node": {}. */
+  if (!g->has_node_map || g->offsets->len == 0)
     {
       if (g->label != NULL)
         g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,

@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   gboolean overflow_check;   /* -oc: "OverflowCheck": true */
+  gboolean replace;          /* --force: a .vis.db may replace a regular file of its name */
 } MsvisVisOptions;
 
 typedef struct

@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 typedef enum
 {
   MSVIS_WRITER_ERROR_EXISTS,      /* the output would replace a file the user has */
+  MSVIS_WRITER_ERROR_SYMLINK,     /* the output's name is a symbolic link */
 } MsvisWriterError;
 
 GQuark msvis_writer_error_quark (void);

@@ -12,9 +12,12 @@
 void
 msvis_test_remove_tree (const char *path)
 {
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  g_autoptr(GDir) dir = NULL;
   const char *name;
 
+  /* A link is removed, never followed: the bad-input corpus makes links to folders. */
+  if (!g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    dir = g_dir_open (path, 0, NULL);
   if (dir != NULL)
     while ((name = g_dir_read_name (dir)) != NULL)
       {

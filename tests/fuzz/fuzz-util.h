@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* What every fuzz target shares: a scratch directory of its own (in /dev/shm when there is
+ * one, so that writing an input costs no disk), and criticals made fatal so that a reader
+ * that trips an assertion counts as a crash. */
+
+#define FUZZ_MAX_PARTS 8
+
+typedef struct
+{
+  const char *data[FUZZ_MAX_PARTS];
+  gsize       length[FUZZ_MAX_PARTS];
+  guint       n;
+} FuzzParts;
+
+void        fuzz_init   (void);
+const char *fuzz_dir    (void);
+char       *fuzz_write  (const char    *relative,
+                         const guint8  *data,
+                         gsize          size);
+void        fuzz_clear  (void);
+void        fuzz_split  (const guint8  *data,
+                         gsize          size,
+                         FuzzParts     *parts);
+void        fuzz_check_empty (const char *path);
+
+G_END_DECLS
