@@ -104,7 +104,7 @@ msvis_command_line_export (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (_("FILE|DIR"));
+  context = g_option_context_new (NULL);
   g_option_context_set_summary (context,
                                 _("Draws a .vis or .vis.db result, a folder of results or a dump "
                                   "folder as a PNG, SVG or PDF picture with its title and "
@@ -173,7 +173,7 @@ msvis_command_line_report (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (_("FILE|DIR"));
+  context = g_option_context_new (NULL);
   g_option_context_set_summary (context,
                                 _("Writes what a compare found: the summary, then every "
                                   "suspicious node in dump order with its worst metric, its "

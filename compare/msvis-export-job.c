@@ -297,16 +297,17 @@ format_size (MsvisExportScene  *scene,
              MsvisExportFormat  format)
 {
   g_autofree char *bytes = g_format_size (msvis_export_scene_estimate_bytes (scene, format));
+  g_autofree char *w = NULL, *h = NULL;
   guint64 width, height;
 
   msvis_export_scene_get_size (scene, format, &width, &height);
+  w = g_strdup_printf ("%" G_GUINT64_FORMAT, width);
+  h = g_strdup_printf ("%" G_GUINT64_FORMAT, height);
   if (format == MSVIS_EXPORT_PNG)
     /* translators: a picture's width and height in pixels, then its estimated file size */
-    return g_strdup_printf (_("%" G_GUINT64_FORMAT " × %" G_GUINT64_FORMAT " pixels, about %s"),
-                            width, height, bytes);
+    return g_strdup_printf (_("%s × %s pixels, about %s"), w, h, bytes);
   /* translators: a page's width and height in points (1/72 inch), then its estimated size */
-  return g_strdup_printf (_("%" G_GUINT64_FORMAT " × %" G_GUINT64_FORMAT " pt, about %s"),
-                          width, height, bytes);
+  return g_strdup_printf (_("%s × %s pt, about %s"), w, h, bytes);
 }
 
 gboolean

@@ -115,14 +115,24 @@ row_cells (const MsvisReportRow *row,
   cells[6] = row->stack;
 }
 
+static char *
+dup_rows_title (MsvisReport *self)
+{
+  /* translators: %u is a number of nodes */
+  return g_strdup_printf (_("Suspicious nodes (%u, in dump order)"), self->rows->len);
+}
+
 static void
 write_markdown (MsvisReport *self,
                 GString     *out)
 {
   g_autofree char *counts = dup_counts (self);
+  g_autofree char *rows_title = dup_rows_title (self);
 
   /* translators: %s is the result's file name */
-  g_string_append_printf (out, _("# Precision report: %s\n\n"), self->title);
+  g_autofree char *heading = g_strdup_printf (_("Precision report: %s"), self->title);
+
+  g_string_append_printf (out, "# %s\n\n", heading);
   g_string_append_printf (out, "%s\n\n", self->subtitle);
   if (self->buckets->len > 0)
     {
@@ -138,9 +148,7 @@ write_markdown (MsvisReport *self,
       g_string_append (out, "\n");
     }
   g_string_append_printf (out, "%s\n\n", counts);
-  /* translators: %u is a number of nodes */
-  g_string_append_printf (out, _("## Suspicious nodes (%u, in dump order)\n\n"),
-                          self->rows->len);
+  g_string_append_printf (out, "## %s\n\n", rows_title);
   if (self->rows->len == 0)
     {
       g_string_append_printf (out, "%s\n", _("None."));
@@ -259,13 +267,15 @@ write_html (MsvisReport *self,
             GString     *out,
             GHashTable  *pictures)
 {
+  g_autofree char *rows_title = dup_rows_title (self);
+
   g_string_append (out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
   append_html (out, self->title);
   g_string_append_printf (out, "</title><style>%s</style></head><body>\n", html_style);
   write_html_summary (self, out);
-  /* translators: %u is a number of nodes */
-  g_string_append_printf (out, _("<h2>Suspicious nodes (%u, in dump order)</h2>\n"),
-                          self->rows->len);
+  g_string_append (out, "<h2>");
+  append_html (out, rows_title);
+  g_string_append (out, "</h2>\n");
   if (pictures != NULL && g_hash_table_size (pictures) > 0)
     write_html_pictures (self, out, pictures);
   if (self->rows->len > 0)

@@ -113,10 +113,12 @@ msvis_export_write_png (MsvisExportScene *self,
   msvis_export_scene_get_size (self, MSVIS_EXPORT_PNG, &width, &height);
   if (width == 0 || height == 0 || width > PNG_UINT_31_MAX || height > PNG_UINT_31_MAX)
     {
+      g_autofree char *w = g_strdup_printf ("%" G_GUINT64_FORMAT, width);
+      g_autofree char *h = g_strdup_printf ("%" G_GUINT64_FORMAT, height);
+
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    /* translators: a PNG's width and height in pixels */
-                   _("A PNG of %" G_GUINT64_FORMAT " × %" G_GUINT64_FORMAT " pixels cannot be "
-                     "written"), width, height);
+                   _("A PNG of %s × %s pixels cannot be written"), w, h);
       return FALSE;
     }
   band_rows = (guint) CLAMP (BAND_BYTES / (width * 3), 1, MIN (height, 4096));
