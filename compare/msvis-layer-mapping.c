@@ -65,8 +65,11 @@ trie_insert (Trie           *root,
 
       if (child == NULL)
         {
-          child = trie_new (parts[i]);
-          g_hash_table_insert (node->children, g_strdup (parts[i]), child);
+          /* The name must outlive parts: the key lives as long as the child. */
+          char *key = g_strdup (parts[i]);
+
+          child = trie_new (key);
+          g_hash_table_insert (node->children, key, child);
         }
       node = child;
     }

@@ -276,6 +276,7 @@ run_dump (const Case  *c,
 {
   g_autofree char *bench = get_string (c, "bench");
   g_autofree char *format = get_string (c, "format");
+  g_autofree char *mapping = get_string (c, "layer-mapping");
   g_autofree char *config = g_build_filename (work, "compare.json", NULL);
   g_autofree char *out = g_build_filename (work, "out", NULL);
   g_autofree char *text = NULL;
@@ -284,8 +285,11 @@ run_dump (const Case  *c,
   g_autoptr(GPtrArray) written = NULL;
   MsvisGraphJob job = { config, out, FALSE, FALSE, FALSE, NULL, (char *)"T" };
 
+  g_autofree char *mapping_path = mapping ? g_build_filename (input, mapping, NULL) : NULL;
+
   job.format = g_strcmp0 (format, "db") == 0 ? MSVIS_GRAPH_JOB_FORMAT_DB
                                              : MSVIS_GRAPH_JOB_FORMAT_VIS;
+  job.layer_mapping = mapping_path;
   text = bench_path
     ? g_strdup_printf ("{\"npu_path\": \"%s\", \"bench_path\": \"%s\"}", npu_path, bench_path)
     : g_strdup_printf ("{\"npu_path\": \"%s\"}", npu_path);

@@ -353,6 +353,8 @@ test_force_flag (void)
   g_autofree char *out = msvis_test_make_dir ();
   g_autofree char *config = g_build_filename (dir, "compare.json", NULL);
   g_autofree char *json = g_strdup_printf ("{\"npu_path\": \"%s\"}", dir);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  const int taken = 300;
 
   if (msvis == NULL)
     {
@@ -361,27 +363,32 @@ test_force_flag (void)
     }
   msvis_test_write_dump (dir, GOOD_CONSTRUCT, GOOD_DATA, NULL);
   msvis_test_write (dir, "compare.json", json, -1);
-  for (int force = 0; force <= 2; force++)
+  /* Outputs are named by the second: the names of the next minutes are taken. */
+  for (int i = 0; i < taken; i++)
+    {
+      g_autoptr(GDateTime) then = g_date_time_add_seconds (now, i);
+      g_autofree char *name = g_date_time_format (then, "build_%Y%m%d%H%M%S.vis");
+
+      msvis_test_write (out, name, "mine", -1);
+    }
+
+  for (int force = 0; force <= 1; force++)
     {
       g_autofree char *err = NULL;
       g_autoptr(GError) error = NULL;
       int status;
 
-      /* First a new file, then the same name again without and with --force. */
       g_assert_true (g_spawn_sync (NULL, (char *[]) { (char *)msvis, "graph", "-q", "-i", config,
-                                                      "-o", out, force == 2 ? "--force" : "-q",
+                                                      "-o", out, force ? "--force" : "-q",
                                                       NULL },
                                    NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err,
                                    &status, &error));
       g_assert_no_error (error);
-      if (force == 1)
-        {
-          g_assert_false (g_spawn_check_wait_status (status, NULL));
-          g_assert_nonnull (strstr (err, "already exists"));
-        }
-      else
-        g_assert_true (g_spawn_check_wait_status (status, NULL));
-      g_assert_cmpuint (msvis_test_count_files (out), ==, 1);
+      g_assert_true (g_spawn_check_wait_status (status, NULL) == force);
+      if (!force)
+        g_assert_nonnull (strstr (err, "already exists"));
+      /* Replaced, not added: still one file per name. */
+      g_assert_cmpuint (msvis_test_count_files (out), ==, taken);
     }
 }
 

@@ -1,0 +1,104 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Runs the headless commands (msvis graph and msvis inspect) under valgrind's memcheck over the
+# project's own fixtures: dumps from bench/msvis-gen-dump of every layout, builds and compares
+# in both formats with every flag, and every dump of the bad-input corpus (tests/data/bad),
+# whose runs fail. Any memory error or definite leak fails the script.
+# Usage: tests/valgrind.sh [BUILD_DIR]   (default _build, a normal build: not ASan)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-_build}
+msvis=$build/app/msvis gen=$build/bench/msvis-gen-dump
+
+command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)"; exit 1; }
+nice ninja -C "$build" -j2 app/msvis bench/msvis-gen-dump >/dev/null || exit 1
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export G_DEBUG=gc-friendly G_SLICE=always-malloc
+runs=0 failed=0
+
+memcheck () {   # memcheck NAME EXPECTED_STATUS ARGS…: one command under memcheck
+  local name=$1 expected=$2 status
+  shift 2
+  runs=$((runs + 1))
+  nice -n 19 valgrind --tool=memcheck --error-exitcode=99 --leak-check=full \
+    --errors-for-leak-kinds=definite --show-leak-kinds=definite --track-origins=yes \
+    --num-callers=30 --log-file="$work/$name.log" "$msvis" "$@" >/dev/null 2>"$work/$name.err"
+  status=$?
+  if [ "$status" -eq 99 ] || { [ "$expected" != any ] && [ "$status" -ne "$expected" ]; }; then
+    failed=$((failed + 1))
+    echo "FAIL $name: status $status (expected $expected)"
+    grep -E '^==[0-9]+== (Invalid|Conditional|Use of|Mismatched|Source and|[0-9,]+ bytes in)' \
+      "$work/$name.log" | head -5
+    cp "$work/$name.log" "$build/valgrind-$name.log"
+  else
+    echo "ok   $name"
+  fi
+}
+
+config () {   # config FILE NPU [BENCH]
+  if [ $# -gt 2 ]; then
+    printf '{"npu_path": "%s", "bench_path": "%s"}' "$2" "$3" > "$1"
+  else
+    printf '{"npu_path": "%s"}' "$2" > "$1"
+  fi
+}
+
+"$gen" --layers 1 "$work/files" >/dev/null
+"$gen" --layers 1 --seed 7 --perturb 0.01 --inf 2 "$work/files2" >/dev/null
+"$gen" --layers 1 --ranks 2 --inf 1 "$work/ranks" >/dev/null
+"$gen" --layers 1 --ranks 2 --seed 5 --perturb 0.01 "$work/ranks2" >/dev/null
+"$gen" --layers 1 --steps 2 --ranks 1 "$work/steps" >/dev/null
+"$gen" --layers 1 --md5 "$work/md5" >/dev/null
+"$gen" --layers 1 --md5 --seed 3 "$work/md5b" >/dev/null
+"$gen" --layers 1 --task structure --old-stack "$work/structure" >/dev/null
+printf 'TopLayer:\n  model: model\nLayer:\n  self_attn: self_attn\n' > "$work/map.yaml"
+
+config "$work/build.json" "$work/files"
+config "$work/ranks.json" "$work/ranks"
+config "$work/steps.json" "$work/steps"
+config "$work/structure.json" "$work/structure"
+config "$work/compare.json" "$work/files" "$work/files2"
+config "$work/compare-ranks.json" "$work/ranks" "$work/ranks2"
+config "$work/compare-md5.json" "$work/md5" "$work/md5b"
+
+memcheck build 0 graph -q -i "$work/build.json" -o "$work/out-build" -oc -cs
+memcheck build-db 0 graph -q -i "$work/build.json" -o "$work/out-build-db" --format db
+memcheck build-ranks 0 graph -q -i "$work/ranks.json" -o "$work/out-ranks" -oc
+memcheck build-steps 0 graph -q -i "$work/steps.json" -o "$work/out-steps" --format db
+memcheck build-structure 0 graph -q -i "$work/structure.json" -o "$work/out-structure"
+memcheck compare 0 graph -q -i "$work/compare.json" -o "$work/out-compare" -oc
+memcheck compare-db 0 graph -q -i "$work/compare.json" -o "$work/out-compare-db" --format db
+memcheck compare-fuzzy 0 graph -q -i "$work/compare.json" -o "$work/out-fuzzy" -f
+memcheck compare-lm 0 graph -q -i "$work/compare.json" -o "$work/out-lm" -lm "$work/map.yaml"
+memcheck compare-ranks 0 graph -q -i "$work/compare-ranks.json" -o "$work/out-cranks"
+memcheck compare-md5 0 graph -q -i "$work/compare-md5.json" -o "$work/out-md5"
+# Outputs are named by the second: taking the names of the next minutes makes the run collide.
+mkdir -p "$work/out-taken"
+for s in $(seq 0 300); do
+  touch "$work/out-taken/build_$(date -d "+$s seconds" +%Y%m%d%H%M%S).vis.db"
+done
+memcheck exists 1 graph -q -i "$work/build.json" -o "$work/out-taken" --format db
+memcheck force 0 graph -q -i "$work/build.json" -o "$work/out-taken" --format db --force
+memcheck inspect 0 inspect "$work/out-compare"
+memcheck inspect-json 0 inspect --json "$work/out-cranks"
+memcheck inspect-db 0 inspect "$work/out-compare-db"
+
+# Every dump of the bad-input corpus: the error paths must not leak either.
+for dir in tests/data/bad/dump/*/; do
+  name=$(basename "$dir")
+  if [ -d "$dir/npu" ]; then
+    config "$work/bad.json" "$PWD/$dir/npu" "$PWD/$dir/bench"
+  else
+    config "$work/bad.json" "$PWD/$dir"
+  fi
+  memcheck "bad-$name" any graph -q -i "$work/bad.json" -o "$work/out-bad-$name"
+done
+for f in tests/data/bad/vis/*.vis; do
+  memcheck "bad-vis-$(basename "$f" .vis)" any inspect "$f"
+done
+
+echo
+echo "valgrind: $((runs - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
