@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "msvis-application.h"
+#include "msvis-settings.h"
 #include "msvis-window.h"
 
 struct _MsvisApplication
@@ -37,6 +38,10 @@ static const struct {
   { "win.expand-all",        { "<Control><Shift>e", NULL } },
   { "win.collapse-all",      { "<Control><Shift>c", NULL } },
   { "win.show-sidebar",      { "F9", NULL } },
+  { "win.fullscreen",        { "F11", NULL } },
+  { "win.go-back",           { "<Alt>Left", "Back", NULL } },
+  { "win.go-forward",        { "<Alt>Right", "Forward", NULL } },
+  { "win.goto-counterpart",  { "<Control>j", NULL } },
   { "win.cancel",            { "Escape", NULL } },
 };
 
@@ -113,10 +118,68 @@ about_action (GSimpleAction *action,
                 "application-icon", APP_ID,
                 "version", PACKAGE_VERSION,
                 "license-type", GTK_LICENSE_GPL_3_0,
+                "developer-name", _("The msvis developers"),
+                /* translators: your names, one a line, as you want them in the About window */
+                "translator-credits", _("translator-credits"),
                 "comments", _("Builds, compares and shows msprobe model-hierarchy graphs, "
                               "to find where precision goes wrong on Ascend NPUs."),
                 NULL);
   gtk_window_present (GTK_WINDOW (about));
+}
+
+/* "default" follows the system's light or dark style; the others override it. */
+static void
+apply_color_scheme (const char *scheme)
+{
+  AdwColorScheme color_scheme = g_str_equal (scheme, "light") ? ADW_COLOR_SCHEME_FORCE_LIGHT
+                                : g_str_equal (scheme, "dark") ? ADW_COLOR_SCHEME_FORCE_DARK
+                                : ADW_COLOR_SCHEME_PREFER_LIGHT;
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), color_scheme);
+}
+
+static void
+color_scheme_setting_changed (GSettings  *settings,
+                              const char *key)
+{
+  g_autofree char *scheme = g_settings_get_string (settings, key);
+
+  apply_color_scheme (scheme);
+}
+
+static void
+color_scheme_change_state (GSimpleAction *action,
+                           GVariant      *state,
+                           gpointer       user_data)
+{
+  g_simple_action_set_state (action, state);
+  apply_color_scheme (g_variant_get_string (state, NULL));
+}
+
+/* app.color-scheme, a radio choice in the menu: kept in GSettings when there is a schema. */
+static void
+add_color_scheme_action (MsvisApplication *self)
+{
+  GSettings *settings = msvis_settings_get_default ();
+  g_autoptr(GAction) action = NULL;
+
+  if (settings != NULL)
+    {
+      action = g_settings_create_action (settings, "color-scheme");
+      g_signal_connect (settings, "changed::color-scheme",
+                        G_CALLBACK (color_scheme_setting_changed), NULL);
+      color_scheme_setting_changed (settings, "color-scheme");
+    }
+  else
+    {
+      GSimpleAction *simple = g_simple_action_new_stateful ("color-scheme", G_VARIANT_TYPE_STRING,
+                                                            g_variant_new_string ("default"));
+
+      g_signal_connect (simple, "change-state", G_CALLBACK (color_scheme_change_state), NULL);
+      action = G_ACTION (simple);
+      apply_color_scheme ("default");
+    }
+  g_action_map_add_action (G_ACTION_MAP (self), action);
 }
 
 static const GActionEntry app_actions[] = {
@@ -132,6 +195,8 @@ msvis_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
                                    app);
+  add_color_scheme_action (MSVIS_APPLICATION (app));
+  gtk_window_set_default_icon_name (APP_ID);
   for (guint i = 0; i < G_N_ELEMENTS (msvis_accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), msvis_accels[i].action,
                                            msvis_accels[i].accels);

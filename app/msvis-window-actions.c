@@ -52,7 +52,10 @@ file_chosen (GtkNativeDialog *dialog,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GFile) folder = g_file_get_parent (file);
 
+      /* The folder above a chosen folder too: the next run to open is usually its sibling. */
+      msvis_window_set_last_folder (self, folder);
       msvis_window_open (self, file);
     }
   g_object_unref (dialog);
@@ -79,6 +82,7 @@ choose_file (MsvisWindow          *self,
   static const char *const results[] = { "*.vis", "*.vis.db", NULL };
   static const char *const everything[] = { "*", NULL };
   gboolean folder = action == GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER;
+  g_autoptr(GFile) last_folder = msvis_window_dup_last_folder (self);
   GtkFileChooserNative *dialog;
 
   dialog = gtk_file_chooser_native_new (folder ? _("Open a Folder of Results or a Dump")
@@ -89,6 +93,8 @@ choose_file (MsvisWindow          *self,
       add_filter (GTK_FILE_CHOOSER (dialog), _("msprobe results (.vis, .vis.db)"), results);
       add_filter (GTK_FILE_CHOOSER (dialog), _("All files"), everything);
     }
+  if (last_folder != NULL && g_file_query_exists (last_folder, NULL))
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), last_folder, NULL);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (file_chosen), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
@@ -239,11 +245,62 @@ find_action (GtkWidget  *widget,
 }
 
 static void
+history_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  msvis_window_history_go (MSVIS_WINDOW (widget),
+                           g_str_equal (action_name, "win.go-back") ? -1 : 1);
+}
+
+/* The matched node on the other side of the focused side's selection, or NONE. A Bench node
+ * without links of its own costs a pass over the NPU nodes: ask once per selection. */
+MsvisNodeId
+msvis_window_selected_counterpart (MsvisWindow *self,
+                                   gboolean    *is_bench)
+{
+  MsvisGraphCanvas *canvas = focus_canvas (self);
+
+  *is_bench = msvis_graph_canvas_is_bench (canvas);
+  return msvis_compare_view_counterpart (self->compare_view, *is_bench,
+                                         msvis_graph_canvas_get_selected (canvas));
+}
+
+/* Selecting a node already selects its counterpart: going there moves the focus (and the keys)
+ * to the other side and brings the counterpart into view. */
+static void
+goto_counterpart_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  MsvisWindow *self = MSVIS_WINDOW (widget);
+  MsvisGraphCanvas *canvas = focus_canvas (self);
+  gboolean is_bench;
+  gboolean had_focus = gtk_window_get_focus (GTK_WINDOW (self)) == GTK_WIDGET (canvas);
+  MsvisNodeId counterpart = msvis_window_selected_counterpart (self, &is_bench);
+
+  if (counterpart == MSVIS_NODE_ID_NONE)
+    return;
+  msvis_compare_view_select (self->compare_view, !is_bench, counterpart);
+  if (had_focus)
+    gtk_widget_grab_focus (GTK_WIDGET (msvis_compare_view_get_canvas (self->compare_view,
+                                                                      !is_bench)));
+}
+
+static void
 close_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
   gtk_window_close (GTK_WINDOW (widget));
+}
+
+/* A result made with -oc: it says so ("OverflowCheck": true, or overflow_check in a .vis.db).
+ * One made without has no overflow levels to colour by. */
+gboolean
+msvis_window_offers_overflow (MsvisWindow *self)
+{
+  return self->doc != NULL && self->doc->has_overflow_check && self->doc->overflow_check;
 }
 
 /* One place decides what is enabled; called whenever its inputs change. */
@@ -268,10 +325,16 @@ msvis_window_update_actions (MsvisWindow *self)
                                             != MSVIS_NODE_ID_NONE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.sync-expand",
                                  has_doc && self->doc->bench != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-back",
+                                 msvis_window_history_can_go (self, -1));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-forward",
+                                 msvis_window_history_can_go (self, 1));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.goto-counterpart",
+                                 has_doc && self->has_counterpart);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first-divergence",
                                  has_doc && self->doc->is_compare);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.overflow-mode",
-                                 has_doc && self->doc->has_overflow_check);
+                                 msvis_window_offers_overflow (self));
   gtk_button_set_label (self->zoom_button, zoom);
 }
 
@@ -320,6 +383,7 @@ msvis_window_set_property (GObject      *object,
       break;
     case PROP_OVERFLOW_MODE:
       self->overflow_mode = on;
+      msvis_window_remember_palette (self);
       msvis_graph_canvas_set_overflow_mode (msvis_compare_view_get_canvas (self->compare_view,
                                                                            FALSE), on);
       msvis_graph_canvas_set_overflow_mode (msvis_compare_view_get_canvas (self->compare_view,
@@ -361,6 +425,10 @@ msvis_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.build", NULL, build_action);
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "win.go-back", NULL, history_action);
+  gtk_widget_class_install_action (widget_class, "win.go-forward", NULL, history_action);
+  gtk_widget_class_install_action (widget_class, "win.goto-counterpart", NULL,
+                                   goto_counterpart_action);
   for (guint i = 0; i < G_N_ELEMENTS (zooms); i++)
     gtk_widget_class_install_action (widget_class, zooms[i], NULL, zoom_action);
   for (guint i = 0; i < G_N_ELEMENTS (finds); i++)
@@ -370,4 +438,5 @@ msvis_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "show-sidebar");
   gtk_widget_class_install_property_action (widget_class, "win.sync-expand", "sync-expand");
   gtk_widget_class_install_property_action (widget_class, "win.overflow-mode", "overflow-mode");
+  gtk_widget_class_install_property_action (widget_class, "win.fullscreen", "fullscreened");
 }

@@ -38,10 +38,15 @@ struct _MsvisWindow
   GtkWidget            *find_panel;
   GtkWidget            *legend;
 
+  /* Borrowed */
+  GSettings            *settings;           /* NULL without a schema: nothing is kept */
+
   /* Owned */
   GCancellable         *load_cancellable;   /* replaced by every new load */
   MsvisVisSource       *source;
   MsvisVisDocument     *doc;
+  GArray               *history;            /* MsvisHistoryEntry, the selections in order */
+  guint                 history_pos;        /* the current entry, when there is one */
   GArray               *steps;              /* gint, what step_dropdown lists */
   GArray               *ranks;
   guint                 pulse_id;
@@ -49,16 +54,21 @@ struct _MsvisWindow
   guint                 show_sidebar : 1;
   guint                 sync_expand : 1;
   guint                 overflow_mode : 1;
+  guint                 in_history : 1;       /* selecting a history entry: not a new one */
+  guint                 has_counterpart : 1;  /* the selection has one on the other side */
 };
 
 /* msvis-window-actions.c */
-void msvis_window_class_init_actions (GtkWidgetClass *widget_class);
-void msvis_window_update_actions     (MsvisWindow    *self);
-void msvis_window_show_error         (MsvisWindow    *self,
-                                      const char     *heading,
-                                      const GError   *error);
-void msvis_window_build              (MsvisWindow    *self,
-                                      GFile          *npu_dir);
+void        msvis_window_class_init_actions   (GtkWidgetClass *widget_class);
+void        msvis_window_update_actions       (MsvisWindow    *self);
+gboolean    msvis_window_offers_overflow      (MsvisWindow    *self);
+MsvisNodeId msvis_window_selected_counterpart (MsvisWindow    *self,
+                                               gboolean       *is_bench);
+void        msvis_window_show_error           (MsvisWindow    *self,
+                                               const char     *heading,
+                                               const GError   *error);
+void        msvis_window_build                (MsvisWindow    *self,
+                                               GFile          *npu_dir);
 
 /* msvis-window-sidebar.c */
 void msvis_window_add_sidebar_pages    (MsvisWindow    *self);
@@ -68,6 +78,24 @@ void msvis_window_show_selection       (MsvisWindow    *self,
                                         MsvisNodeId     bench);
 void msvis_window_find                 (MsvisWindow    *self,
                                         const char     *action_name);
+
+/* msvis-window-settings.c */
+void      msvis_window_load_settings      (MsvisWindow    *self);
+void      msvis_window_save_settings      (MsvisWindow    *self);
+gboolean  msvis_window_prefers_overflow   (MsvisWindow    *self);
+void      msvis_window_remember_palette   (MsvisWindow    *self);
+GFile    *msvis_window_dup_last_folder    (MsvisWindow    *self);
+void      msvis_window_set_last_folder    (MsvisWindow    *self,
+                                           GFile          *folder);
+
+/* msvis-window-history.c */
+void      msvis_window_history_init       (MsvisWindow    *self);
+void      msvis_window_history_reset      (MsvisWindow    *self);
+void      msvis_window_history_record     (MsvisWindow    *self);
+gboolean  msvis_window_history_can_go     (MsvisWindow    *self,
+                                           int             direction);
+void      msvis_window_history_go         (MsvisWindow    *self,
+                                           int             direction);
 
 /* msvis-window.c */
 void msvis_window_set_loading        (MsvisWindow    *self,

@@ -244,6 +244,7 @@ set_document (MsvisWindow      *self,
     }
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   self->doc = msvis_vis_document_ref (doc);
+  msvis_window_history_reset (self);
 
   adw_window_title_set_title (self->window_title, msvis_vis_source_get_name (source));
   adw_window_title_set_subtitle (self->window_title, subtitle);
@@ -252,8 +253,8 @@ set_document (MsvisWindow      *self,
   msvis_compare_view_set_document (self->compare_view, doc);
   msvis_window_sidebar_set_document (self);
   gtk_stack_set_visible_child_name (self->main_stack, "graph");
-  /* Through the property, so that both canvases leave overflow colours too. */
-  g_object_set (self, "overflow-mode", FALSE, NULL);
+  /* Through the property, so that both canvases follow. */
+  g_object_set (self, "overflow-mode", msvis_window_prefers_overflow (self), NULL);
   msvis_window_update_actions (self);
 }
 
@@ -415,6 +416,11 @@ selection_changed (MsvisWindow      *self,
                    guint             bench,
                    MsvisCompareView *view)
 {
+  gboolean is_bench;
+
+  self->has_counterpart = msvis_window_selected_counterpart (self, &is_bench)
+                          != MSVIS_NODE_ID_NONE;
+  msvis_window_history_record (self);
   msvis_window_update_actions (self);
   msvis_window_show_selection (self, npu, bench);
 }
@@ -507,6 +513,7 @@ msvis_window_close_request (GtkWindow *window)
 
   /* Pending callbacks hold a reference; cancelling makes them return now. */
   g_cancellable_cancel (self->load_cancellable);
+  msvis_window_save_settings (self);
   return GTK_WINDOW_CLASS (msvis_window_parent_class)->close_request (window);
 }
 
@@ -528,6 +535,7 @@ msvis_window_finalize (GObject *object)
   g_clear_object (&self->load_cancellable);
   g_clear_pointer (&self->source, msvis_vis_source_unref);
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
+  g_array_unref (self->history);
   g_array_unref (self->steps);
   g_array_unref (self->ranks);
   G_OBJECT_CLASS (msvis_window_parent_class)->finalize (object);
@@ -576,6 +584,7 @@ static void
 msvis_window_init (MsvisWindow *self)
 {
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  GtkEventController *keys = gtk_shortcut_controller_new ();
 
   self->steps = g_array_new (FALSE, FALSE, sizeof (gint));
   self->ranks = g_array_new (FALSE, FALSE, sizeof (gint));
@@ -583,6 +592,16 @@ msvis_window_init (MsvisWindow *self)
   self->sync_expand = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   msvis_window_add_sidebar_pages (self);
+  msvis_window_history_init (self);
+  msvis_window_load_settings (self);
+
+  /* Tab in a graph goes to the selected node's counterpart on the other side, where the
+   * keys then walk; without a counterpart the action is off and Tab moves the focus on. */
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Tab, 0),
+                                                          gtk_named_action_new (
+                                                            "win.goto-counterpart")));
+  gtk_widget_add_controller (GTK_WIDGET (self->compare_view), keys);
 
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));

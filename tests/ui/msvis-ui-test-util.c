@@ -19,7 +19,13 @@ msvis_ui_test_has_display (void)
     {
       has = gtk_init_check ();
       if (has)
-        adw_init ();
+        {
+          adw_init ();
+          /* What GtkApplication does for msvis: its icons are in the resources. */
+          gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (
+                                              gdk_display_get_default ()),
+                                            RESOURCE_BASE "/icons");
+        }
     }
   return has;
 }
@@ -180,14 +186,28 @@ msvis_ui_test_init_i18n (void)
   const char *localedir = g_getenv ("MSVIS_LOCALEDIR");
 
   if (g_getenv ("MSVIS_SHOT_DIR") == NULL)
-    {
-      g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-      g_setenv ("LANGUAGE", "C", TRUE);
-    }
+    msvis_ui_test_set_language ("C");
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : BUILD_LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+}
+
+/**
+ * msvis_ui_test_set_language:
+ * @language: a LANGUAGE value ("C" for the English of the sources, "zh_CN")
+ *
+ * Sets the language of the messages. Call it before anything is translated: GLib decides once
+ * per process whether g_dgettext() translates at all. The C.UTF-8 locale is enough: gettext
+ * takes the language from LANGUAGE in any locale but "C", and a machine may have no other.
+ */
+void
+msvis_ui_test_set_language (const char *language)
+{
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", language, TRUE);
+  /* setlocale() also drops gettext's cache of translations already looked up. */
+  setlocale (LC_ALL, "");
 }
 
 /* Depth first, @root included. */

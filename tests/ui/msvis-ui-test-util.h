@@ -22,6 +22,7 @@ gboolean msvis_ui_test_require     (const char  *relative,
                                     char       **path);
 MsvisVisDocument *msvis_ui_test_read (const char *path);
 void     msvis_ui_test_init_i18n   (void);
+void     msvis_ui_test_set_language (const char *language);
 
 typedef gboolean (*MsvisUiWidgetMatch) (GtkWidget     *widget,
                                         gconstpointer  data);

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include "msvis-settings.h"
+#include "msvis-window-private.h"
+
+/* What a window keeps in GSettings: its size, the sidebar, sync-expand, the node colours and
+ * the folder the open dialogs start in. A new window starts from what the last one left;
+ * windows open side by side do not follow each other. Without a schema none of this is kept
+ * and the window works the same. */
+
+void
+msvis_window_load_settings (MsvisWindow *self)
+{
+  GSettingsBindFlags flags = G_SETTINGS_BIND_GET | G_SETTINGS_BIND_SET
+                             | G_SETTINGS_BIND_GET_NO_CHANGES;
+
+  self->settings = msvis_settings_get_default ();
+  if (self->settings == NULL)
+    return;
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_settings_bind (self->settings, "sidebar-visible", self, "show-sidebar", flags);
+  g_settings_bind (self->settings, "sync-expand", self, "sync-expand", flags);
+}
+
+/* On closing. The default size follows the window as it is resized, but not while it is
+ * maximized or fullscreen, so it is the size to come back to. */
+void
+msvis_window_save_settings (MsvisWindow *self)
+{
+  int width, height;
+
+  if (self->settings == NULL)
+    return;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+}
+
+/* Overflow colours for a result made with the overflow check, when the user chose them last. */
+gboolean
+msvis_window_prefers_overflow (MsvisWindow *self)
+{
+  return self->settings != NULL && msvis_window_offers_overflow (self)
+         && g_settings_get_enum (self->settings, "palette") == 1;
+}
+
+/* Only a result made with the overflow check offers the choice: opening one without keeps what
+ * the user chose. */
+void
+msvis_window_remember_palette (MsvisWindow *self)
+{
+  if (self->settings == NULL || !msvis_window_offers_overflow (self))
+    return;
+  g_settings_set_enum (self->settings, "palette", self->overflow_mode ? 1 : 0);
+}
+
+/* Returns: (transfer full) (nullable): where the open dialogs start */
+GFile *
+msvis_window_dup_last_folder (MsvisWindow *self)
+{
+  g_autofree char *uri = NULL;
+
+  if (self->settings == NULL)
+    return NULL;
+  uri = g_settings_get_string (self->settings, "last-folder");
+  if (uri[0] == '\0')
+    return NULL;
+  return g_file_new_for_uri (uri);
+}
+
+void
+msvis_window_set_last_folder (MsvisWindow *self,
+                              GFile       *folder)
+{
+  g_autofree char *uri = NULL;
+
+  if (self->settings == NULL || folder == NULL)
+    return;
+  uri = g_file_get_uri (folder);
+  g_settings_set_string (self->settings, "last-folder", uri);
+}
