@@ -5,6 +5,9 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+
 #include "msvis-settings.h"
 
 /* Every key msvis reads or writes. A schema without one of them (an older msvis installed
@@ -53,6 +56,23 @@ lookup_in_build_tree (const char *dir)
   return lookup_complete (source);
 }
 
+/* dconf, where GSettings keeps settings on a desktop, writes through the session bus. Without
+ * one (msvis shown over ssh -X from an NPU server) every change would warn and none be kept:
+ * a key file in the user's config folder keeps them instead. GSETTINGS_BACKEND still decides
+ * when it is set (the tests use "memory"). */
+static GSettingsBackend *
+backend_without_session_bus (void)
+{
+  g_autofree char *bus = g_build_filename (g_get_user_runtime_dir (), "bus", NULL);
+  g_autofree char *path = NULL;
+
+  if (g_getenv ("GSETTINGS_BACKEND") != NULL || g_getenv ("DBUS_SESSION_BUS_ADDRESS") != NULL
+      || g_file_test (bus, G_FILE_TEST_EXISTS))
+    return NULL;
+  path = g_build_filename (g_get_user_config_dir (), "msvis", "settings.ini", NULL);
+  return g_keyfile_settings_backend_new (path, "/io/github/msvis/Msvis/", "msvis");
+}
+
 /**
  * msvis_settings_try_new:
  * @build_schema_dir: (nullable): where the build tree compiles the schema
@@ -84,7 +104,11 @@ msvis_settings_try_new (const char  *build_schema_dir,
                    APP_ID);
       return NULL;
     }
-  return g_settings_new_full (schema, NULL, NULL);
+  {
+    g_autoptr(GSettingsBackend) backend = backend_without_session_bus ();
+
+    return g_settings_new_full (schema, backend, NULL);
+  }
 }
 
 /**

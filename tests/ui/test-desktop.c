@@ -661,6 +661,48 @@ drop_page_button_width (GLogLevelFlags   log_level,
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
+/* Without a session bus (ssh -X from a server) dconf can keep nothing and warns at every
+ * change: msvis keeps its settings in a key file instead. */
+static void
+test_settings_without_bus (void)
+{
+  g_autofree char *dir = NULL, *runtime = NULL, *config = NULL, *keyfile = NULL;
+  g_autofree char *contents = NULL;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  if (g_test_subprocess ())
+    {
+      MsvisWindow *window;
+
+      g_assert_nonnull (msvis_settings_get_default ());
+      window = new_window (NULL);
+      g_object_set (window, "show-sidebar", FALSE, NULL);
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_settings_sync ();
+      return;
+    }
+  dir = g_dir_make_tmp ("msvis-no-bus-XXXXXX", NULL);
+  runtime = g_build_filename (dir, "runtime", NULL);
+  config = g_build_filename (dir, "config", NULL);
+  g_assert_cmpint (g_mkdir (runtime, 0700), ==, 0);
+  g_setenv ("XDG_RUNTIME_DIR", runtime, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  g_unsetenv ("GSETTINGS_BACKEND");
+  g_unsetenv ("DBUS_SESSION_BUS_ADDRESS");
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+
+  keyfile = g_build_filename (config, "msvis", "settings.ini", NULL);
+  g_assert_true (g_file_get_contents (keyfile, &contents, NULL, NULL));
+  msvis_test_remove_tree (dir);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr_unmatched ("*dconf*");
+  /* Only what changed is written. */
+  g_assert_nonnull (strstr (contents, "sidebar-visible=false"));
+  g_assert_null (strstr (contents, "sync-expand"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -686,6 +728,7 @@ main (int   argc,
   g_test_add_func ("/desktop/english", test_english);
   g_test_add_func ("/desktop/chinese", test_chinese);
   g_test_add_func ("/desktop/no-schema", test_no_schema);
+  g_test_add_func ("/desktop/settings-without-bus", test_settings_without_bus);
 
   if (msvis_ui_test_has_display ())
     {
