@@ -91,8 +91,9 @@ msvis_ui_test_screenshot (GtkWidget  *widget,
   gtk_snapshot_scale (snapshot, scale, scale);
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (snapshot);
-  /* A widget that has not drawn since it was (re)mapped paints nothing yet: give it frames. */
-  for (guint tries = 0; node == NULL && tries < 40; tries++)
+  /* A widget that has not drawn since it was (re)mapped paints nothing yet: give it frames,
+   * up to 10 s (a loaded CI machine took more than 2). */
+  for (guint tries = 0; node == NULL && tries < 200; tries++)
     {
       msvis_ui_test_spin (50);
       snapshot = gtk_snapshot_new ();
