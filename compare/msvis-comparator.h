@@ -16,6 +16,8 @@ typedef struct
   MsvisCompareMode  mode;
   gboolean          fuzzy;         /* -f, which wins over -lm as in msprobe */
   GHashTable       *mapping;       /* -lm: NPU id → bench id, or NULL */
+  gboolean          any_shape;     /* fuzzy without the shape check (parallel merge) */
+  gboolean          keep_bench_micro_steps; /* merged graphs were paged before the merge */
 } MsvisCompareOptions;
 
 void   msvis_compare_graphs      (MsvisGraph                *npu,

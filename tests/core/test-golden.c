@@ -35,6 +35,8 @@ static const GoldenCase cases[] = {
   { "cmp_steps.json", "cmp_steps", TRUE },
   { "cmp_ut_fixture.json", "cmp_ut_fixture", FALSE },
   { "cmp_xfw.json", "cmp_xfw_lm", FALSE, FALSE, "fx/xfw/layer_mapping.yaml" },
+  { "build_merge.json", "build_merge", FALSE },
+  { "cmp_merge.json", "cmp_merge", FALSE },
 };
 
 /* "compare_rank0_20261121191931.vis" -> "compare_rank0_T.vis" */
