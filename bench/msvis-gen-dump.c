@@ -36,12 +36,22 @@ typedef struct
   gboolean rg;
   char txt[4][32]; // Max, Min, Mean, Norm as they are written
   char md5[9];
+  gboolean split;  // each tensor-parallel rank has a part of it
 } Leaf;
 
 typedef struct
 {
   // options
   int layers, micro, ranks, inf_k;
+  // --tp/--pp/--vpp: a Megatron-style run, ranks in the order tp-dp-pp; layers is per chunk
+  int tp, pp, vpp, dp;
+  gboolean par;
+  int tp_rank, dp_rank, stage, chunk;
+  gboolean grad_p2p;            // writing a backward send/recv: the peers are the other way
+  char prefix[32];              // "Module", or "Module.<chunk>" with vpp
+  char top_parent[NAME_LEN];    // the parent of depth-0 calls ("" for none)
+  char layer_parent[NAME_LEN];  // the parent of the decoder layers ("" for none)
+  char btop_parent[NAME_LEN];   // the parent of depth-0 backward calls ("" for none)
   gboolean md5, structure, old_stack;
   double eps, eps_from; // --perturb, and where in the dump it starts (a fraction)
   guint64 seed;
@@ -214,6 +224,76 @@ put_typed (Gen *g, const char *key, const char *type, const char *raw, const cha
   jw_close (w, '}');
 }
 
+// ---------------------------------------------------------------------------------------------
+// A tensor- and pipeline-parallel run (--tp, --pp, --vpp).
+
+static gboolean
+first_chunk (const Gen *g)
+{
+  return g->stage == 0 && g->chunk == 0;
+}
+
+static gboolean
+last_chunk (const Gen *g)
+{
+  return g->stage == g->pp - 1 && g->chunk == g->vpp - 1;
+}
+
+// The rank the next model chunk runs on: the next stage, or stage 0 for the next chunk.
+static int
+next_rank (const Gen *g)
+{
+  return g->stage < g->pp - 1 ? g->rank + g->tp * g->dp : g->rank - (g->pp - 1) * g->tp * g->dp;
+}
+
+static int
+prev_rank (const Gen *g)
+{
+  return g->stage > 0 ? g->rank - g->tp * g->dp : g->rank + (g->pp - 1) * g->tp * g->dp;
+}
+
+// Whom a send or recv talks to; a backward one sends the gradient back.
+static int
+peer_of (const Gen *g, const Op *op)
+{
+  if (!g->par)
+    return g->rank + (op->kind == K_SEND ? 1 : -1);
+  return (op->kind == K_SEND) != g->grad_p2p ? next_rank (g) : prev_rank (g);
+}
+
+// The ranks of the process group of an all_reduce (tensor-parallel) or a send/recv (pipeline).
+static int
+group_ranks (const Gen *g, const Op *op, int *ranks, char *id, gsize id_len)
+{
+  int n = 0;
+
+  if (!g->par)
+    {
+      for (int i = 0; i < MAX (g->ranks, 2); i++)
+        ranks[n++] = i;
+      g_strlcpy (id, "77849d8c", id_len);
+    }
+  else if (op->kind == K_ALLRED)
+    {
+      for (int i = 0; i < g->tp; i++)
+        ranks[n++] = g->rank - g->tp_rank + i;
+      g_snprintf (id, id_len, "tp%08x", (guint) (g->rank - g->tp_rank));
+    }
+  else
+    {
+      for (int i = 0; i < g->pp; i++)
+        ranks[n++] = g->rank % (g->tp * g->dp) + i * g->tp * g->dp;
+      g_snprintf (id, id_len, "pp%08x", (guint) (g->rank % (g->tp * g->dp)));
+    }
+  return n;
+}
+
+static gboolean
+has_class (const Op *op, const char *cls)
+{
+  return op != NULL && op->cls != NULL && strcmp (op->cls, cls) == 0;
+}
+
 // One token of a kind_spec: x input, w weight of the enclosing module, o second operand,
 // c list of two tensors, p position ids, ~ null, i/f/b/s int/float/bool/str, d dtype,
 // r ReduceOp, I/Z output dims as ints/torch.Size, L slice, G process group, k peer rank.
@@ -221,7 +301,7 @@ static void
 put_arg (Gen *g, const Op *op, const Leaf *in, const char *key, const char *t)
 {
   static const char *slice[] = { "0", "null", "2" };
-  char buf[64];
+  char buf[64], gid[32];
   const char *items[4];
   Leaf l;
   int n = shapes[op->out].ndim;
@@ -281,23 +361,28 @@ put_arg (Gen *g, const Op *op, const Leaf *in, const char *key, const char *t)
       put_typed (g, key, "slice", NULL, slice, 3);
       break;
     case 'k':
-      g_snprintf (buf, sizeof buf, "%d", g->rank + (op->kind == K_SEND ? 1 : -1));
+      g_snprintf (buf, sizeof buf, "%d", peer_of (g, op));
       put_typed (g, key, "int", buf, NULL, -1);
       break;
     case 'G':
-      jw_key (&g->dump, key);
-      jw_open (&g->dump, '{');
-      jw_raw (&g->dump, "type", "\"torch.ProcessGroup\"");
-      jw_key (&g->dump, "group_ranks");
-      jw_open (&g->dump, '[');
-      for (int i = 0; i < MAX (g->ranks, 2); i++)
-        {
-          g_snprintf (buf, sizeof buf, "%d", i);
-          jw_raw (&g->dump, NULL, buf);
-        }
-      jw_close (&g->dump, ']');
-      jw_raw (&g->dump, "group_id", "\"77849d8c\"");
-      jw_close (&g->dump, '}');
+      {
+        int ranks[4096], n_ranks = group_ranks (g, op, ranks, gid, sizeof gid);
+
+        jw_key (&g->dump, key);
+        jw_open (&g->dump, '{');
+        jw_raw (&g->dump, "type", "\"torch.ProcessGroup\"");
+        jw_key (&g->dump, "group_ranks");
+        jw_open (&g->dump, '[');
+        for (int i = 0; i < n_ranks; i++)
+          {
+            g_snprintf (buf, sizeof buf, "%d", ranks[i]);
+            jw_raw (&g->dump, NULL, buf);
+          }
+        jw_close (&g->dump, ']');
+        g_snprintf (buf, sizeof buf, "\"%s\"", gid);
+        jw_raw (&g->dump, "group_id", buf);
+        jw_close (&g->dump, '}');
+      }
       break;
     }
 }
@@ -340,7 +425,7 @@ put_args (Gen *g, const Op *op, const Leaf *in)
 static void
 mod_name (Gen *g, int d, char *buf)
 {
-  int p = g_snprintf (buf, NAME_LEN, "Module");
+  int p = g_snprintf (buf, NAME_LEN, "%s", g->prefix);
 
   for (int i = 0; i <= d; i++)
     {
@@ -431,6 +516,63 @@ entry_head (Gen *g, const Op *op, const char *name, const char *parent, int site
   return TRUE;
 }
 
+// The pipeline link a send/recv is on, named by the rank and chunk that run first on it, so
+// that both ends draw the same tensor.
+static gint64
+p2p_key (const Gen *g, const Op *op)
+{
+  if (!g->par)
+    return g->rank - (op->kind == K_RECV);
+  if ((op->kind == K_SEND) != g->grad_p2p)
+    return (gint64) g->rank * 16 + g->chunk;
+  return (gint64) prev_rank (g) * 16 + (g->stage > 0 ? g->chunk : g->chunk - 1);
+}
+
+// A tensor of which each tensor-parallel rank holds its own part.
+static Leaf
+split_leaf (Gen *g, int shape)
+{
+  gint64 owner = ((gint64) g->dp_rank * 64 + g->stage) * 64 + g->tp_rank + 1;
+
+  Leaf l = keyed_leaf (g, owner, g->n_entries, -11, shape, C_ACT);
+
+  l.split = TRUE;
+  return l;
+}
+
+// Megatron's parallel linear layers: a column layer's output and a row layer's input are
+// split, and so is the partial sum a row layer's matmul makes before its all_reduce.
+static void
+tp_split (Gen *g, const Op *op, Leaf *in, Leaf *out)
+{
+  int d = op->depth;
+
+  if (has_class (op, "ColumnParallelLinear"))
+    {
+      // Its input is whole: what flowed in last may have been a part (k_proj after q_proj).
+      if (in->split)
+        *in = keyed_leaf (g, (gint64) g->dp_rank * 64 + g->stage, g->n_entries, -12, op->in,
+                          C_ACT);
+      *out = split_leaf (g, op->out);
+    }
+  else if (has_class (op, "RowParallelLinear"))
+    *in = split_leaf (g, op->in);
+  else if (!op->cls && op->kind == K_LINEAR && d > 0 && has_class (g->open[d - 1],
+                                                                   "RowParallelLinear"))
+    *out = split_leaf (g, op->out);
+}
+
+// Weights are the same on every rank that runs the same layers, but for the split ones.
+static gint64
+weight_owner (const Gen *g, const Op *op)
+{
+  gboolean split = has_class (op, "ColumnParallelLinear") || has_class (op, "RowParallelLinear");
+
+  if (!g->par)
+    return g->rank;
+  return (((gint64) g->stage * 16 + g->chunk) * 1024 + (split ? g->tp_rank + 1 : 0)) + (1 << 20);
+}
+
 static void
 fwd_entry (Gen *g, const Op *op, const char *name, const char *parent, int site, gboolean last)
 {
@@ -451,12 +593,14 @@ fwd_entry (Gen *g, const Op *op, const char *name, const char *parent, int site,
   if (op->kind == K_SEND || op->kind == K_RECV)
     {
       // Both sides of a send/recv pair draw the same tensor, keyed by the sending rank.
-      in = out = keyed_leaf (g, g->mstep, g->rank - (op->kind == K_RECV), -7, op->out, C_ACT);
+      in = out = keyed_leaf (g, g->mstep, p2p_key (g, op), g->grad_p2p ? -8 : -7, op->out, C_ACT);
     }
+  if (g->par && g->tp > 1)
+    tp_split (g, op, &in, &out);
   if (op->cls)
     g->mod_out[d] = out;
   if (op->cls && op->w)
-    g->param[d] = keyed_leaf (g, g->rank, g->layer, site, op->w, C_WEIGHT);
+    g->param[d] = keyed_leaf (g, weight_owner (g, op), g->layer, site, op->w, C_WEIGHT);
   put_args (g, op, &in);
   jw_key (&g->dump, "output");
   jw_open (&g->dump, '[');
@@ -520,7 +664,29 @@ bwd_entry (Gen *g, const Op *op, const char *name, const char *parent, gboolean 
 static gboolean
 op_skipped (const Gen *g, const Op *op)
 {
-  return (op->kind == K_RECV && g->rank == 0) || (op->kind == K_SEND && g->rank >= g->ranks - 1);
+  if (!g->par)
+    return (op->kind == K_RECV && g->rank == 0) || (op->kind == K_SEND && g->rank >= g->ranks - 1);
+  // A pipeline runs the embedding on its first chunk and the head on its last one.
+  if (op->kind == K_RECV)
+    return first_chunk (g);
+  if (op->kind == K_SEND)
+    return last_chunk (g);
+  if (op >= pre_ops && op < pre_ops + N_PRE)
+    return !first_chunk (g);
+  if (op >= post_ops && op < post_ops + N_POST)
+    return !last_chunk (g);
+  return FALSE;
+}
+
+// Where a call at depth 0 hangs: in its chunk's model (vpp), or at the root.
+static const char *
+top_parent (Gen *g, const Op *op, gboolean backward)
+{
+  const char *parent = op->kind == K_LAYER ? g->layer_parent : g->top_parent;
+
+  if (backward)
+    parent = op->kind == K_LAYER ? "" : g->btop_parent;
+  return *parent ? parent : NULL;
 }
 
 static void
@@ -548,7 +714,8 @@ fwd_seg (Gen *g, const Op *ops, int n, int site0)
         }
       else if (!op->cls)
         g_snprintf (name, sizeof name, "%s.%u.forward", op->name, g->count[op->api]++);
-      fwd_entry (g, op, name, d > 0 ? g->fname[d - 1] : NULL, site0 + i, !op->cls && nd < d);
+      fwd_entry (g, op, name, d > 0 ? g->fname[d - 1] : top_parent (g, op, FALSE), site0 + i,
+                 !op->cls && nd < d);
       if (op->cls && g->mode == MODE_DUMP)
         strcpy (g->fname[d], name);
       // Leaving modules: what flows on is their output.
@@ -579,7 +746,8 @@ bwd_range (Gen *g, const Op *ops, int lo, int hi, int depth)
         {
           g_snprintf (name, sizeof name, "%s.%u.backward", op->name, --g->bcount[op->api]);
           if (op_has_bwd (op))
-            bwd_entry (g, op, name, depth > 0 ? g->bname[depth - 1] : NULL, FALSE);
+            bwd_entry (g, op, name, depth > 0 ? g->bname[depth - 1] : top_parent (g, op, TRUE),
+                       FALSE);
           continue;
         }
       // msprobe writes backward modules without a parent; the graph builder repairs them.
@@ -597,31 +765,120 @@ bwd_range (Gen *g, const Op *ops, int lo, int hi, int depth)
     }
 }
 
-// The whole run of one dump: every micro step, forward then backward.
+// A module that only holds others, for the model chunks of --vpp: its input is what flows in,
+// its output a new tensor.
+static void
+holder_entry (Gen *g, const char *name, const char *parent)
+{
+  Leaf in, out;
+
+  if (!entry_head (g, NULL, name, parent, -1, TRUE))
+    return;
+  in = g->cur.shape != NOSH ? g->cur : leaf (g, BSH, C_ACT);
+  out = leaf (g, BSH, C_ACT);
+  jw_key (&g->dump, "input_args");
+  jw_open (&g->dump, '[');
+  put_leaf (g, NULL, &in, -1);
+  jw_close (&g->dump, ']');
+  jw_key (&g->dump, "input_kwargs");
+  jw_open (&g->dump, '{');
+  jw_close (&g->dump, '}');
+  jw_key (&g->dump, "output");
+  jw_open (&g->dump, '[');
+  put_leaf (g, NULL, &out, -1);
+  jw_close (&g->dump, ']');
+  jw_close (&g->dump, '}');
+}
+
+// A parallel run nests its layers as Megatron does, in a model and its decoder (the merge
+// renumbers the layers of each decoder); with --vpp every module of chunk c is "Module.<c>…".
+static void
+enter_chunk (Gen *g, int chunk, const char *direction)
+{
+  char model[NAME_LEN], decoder[NAME_LEN];
+
+  g->chunk = chunk;
+  g->top_parent[0] = g->layer_parent[0] = g->btop_parent[0] = '\0';
+  if (!g->par)
+    return;
+  if (g->vpp > 1)
+    g_snprintf (g->prefix, sizeof g->prefix, "Module.%d", chunk);
+  g_snprintf (model, sizeof model, "%s.model.LlamaModel.%s.%d", g->prefix, direction, g->mstep);
+  g_snprintf (decoder, sizeof decoder, "%s.model.decoder.LlamaLayers.%s.%d", g->prefix,
+              direction, g->mstep);
+  // Backward modules go without a parent, as msprobe writes them.
+  holder_entry (g, model, NULL);
+  holder_entry (g, decoder, *direction == 'f' ? model : NULL);
+  g_strlcpy (*direction == 'f' ? g->top_parent : g->btop_parent, model, NAME_LEN);
+  g_strlcpy (g->layer_parent, decoder, NAME_LEN);
+}
+
+// A send or recv of the gradient, during backward: a forward call of its own.
+static void
+grad_p2p (Gen *g, const Op *op)
+{
+  char name[NAME_LEN];
+
+  g->grad_p2p = TRUE;
+  g_snprintf (name, sizeof name, "%s.%u.forward", op->name, g->count[op->api]++);
+  fwd_entry (g, op, name, *g->btop_parent ? g->btop_parent : NULL, -1, FALSE);
+  g->grad_p2p = FALSE;
+}
+
+static void
+forward (Gen *g, const Op *layer)
+{
+  g->layer = -1;
+  fwd_seg (g, pre_ops, N_PRE, 0);
+  for (g->layer = 0; g->layer < g->layers; g->layer++)
+    fwd_seg (g, layer, N_LAYER, N_PRE);
+  g->layer = -1;
+  fwd_seg (g, post_ops, N_POST, N_PRE + N_LAYER);
+}
+
+static void
+backward (Gen *g, const Op *layer)
+{
+  if (g->par && !last_chunk (g))
+    grad_p2p (g, &pre_ops[3]);
+  bwd_range (g, post_ops, 0, N_POST, 0);
+  for (g->layer = g->layers - 1; g->layer >= 0; g->layer--)
+    bwd_range (g, layer, 0, N_LAYER, 0);
+  g->layer = -1;
+  if (g->par && !first_chunk (g))
+    grad_p2p (g, &post_ops[2]);
+  bwd_range (g, pre_ops, 0, N_PRE, 0);
+}
+
+// The whole run of one dump: every micro step, forward then backward (of each model chunk,
+// the last one first).
 static void
 walk (Gen *g)
 {
+  const Op *layer = g->par && g->tp > 1 ? layer_ops_tp : layer_ops;
+  // Ranks that run the same layers on the same data draw the same statistics.
+  gint64 key = g->par ? (gint64) g->dp_rank * 64 + g->stage : g->rank;
+
   memset (g->count, 0, sizeof g->count);
   g->n_entries = g->n_io = 0;
-  g->rng = rng_keyed (g->seed, g->step, g->rank, 1, 0);
-  g->prng = rng_keyed (g->seed, g->step, g->rank, 2, 0);
+  g->rng = rng_keyed (g->seed, g->step, key, 1, 0);
+  g->prng = rng_keyed (g->seed, g->step, key, 2, 0);
   g->cur.shape = NOSH;
   for (g->mstep = 0; g->mstep < g->micro; g->mstep++)
     {
-      g->layer = -1;
-      fwd_seg (g, pre_ops, N_PRE, 0);
-      for (g->layer = 0; g->layer < g->layers; g->layer++)
-        fwd_seg (g, layer_ops, N_LAYER, N_PRE);
-      g->layer = -1;
-      fwd_seg (g, post_ops, N_POST, N_PRE + N_LAYER);
+      for (int c = 0; c < g->vpp; c++)
+        {
+          enter_chunk (g, c, "forward");
+          forward (g, layer);
+        }
       if (g->mode == MODE_STACK)
         continue; // stack.json lists forward calls only
       memcpy (g->bcount, g->count, sizeof g->count);
-      bwd_range (g, post_ops, 0, N_POST, 0);
-      for (g->layer = g->layers - 1; g->layer >= 0; g->layer--)
-        bwd_range (g, layer_ops, 0, N_LAYER, 0);
-      g->layer = -1;
-      bwd_range (g, pre_ops, 0, N_PRE, 0);
+      for (int c = g->vpp - 1; c >= 0; c--)
+        {
+          enter_chunk (g, c, "backward");
+          backward (g, layer);
+        }
     }
 }
 
@@ -675,7 +932,8 @@ write_dump (Gen *g, const char *dir, int inf_opt)
       jw_close (&g->stack, ']');
       jw_key (&g->stack, NULL);
       put_stack (&g->stack, site < N_PRE ? &pre_ops[site] : site < N_PRE + N_LAYER
-                 ? &layer_ops[site - N_PRE] : &post_ops[site - N_PRE - N_LAYER]);
+                 ? &(g->par && g->tp > 1 ? layer_ops_tp : layer_ops)[site - N_PRE]
+                 : &post_ops[site - N_PRE - N_LAYER]);
       jw_close (&g->stack, ']');
     }
   for (int i = 0; i < 3; i++)
@@ -739,7 +997,7 @@ int
 main (int argc, char **argv)
 {
   gint64 entries = -1, seed = 0;
-  int layers = -1, micro = -1, ranks = -1, steps = -1, inf = 0;
+  int layers = -1, micro = -1, ranks = -1, steps = -1, inf = 0, tp = 1, pp = 1, vpp = 1;
   gboolean md5 = FALSE, old_stack = FALSE;
   double eps = 0, eps_from = 0;
   char *task = NULL, *dir;
@@ -758,6 +1016,12 @@ main (int argc, char **argv)
     { "inf", 0, 0, G_OPTION_ARG_INT, &inf, "Put Infinity/NaN into the outputs of K entries", "K" },
     { "task", 0, 0, G_OPTION_ARG_STRING, &task, "statistics (default) or structure", "TASK" },
     { "old-stack", 0, 0, G_OPTION_ARG_NONE, &old_stack, "Write stack.json as {name: lines}", NULL },
+    { "tp", 0, 0, G_OPTION_ARG_INT, &tp, "Tensor parallelism: Megatron's parallel linear layers, "
+      "all_reduce over the TP group", "T" },
+    { "pp", 0, 0, G_OPTION_ARG_INT, &pp, "Pipeline parallelism: each stage runs --layers layers, "
+      "send/recv between stages", "P" },
+    { "vpp", 0, 0, G_OPTION_ARG_INT, &vpp, "Virtual pipeline stages: model chunks "
+      "Module.<c>... per rank (needs --pp 2 or more)", "V" },
     G_OPTION_ENTRY_NULL
   };
   GOptionContext *ctx = g_option_context_new ("OUTDIR - write a synthetic msprobe dump");
@@ -780,10 +1044,22 @@ main (int argc, char **argv)
     die ("out of range: --entries, --layers, --micro-steps and --steps must be at least 1, "
          "--ranks 1 to 4096, --inf at least 0, --perturb in [0, 1), --perturb-from in [0, 1]");
 
+  if (tp < 1 || pp < 1 || vpp < 1 || (vpp > 1 && pp < 2))
+    die ("out of range: --tp, --pp and --vpp must be at least 1, and --vpp needs --pp 2 or more");
+  if (tp * pp * vpp > 1 && ranks == -1)
+    ranks = tp * pp;
+  if (ranks % (tp * pp) != 0)
+    die ("--ranks %d is not a multiple of --tp %d x --pp %d", ranks, tp, pp);
+  if (tp * pp * vpp > 1 && entries != -1)
+    die ("--entries does not go with --tp, --pp or --vpp: give --layers (per model chunk)");
+
   model_init ();
   *g = (Gen) { .layers = layers, .micro = MAX (micro, 1), .ranks = MAX (ranks, 1), .md5 = md5,
                .structure = task && strcmp (task, "structure") == 0, .old_stack = old_stack,
-               .eps = eps, .eps_from = eps_from, .seed = (guint64) seed };
+               .eps = eps, .eps_from = eps_from, .seed = (guint64) seed,
+               .tp = tp, .pp = pp, .vpp = vpp, .dp = MAX (ranks, 1) / (tp * pp),
+               .par = tp * pp * vpp > 1 };
+  g_strlcpy (g->prefix, "Module", sizeof g->prefix);
   if (layers == -1 && entries == -1)
     g->layers = 4;
   else if (layers == -1)
@@ -799,6 +1075,9 @@ main (int argc, char **argv)
           dir = g_strdup (argv[1]);
         g->step = s;
         g->rank = r;
+        g->tp_rank = r % tp;
+        g->dp_rank = (r / tp) % g->dp;
+        g->stage = r / (tp * g->dp);
         write_dump (g, dir, inf);
         g_free (dir);
       }

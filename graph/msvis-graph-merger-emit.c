@@ -256,9 +256,9 @@ link_tree (Emit *e)
 
         if (!p->primary)
           continue;
-        for (guint j = 0; j < p->node->sub.n; j++)
+        for (guint j = 0; j < p->node->sub->n; j++)
           {
-            MergeNode *c = p->node->sub.v[j];
+            MergeNode *c = p->node->sub->v[j];
             gpointer key = GUINT_TO_POINTER (dst_of (e, c) + 1);
 
             if ((pass == 1 || c->up == p->node) && !g_hash_table_contains (chained, key))
@@ -273,9 +273,9 @@ link_tree (Emit *e)
 
       g_array_set_size (chain, 0);
       g_array_set_size (listed, 0);
-      for (guint j = 0; j < p->node->sub.n; j++)
+      for (guint j = 0; j < p->node->sub->n; j++)
         {
-          MsvisNodeId id = dst_of (e, p->node->sub.v[j]);
+          MsvisNodeId id = dst_of (e, p->node->sub->v[j]);
           gpointer key = GUINT_TO_POINTER (id + 1);
 
           g_array_append_val (listed, id);
@@ -342,9 +342,9 @@ merge_graph_emit (MergeGraph *g)
         continue;
       if (p.node->up != NULL && !g_hash_table_contains (e.dst_of, p.node->up))
         place (&e, p.node->up, p.node->up->id);
-      for (guint j = 0; j < p.node->sub.n; j++)
-        if (!g_hash_table_contains (e.dst_of, p.node->sub.v[j]))
-          place (&e, p.node->sub.v[j], ((MergeNode *)p.node->sub.v[j])->id);
+      for (guint j = 0; j < p.node->sub->n; j++)
+        if (!g_hash_table_contains (e.dst_of, p.node->sub->v[j]))
+          place (&e, p.node->sub->v[j], ((MergeNode *)p.node->sub->v[j])->id);
     }
 
   for (guint i = 0; i < e.placed->len; i++)

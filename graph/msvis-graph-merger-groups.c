@@ -377,21 +377,21 @@ gather_all_ranks (Merger            *m,
 
       if (other == NULL)
         continue;
-      for (guint j = 0; j < other->sub.n; j++)
+      for (guint j = 0; j < other->sub->n; j++)
         {
-          MergeNode *collection = other->sub.v[j];
+          MergeNode *collection = other->sub->v[j];
 
           collection->up = all;
           merge_map_set (main_graph, collection->id, collection);
-          for (guint k = 0; k < collection->sub.n; k++)
+          for (guint k = 0; k < collection->sub->n; k++)
             {
-              MergeNode *api = collection->sub.v[k];
+              MergeNode *api = collection->sub->v[k];
 
               merge_map_set (main_graph, api->id, api);
             }
         }
-      for (guint j = 0; j < other->sub.n; j++)
-        merge_list_append (m, &all->sub, other->sub.v[j]);
+      for (guint j = 0; j < other->sub->n; j++)
+        merge_list_append (m, all->sub, other->sub->v[j]);
     }
 }
 
@@ -408,7 +408,7 @@ collect_ranks (Merger            *m,
   const char *origin_id = collection->id;
 
   collection->id = rank_collection_id (m, origin_id, main_graph->rank);
-  merge_list_set (m, &all->sub, (gpointer *)&collection, 1);
+  merge_node_set_sub (m, all, (gpointer *)&collection, 1);
   collection->up = all;
   merge_map_set (main_graph, collection->id, collection);
   merge_map_del (main_graph, origin_id);
@@ -421,14 +421,14 @@ collect_ranks (Merger            *m,
         continue;
       other->id = rank_collection_id (m, other->id, others[i]->rank);
       merge_map_set (main_graph, other->id, other);
-      for (guint j = 0; j < other->sub.n; j++)
+      for (guint j = 0; j < other->sub->n; j++)
         {
-          MergeNode *api = other->sub.v[j];
+          MergeNode *api = other->sub->v[j];
 
           rename_rank_api (m, api, others[i]->rank);
           merge_map_set (main_graph, api->id, api);
         }
-      merge_list_append (m, &all->sub, other);
+      merge_list_append (m, all->sub, other);
       other->up = all;
     }
   return all;
@@ -448,12 +448,12 @@ merge_api_collections (Merger            *m,
 {
   MergeGraph *main_graph = graphs[0];
   MergeNode *root = main_graph->root;
-  MergeList old = root->sub;
-  g_autoptr(GPtrArray) kept = g_ptr_array_sized_new (old.n);
+  MergeList *old = root->sub;
+  g_autoptr(GPtrArray) kept = g_ptr_array_sized_new (old->n);
 
-  for (guint i = 0; i < old.n; i++)
+  for (guint i = 0; i < old->n; i++)
     {
-      MergeNode *node = old.v[i];
+      MergeNode *node = old->v[i];
 
       if (g_str_has_prefix (node->id, APIS_ALL_RANKS))
         {
@@ -465,7 +465,7 @@ merge_api_collections (Merger            *m,
       else
         g_ptr_array_add (kept, node);
     }
-  merge_list_set (m, &root->sub, kept->pdata, kept->len);
+  merge_node_set_sub (m, root, kept->pdata, kept->len);
 }
 
 static gint64
@@ -492,15 +492,19 @@ by_collection_rank (gconstpointer a,
 
 /* sort_merged_api_collection: the rank collections of each All_Ranks node by rank. */
 void
-merge_sort_api_collections (MergeGraph *g)
+merge_sort_api_collections (Merger     *m,
+                            MergeGraph *g)
 {
-  for (guint i = 0; i < g->root->sub.n; i++)
+  for (guint i = 0; i < g->root->sub->n; i++)
     {
-      MergeNode *node = g->root->sub.v[i];
+      MergeNode *node = g->root->sub->v[i];
 
-      /* The list is the node's own (made by merge_list_set or grown in place), so sorting it
-       * in place is what sorted() and the assignment do. */
+      /* sorted() makes a new list. */
       if (node->type == MSVIS_NODE_API_COLLECTION && g_str_has_prefix (node->id, APIS_ALL_RANKS))
-        g_qsort_with_data (node->sub.v, node->sub.n, sizeof (gpointer), by_collection_rank, NULL);
+        {
+          merge_node_set_sub (m, node, node->sub->v, node->sub->n);
+          g_qsort_with_data (node->sub->v, node->sub->n, sizeof (gpointer), by_collection_rank,
+                             NULL);
+        }
     }
 }

@@ -90,19 +90,20 @@ merge_list_append (Merger    *m,
   list->v[list->n++] = item;
 }
 
-/* A new list: whoever still holds the old array keeps seeing the old one, as in Python. */
+/* node.subnodes = [...]: a new list object; a loop over the old one goes on over the old one. */
 void
-merge_list_set (Merger         *m,
-                MergeList      *list,
-                gpointer const *items,
-                guint           n)
+merge_node_set_sub (Merger         *m,
+                    MergeNode      *node,
+                    gpointer const *items,
+                    guint           n)
 {
-  gpointer *v = msvis_arena_alloc (m->arena, MAX (n, 1) * sizeof (gpointer));
+  MergeList *list = msvis_arena_alloc (m->arena, sizeof (MergeList));
 
+  list->v = msvis_arena_alloc (m->arena, MAX (n, 1) * sizeof (gpointer));
   if (n > 0)
-    memcpy (v, items, n * sizeof (gpointer));
-  list->v = v;
+    memcpy (list->v, items, n * sizeof (gpointer));
   list->n = list->cap = n;
+  node->sub = list;
 }
 
 void
@@ -207,6 +208,7 @@ merge_graph_add_node (Merger        *m,
   node->own_in = node->own_out = (MergeData) { g, 0, 0, NULL };
   node->in = &node->own_in;
   node->out = &node->own_out;
+  node->sub = &node->own_sub;
   merge_map_set (g, id, node);
   return node;
 }
@@ -253,13 +255,14 @@ merge_graph_load (Merger     *m,
       node->up = parent == MSVIS_NODE_ID_NONE ? NULL : &g->nodes[parent];
       node->origin = g;
       node->source = i;
+      node->sub = &node->own_sub;
       if (n_children > 0)
         {
-          node->sub.v = msvis_arena_alloc (m->arena, n_children * sizeof (gpointer));
-          node->sub.cap = n_children;
+          node->sub->v = msvis_arena_alloc (m->arena, n_children * sizeof (gpointer));
+          node->sub->cap = n_children;
           for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, i);
                c != MSVIS_NODE_ID_NONE; c = msvis_graph_node_get_next_sibling (graph, c))
-            node->sub.v[node->sub.n++] = &g->nodes[c];
+            node->sub->v[node->sub->n++] = &g->nodes[c];
         }
       first = msvis_graph_node_get_inputs (graph, i, &count);
       node->own_in = (MergeData) { g, first, count, NULL };

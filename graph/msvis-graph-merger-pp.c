@@ -131,16 +131,16 @@ mark_position_rank (Merger    *m,
   g_autofree char *text = NULL;
 
   if (node->up != NULL)
-    for (guint i = 0; i < node->up->sub.n; i++)
-      if (strcmp (((MergeNode *)node->up->sub.v[i])->id, node->id) == 0)
+    for (guint i = 0; i < node->up->sub->n; i++)
+      if (strcmp (((MergeNode *)node->up->sub->v[i])->id, node->id) == 0)
         {
           position = i;
           break;
         }
   text = g_strdup_printf ("%s%%%u%%%d", node->id, position, rank);
   node->id = merge_strdup (m, text);
-  for (guint i = 0; i < node->sub.n; i++)
-    mark_position_rank (m, node->sub.v[i], rank);
+  for (guint i = 0; i < node->sub->n; i++)
+    mark_position_rank (m, node->sub->v[i], rank);
 }
 
 /* _add_node_to_main_graph: a name already there keeps its node (msprobe warns). */
@@ -152,8 +152,8 @@ add_to_main_graph (MergeGraph *g,
     merge_map_set (g, node->id, node);
   else
     g_debug ("%s is exist!", node->id);
-  for (guint i = 0; i < node->sub.n; i++)
-    add_to_main_graph (g, node->sub.v[i]);
+  for (guint i = 0; i < node->sub->n; i++)
+    add_to_main_graph (g, node->sub->v[i]);
 }
 
 /* _merge_other_unique_nodes: children that only one other rank has join the main node. */
@@ -170,7 +170,7 @@ merge_unique_children (Merger           *m,
   /* How many of the lists have each id. */
   for (guint l = 0; l <= n_others; l++)
     {
-      const MergeList *list = l == 0 ? &main_node->sub : &others[l - 1]->sub;
+      const MergeList *list = l == 0 ? main_node->sub : others[l - 1]->sub;
       g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
       for (guint i = 0; i < list->n; i++)
@@ -186,7 +186,7 @@ merge_unique_children (Merger           *m,
   /* Each other list in dict order: an id's first place, its last node. */
   for (guint l = 0; l < n_others; l++)
     {
-      const MergeList *list = &others[l]->sub;
+      const MergeList *list = others[l]->sub;
       g_autoptr(GHashTable) place = g_hash_table_new (g_str_hash, g_str_equal);
 
       for (guint i = 0; i < list->n; i++)
@@ -212,7 +212,7 @@ merge_unique_children (Merger           *m,
 
       mark_position_rank (m, node, node->origin->rank);
       add_to_main_graph (main_graph, node);
-      merge_list_append (m, &main_node->sub, node);
+      merge_list_append (m, main_node->sub, node);
       node->up = main_node;
     }
 }
@@ -228,6 +228,7 @@ merge_nodes (Merger            *m,
 {
   g_autofree MergeNode **copies = g_new (MergeNode *, MAX (n_others, 1));
   g_autoptr(GPtrArray) in = NULL, out = NULL;
+  MergeList *children;
   gboolean split;
 
   for (guint i = 0; i < n_others; i++)
@@ -254,7 +255,7 @@ merge_nodes (Merger            *m,
           mark_position_rank (m, copies[i], copies[i]->origin->rank);
           add_to_main_graph (main_graph, copies[i]);
           copies[i]->up = main_node->up;
-          merge_list_append (m, &main_node->up->sub, copies[i]);
+          merge_list_append (m, main_node->up->sub, copies[i]);
         }
       return;
     }
@@ -266,9 +267,10 @@ merge_nodes (Merger            *m,
   merge_unique_children (m, main_graph, main_node, copies, n_others);
 
   /* The list can grow while it is walked, and what is added is walked too. */
-  for (guint i = 0; i < main_node->sub.n; i++)
+  children = main_node->sub;
+  for (guint i = 0; i < children->n; i++)
     {
-      MergeNode *child = main_node->sub.v[i];
+      MergeNode *child = children->v[i];
 
       if (child->type == MSVIS_NODE_MODULE)
         merge_nodes (m, main_graph, child, others, n_others);
@@ -336,9 +338,9 @@ update_node_id (Merger     *m,
           node->out = merge_data_rename (m, node->out, old_id, node->id);
           merge_map_set (g, node->id, node);
         }
-      for (guint i = 0; i < node->sub.n; i++)
+      for (guint i = 0; i < node->sub->n; i++)
         {
-          g_ptr_array_add (stack, node->sub.v[i]);
+          g_ptr_array_add (stack, node->sub->v[i]);
           g_ptr_array_add (numbers, (gpointer)number);
         }
     }
@@ -385,9 +387,9 @@ sort_family (Merger     *m,
   g_autoptr(GPtrArray) order = g_ptr_array_new ();
   gint index = -1;
 
-  for (guint i = 0; i < up->sub.n; i++)
+  for (guint i = 0; i < up->sub->n; i++)
     {
-      MergeNode *node = up->sub.v[i];
+      MergeNode *node = up->sub->v[i];
 
       g_ptr_array_add (mark_parse (node->id, NULL, NULL) >= 0 ? marked : plain, node);
     }
@@ -409,7 +411,7 @@ sort_family (Merger     *m,
     }
   for (guint i = 0; i < marked->len; i++)
     update_node_id (m, g, g_ptr_array_index (marked, i));
-  merge_list_set (m, &up->sub, order->pdata, order->len);
+  merge_node_set_sub (m, up, order->pdata, order->len);
 }
 
 /* _sort_nodes: depth first from @start, each family with marked members sorted once. */
@@ -427,8 +429,8 @@ sort_nodes (Merger     *m,
 
       if (mark_parse (node->id, NULL, NULL) >= 0 && node->up != NULL)
         sort_family (m, g, node);
-      for (guint i = 0; i < node->sub.n; i++)
-        g_ptr_array_add (stack, node->sub.v[i]);
+      for (guint i = 0; i < node->sub->n; i++)
+        g_ptr_array_add (stack, node->sub->v[i]);
     }
 }
 
@@ -445,13 +447,15 @@ merge_pp_graphs (Merger            *m,
                  guint              n)
 {
   MergeGraph *main_graph = graphs[0];
-  MergeNode *root = main_graph->root;
+  MergeList *roots = main_graph->root->sub;
 
   if (n < 2)
     return;
-  for (guint i = 0; i < root->sub.n; i++)
+  /* The root's list as it is now, nodes added to it included: sorting a family of root
+   * children gives the root a new list, which this loop does not see. */
+  for (guint i = 0; i < roots->n; i++)
     {
-      MergeNode *node = root->sub.v[i];
+      MergeNode *node = roots->v[i];
 
       if (node->type != MSVIS_NODE_MODULE || is_unmerged_module (node->id))
         continue;

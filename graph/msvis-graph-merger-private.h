@@ -53,7 +53,9 @@ struct _MergeNode
 {
   const char  *id;
   MergeNode   *up;          /* msprobe's upnode: it need not list this node */
-  MergeList    sub;         /* MergeNode *, msprobe's subnodes */
+  MergeList   *sub;         /* MergeNode *, msprobe's subnodes: a list object, which a loop
+                             * over it keeps seeing when the node is given a new one */
+  MergeList    own_sub;     /* the list it was built with */
   MergeData   *in;
   MergeData   *out;
   MergeData    own_in;
@@ -130,8 +132,8 @@ MergeNode   *merge_graph_add_node         (Merger              *m,
 void         merge_list_append            (Merger              *m,
                                            MergeList           *list,
                                            gpointer             item);
-void         merge_list_set               (Merger              *m,
-                                           MergeList           *list,
+void         merge_node_set_sub           (Merger              *m,
+                                           MergeNode           *node,
                                            gpointer const      *items,
                                            guint                n);
 void         merge_node_add_info          (Merger              *m,
@@ -228,7 +230,8 @@ char        *merge_groups_to_string       (GPtrArray           *groups);
 void         merge_api_collections        (Merger              *m,
                                            MergeGraph *const   *graphs,
                                            guint                n);
-void         merge_sort_api_collections   (MergeGraph          *g);
+void         merge_sort_api_collections   (Merger              *m,
+                                           MergeGraph          *g);
 
 /* msvis-graph-merger-pp.c, msvis-graph-merger-vpp.c, msvis-graph-merger-tp.c */
 void         merge_pp_graphs              (Merger              *m,

@@ -218,9 +218,9 @@ handle_matmul_reduce (Merger            *m,
     return TRUE;
   matmuls = g_ptr_array_new ();
   reduces = g_ptr_array_new ();
-  for (guint i = 0; i < node->sub.n; i++)
+  for (guint i = 0; i < node->sub->n; i++)
     {
-      MergeNode *sub = node->sub.v[i];
+      MergeNode *sub = node->sub->v[i];
 
       if (id_has (sub, "matmul"))
         g_ptr_array_add (matmuls, sub);
@@ -244,7 +244,7 @@ handle_matmul_reduce (Merger            *m,
 static GPtrArray *
 column_to_row (MergeNode *node)
 {
-  const MergeList *siblings = &node->up->sub;
+  const MergeList *siblings = node->up->sub;
   gint start = -1, end = -1;
   GPtrArray *slice = g_ptr_array_new ();
 
@@ -293,8 +293,8 @@ merge_column_row (Merger            *m,
       g_autoptr(GPtrArray) in = NULL, out = NULL;
       guint n_found;
 
-      for (guint i = current->sub.n; i > 0; i--)
-        g_ptr_array_add (stack, current->sub.v[i - 1]);
+      for (guint i = current->sub->n; i > 0; i--)
+        g_ptr_array_add (stack, current->sub->v[i - 1]);
       if (current->info.n > 0 || g_str_has_prefix (current->id, "Distributed"))
         continue;
 

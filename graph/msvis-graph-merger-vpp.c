@@ -72,9 +72,9 @@ chunk_roots (Merger     *m,
   g_autofree char *last = g_strdup_printf ("%d", m->params->vpp - 1);
   GPtrArray *stack = g_ptr_array_new ();
 
-  for (guint i = g->root->sub.n; i > 0; i--)
+  for (guint i = g->root->sub->n; i > 0; i--)
     {
-      MergeNode *node = g->root->sub.v[i - 1];
+      MergeNode *node = g->root->sub->v[i - 1];
 
       if (second_part_is (node->id, "0") || (with_last && second_part_is (node->id, last)))
         g_ptr_array_add (stack, node);
@@ -97,8 +97,8 @@ merge_vpp_data (Merger     *m,
 
       if (node->is_pp_merged || node->has_pp_index || node->type != MSVIS_NODE_MODULE)
         continue;
-      for (guint i = node->sub.n; i > 0; i--)
-        g_ptr_array_add (stack, node->sub.v[i - 1]);
+      for (guint i = node->sub->n; i > 0; i--)
+        g_ptr_array_add (stack, node->sub->v[i - 1]);
       target = merge_map_get (g, replace_vpp_id (m, node->id, m->params->vpp - 1));
       if (target == NULL)
         continue;
@@ -131,8 +131,8 @@ rename_inside (Merger     *m,
 {
   g_autoptr(GPtrArray) stack = g_ptr_array_new ();
 
-  for (guint i = 0; i < layer->sub.n; i++)
-    g_ptr_array_add (stack, layer->sub.v[i]);
+  for (guint i = 0; i < layer->sub->n; i++)
+    g_ptr_array_add (stack, layer->sub->v[i]);
   while (stack->len > 0)
     {
       MergeNode *node = g_ptr_array_steal_index (stack, stack->len - 1);
@@ -140,8 +140,8 @@ rename_inside (Merger     *m,
 
       if (node->type != MSVIS_NODE_MODULE)
         continue;
-      for (guint i = node->sub.n; i > 0; i--)
-        g_ptr_array_add (stack, node->sub.v[i - 1]);
+      for (guint i = node->sub->n; i > 0; i--)
+        g_ptr_array_add (stack, node->sub->v[i - 1]);
       rename_module (m, g, node,
                      merge_layers_search (node->id, NULL, &end)
                        ? merge_printf (m, "%s%s", prefix, node->id + end)
@@ -217,8 +217,8 @@ layer_holders (Merger     *m,
             }
           continue;
         }
-      for (guint i = node->sub.n; i > 0; i--)
-        g_ptr_array_add (stack, node->sub.v[i - 1]);
+      for (guint i = node->sub->n; i > 0; i--)
+        g_ptr_array_add (stack, node->sub->v[i - 1]);
     }
   return holders;
 }
@@ -240,20 +240,20 @@ take_chunk (Merger     *m,
   if (target == NULL)
     return;
   if (forward)
-    for (guint i = 0; i < target->sub.n; i++)
-      merge_list_append (m, &holder->sub, target->sub.v[i]);
+    for (guint i = 0; i < target->sub->n; i++)
+      merge_list_append (m, holder->sub, target->sub->v[i]);
   else
     {
       g_autoptr(GPtrArray) joined = g_ptr_array_new ();
 
-      for (guint i = 0; i < target->sub.n; i++)
-        g_ptr_array_add (joined, target->sub.v[i]);
-      for (guint i = 0; i < holder->sub.n; i++)
-        g_ptr_array_add (joined, holder->sub.v[i]);
-      merge_list_set (m, &holder->sub, joined->pdata, joined->len);
+      for (guint i = 0; i < target->sub->n; i++)
+        g_ptr_array_add (joined, target->sub->v[i]);
+      for (guint i = 0; i < holder->sub->n; i++)
+        g_ptr_array_add (joined, holder->sub->v[i]);
+      merge_node_set_sub (m, holder, joined->pdata, joined->len);
     }
-  for (guint i = 0; i < target->sub.n; i++)
-    ((MergeNode *)target->sub.v[i])->up = holder;
+  for (guint i = 0; i < target->sub->n; i++)
+    ((MergeNode *)target->sub->v[i])->up = holder;
 
   for (MergeNode *a = target->up; a != NULL; a = a->up)
     g_ptr_array_insert (ancestors, 0, (gpointer)a->id);
@@ -263,10 +263,10 @@ take_chunk (Merger     *m,
     merge_map_del (g, g_ptr_array_index (ancestors, i));
   top = g_ptr_array_index (ancestors, 1);
   kept = g_ptr_array_new ();
-  for (guint i = 0; i < g->root->sub.n; i++)
-    if (strcmp (((MergeNode *)g->root->sub.v[i])->id, top) != 0)
-      g_ptr_array_add (kept, g->root->sub.v[i]);
-  merge_list_set (m, &g->root->sub, kept->pdata, kept->len);
+  for (guint i = 0; i < g->root->sub->n; i++)
+    if (strcmp (((MergeNode *)g->root->sub->v[i])->id, top) != 0)
+      g_ptr_array_add (kept, g->root->sub->v[i]);
+  merge_node_set_sub (m, g->root, kept->pdata, kept->len);
 }
 
 /**
@@ -290,6 +290,6 @@ merge_vpp_chunks (Merger     *m,
 
       for (gint chunk = 1; chunk < m->params->vpp; chunk++)
         take_chunk (m, g, holder, chunk, forward);
-      sort_layers (m, g, (MergeNode *const *)holder->sub.v, holder->sub.n, forward);
+      sort_layers (m, g, (MergeNode *const *)holder->sub->v, holder->sub->n, forward);
     }
 }

@@ -297,7 +297,7 @@ job_tp_list (Job     *job,
 {
   if (!job_tp_group (job, error))
     return FALSE;
-  merge_sort_api_collections (job->graphs[0]);
+  merge_sort_api_collections (job->m, job->graphs[0]);
   return TRUE;
 }
 
@@ -406,7 +406,7 @@ strategy_tp_pp (Run        *run,
     return TRUE;
   if (!merge_tp_graphs (m, (MergeGraph **)mains->pdata, mains->len, mapping, error))
     return FALSE;
-  merge_sort_api_collections (g_ptr_array_index (mains, 0));
+  merge_sort_api_collections (m, g_ptr_array_index (mains, 0));
   g_ptr_array_add (results, g_ptr_array_index (mains, 0));
   return TRUE;
 }
