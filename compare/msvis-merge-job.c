@@ -104,19 +104,22 @@ add_builds (Run       *run,
     }
 }
 
-/* Every rank, on up to one thread per processor: the merge needs them all at once anyway. */
+/* builds[first, first + n), on up to one thread per processor: the merge needs them all at
+ * once anyway. */
 static gboolean
 build_all (GArray  *builds,
+           guint    first,
+           guint    n,
            GError **error)
 {
-  GThreadPool *pool = g_thread_pool_new (rank_build_run, NULL,
-                                         MIN (g_get_num_processors (), builds->len), TRUE, NULL);
+  GThreadPool *pool = g_thread_pool_new (rank_build_run, NULL, MIN (g_get_num_processors (), n),
+                                         TRUE, NULL);
 
-  for (guint i = 0; i < builds->len; i++)
+  for (guint i = first; i < first + n; i++)
     g_thread_pool_push (pool, &g_array_index (builds, RankBuild, i), NULL);
   g_thread_pool_free (pool, FALSE, TRUE);
 
-  for (guint i = 0; i < builds->len; i++)
+  for (guint i = first; i < first + n; i++)
     {
       RankBuild *b = &g_array_index (builds, RankBuild, i);
 
@@ -129,7 +132,8 @@ build_all (GArray  *builds,
   return TRUE;
 }
 
-/* The graphs of builds[first, first + n) merged; the rank graphs are let go. */
+/* One side's merge: the graphs of builds[first, first + n), which are let go after (they
+ * are what takes the memory). */
 static GArray *
 merge_side (Run                     *run,
             GArray                  *builds,
@@ -191,7 +195,7 @@ msvis_job_merge_build (Run         *run,
     return FALSE;
   builds = g_array_new (FALSE, TRUE, sizeof (RankBuild));
   add_builds (run, builds, dir, names, FALSE);
-  if (build_all (builds, error))
+  if (build_all (builds, 0, builds->len, error))
     merged = merge_side (run, builds, 0, builds->len, &params, FALSE, error);
   builds_free (builds);
   if (merged == NULL)
@@ -325,7 +329,9 @@ write_pair (Run         *run,
   return msvis_job_write_vis (run, p->npu, &compare, name, step, rank, error);
 }
 
-/* Both sides built and merged; NULL in @npu and @bench on error. */
+/* One side built and merged, then the other: only one side's rank graphs are in memory at
+ * a time. Merging the sides side by side took a quarter less time and half as much memory
+ * again (8 ranks of 9.4 MB a side). */
 static gboolean
 merge_both (Run                     *run,
             GArray                  *builds,
@@ -336,12 +342,14 @@ merge_both (Run                     *run,
             GArray                 **bench,
             GError                 **error)
 {
-  if (!build_all (builds, error))
+  guint n_bench = builds->len - n_npu;
+
+  if (!build_all (builds, 0, n_npu, error))
     return FALSE;
   *npu = merge_side (run, builds, 0, n_npu, npu_params, FALSE, error);
-  if (*npu == NULL)
+  if (*npu == NULL || !build_all (builds, n_npu, n_bench, error))
     return FALSE;
-  *bench = merge_side (run, builds, n_npu, builds->len - n_npu, bench_params, TRUE, error);
+  *bench = merge_side (run, builds, n_npu, n_bench, bench_params, TRUE, error);
   if (*bench == NULL)
     return FALSE;
   if ((*npu)->len == (*bench)->len)

@@ -227,6 +227,7 @@ merge_graph_load (Merger     *m,
   static const char *stats[N_STATS] = { "Max", "Min", "Mean", "Norm" };
   MergeGraph *g = g_new0 (MergeGraph, 1);
   guint n = msvis_graph_get_n_nodes (graph);
+  guint32 n_items = 0;
 
   g->graph = g_object_ref (graph);
   g->rank = rank;
@@ -235,7 +236,6 @@ merge_graph_load (Merger     *m,
   g->slots = g_array_sized_new (FALSE, FALSE, sizeof (MergeSlot), n);
   g->id_counters = g_hash_table_new (g_str_hash, g_str_equal);
   g->overrides = g_hash_table_new (NULL, NULL);
-  g->full_op_names = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < N_STATS; i++)
     g->stat_atoms[i] = msvis_graph_atom (graph, stats[i]);
   g->atom_dtype = msvis_graph_atom (graph, "dtype");
@@ -266,13 +266,16 @@ merge_graph_load (Merger     *m,
         }
       first = msvis_graph_node_get_inputs (graph, i, &count);
       node->own_in = (MergeData) { g, first, count, NULL };
+      n_items = MAX (n_items, first + count);
       first = msvis_graph_node_get_outputs (graph, i, &count);
       node->own_out = (MergeData) { g, first, count, NULL };
+      n_items = MAX (n_items, first + count);
       node->in = &node->own_in;
       node->out = &node->own_out;
       merge_map_set (g, node->id, node);
     }
   g->root = &g->nodes[msvis_graph_get_root (graph)];
+  g->full_op_names = g_new0 (const char *, MAX (n_items, 1));
   return g;
 }
 
@@ -285,7 +288,7 @@ merge_graph_free (MergeGraph *g)
   g_array_unref (g->slots);
   g_hash_table_unref (g->id_counters);
   g_hash_table_unref (g->overrides);
-  g_hash_table_unref (g->full_op_names);
+  g_free (g->full_op_names);
   g_free (g->nodes);
   g_object_unref (g->graph);
   g_free (g);
@@ -494,7 +497,7 @@ const char *
 merge_param_full_op_name (Merger     *m,
                           MergeParam  p)
 {
-  const char *renamed = g_hash_table_lookup (p.owner->full_op_names, GUINT_TO_POINTER (p.item + 1));
+  const char *renamed = p.owner->full_op_names[p.item];
   const MsvisField *data_name;
 
   if (renamed != NULL)
@@ -516,5 +519,5 @@ merge_param_set_full_op_name (Merger     *m,
                               MergeParam  p,
                               const char *name)
 {
-  g_hash_table_insert (p.owner->full_op_names, GUINT_TO_POINTER (p.item + 1), (char *)name);
+  p.owner->full_op_names[p.item] = name;
 }

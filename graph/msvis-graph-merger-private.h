@@ -94,7 +94,7 @@ struct _MergeGraph
   GArray      *slots;        /* MergeSlot, in node_map order */
   GHashTable  *id_counters;  /* Graph.node_id_map */
   GHashTable  *overrides;    /* item + 1 -> ParamOverride *, statistics the merge changed */
-  GHashTable  *full_op_names; /* item + 1 -> full_op_name, where a rename changed it */
+  const char **full_op_names; /* by item: full_op_name, where a rename changed it */
   guint32      stat_atoms[N_STATS];
   guint32      atom_dtype;
   guint32      atom_value;
@@ -110,6 +110,7 @@ struct _Merger
   const char             *config_path;
   MsvisArena             *arena;
   GStringChunk           *strings;
+  GHashTable             *reprs;   /* double bits -> repr(), made on first use */
 };
 
 /* msvis-graph-merger-model.c */

@@ -21,6 +21,10 @@
 
 static const char *const stat_names[N_STATS] = { "Max", "Min", "Mean", "Norm" };
 
+/* Python's x ** 2.0 is libm's pow(), which is not always x * x, the form the compiler turns
+ * pow (x, 2.0) into: called through a pointer, it stays pow(). */
+static double (*volatile libm_pow) (double, double) = pow;
+
 /* BaseGraphMerger.dtype_list: the tensors whose statistics can be merged. */
 static const char *const merge_dtypes[] = {
   "torch.int8", "torch.int32", "torch.int64",
@@ -68,14 +72,45 @@ num_field (Num num)
   return field;
 }
 
+/* g_int64_hash keeps the low 32 bits, which are all zero in a float32 made double. */
+static guint
+double_bits_hash (gconstpointer key)
+{
+  guint64 bits = *(const guint64 *)key * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+
+  return (guint)(bits >> 32);
+}
+
+/* str() of the number. The same statistics come back in many sentences, and a float's
+ * repr() is the slow part of writing them: each is made once per merge job. */
 static void
-append_num (GString *out,
+append_num (Merger  *m,
+            GString *out,
             Num      num)
 {
-  if (num.is_float)
-    msvis_py_append_float_repr (out, num.f);
-  else
-    g_string_append_printf (out, "%" G_GINT64_FORMAT, num.i);
+  const char *known;
+  guint64 *bits;
+  gsize start;
+
+  if (!num.is_float)
+    {
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, num.i);
+      return;
+    }
+  if (m->reprs == NULL)
+    m->reprs = g_hash_table_new (double_bits_hash, g_int64_equal);
+  bits = msvis_arena_alloc (m->arena, sizeof (guint64));
+  memcpy (bits, &num.f, sizeof num.f);
+  known = g_hash_table_lookup (m->reprs, bits);
+  if (known != NULL)
+    {
+      g_string_append (out, known);
+      return;
+    }
+  start = out->len;
+  msvis_py_append_float_repr (out, num.f);
+  g_hash_table_insert (m->reprs, bits,
+                       g_string_chunk_insert_len (m->strings, out->str + start, out->len - start));
 }
 
 gboolean
@@ -269,14 +304,14 @@ merge_stat (Merger     *m,
         return not_a_number (node, need->key, stat, error);
       if (i > 0)
         g_string_append (text, stat == STAT_MAX || stat == STAT_MIN ? ", " : " + ");
-      append_num (text, v);
+      append_num (m, text, v);
       if (stat == STAT_NORM)
         g_string_append (text, " ** 2");
 
       if (stat == STAT_NORM)
         {
           /* pow(x, 2.0) is a float, and Python refuses one that overflows. */
-          double square = pow (v.f, 2.0);
+          double square = libm_pow (v.f, 2.0);
 
           if (isinf (square) && !isinf (v.f))
             return not_a_number (node, need->key, stat, error);
@@ -302,12 +337,12 @@ merge_stat (Merger     *m,
   else if (stat == STAT_NORM)
     {
       g_string_append (text, ") ** 0.5");
-      acc = (Num) { TRUE, 0, pow (acc.f, 1 / 2.0) };
+      acc = (Num) { TRUE, 0, libm_pow (acc.f, 1 / 2.0) };
     }
   else
     g_string_append_c (text, ')');
   g_string_append (text, " = ");
-  append_num (text, acc);
+  append_num (m, text, acc);
 
   merged = num_field (acc);
   merge_param_set_stat (m, g_array_index (need->params, MergeParam, 0), stat, &merged);

@@ -45,6 +45,7 @@ merger_free (gpointer data)
 
   msvis_arena_free (m->arena);
   g_string_chunk_free (m->strings);
+  g_clear_pointer (&m->reprs, g_hash_table_unref);
   g_free (m);
 }
 
@@ -402,6 +403,7 @@ strategy_tp_pp (Run        *run,
   split = merge_split_by_groups (m, pp, run->graphs, run->n, _("pipeline-parallel"), error);
   if (split == NULL || !merge_groups (run, split, job_pp_only, NULL, mains, error))
     return FALSE;
+  g_debug ("merge: pipeline groups merged");
   if (mains->len == 0)
     return TRUE;
   if (!merge_tp_graphs (m, (MergeGraph **)mains->pdata, mains->len, mapping, error))
@@ -552,6 +554,7 @@ msvis_graph_merge (const MsvisMergeInput   *inputs,
   g_autofree Job *emits = NULL;
   g_autoptr(GPtrArray) merged = g_ptr_array_new ();
   GArray *results = NULL;
+  gint64 start = g_get_monotonic_time ();
 
   g_return_val_if_fail (n_inputs > 0, NULL);
 
@@ -565,11 +568,13 @@ msvis_graph_merge (const MsvisMergeInput   *inputs,
     loads[i] = (Job) { &run, merger_new (&run), job_load, &run.graphs[i], 1, NULL,
                        inputs[i].graph, inputs[i].rank };
   run_jobs (loads, n_inputs, TRUE, NULL);
+  g_debug ("merge: loaded %u ranks in %.3f s", n_inputs, (g_get_monotonic_time () - start) / 1e6);
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
       !run_strategy (&run, merged, error) ||
       g_cancellable_set_error_if_cancelled (cancellable, error))
     goto out;
+  g_debug ("merge: merged at %.3f s", (g_get_monotonic_time () - start) / 1e6);
 
   emits = g_new0 (Job, MAX (merged->len, 1));
   for (guint i = 0; i < merged->len; i++)
@@ -584,6 +589,8 @@ msvis_graph_merge (const MsvisMergeInput   *inputs,
 
       g_array_append_val (results, result);
     }
+  g_debug ("merge: made %u graphs at %.3f s", merged->len,
+           (g_get_monotonic_time () - start) / 1e6);
 
 out:
   for (guint i = 0; i < n_inputs; i++)

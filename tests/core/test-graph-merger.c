@@ -118,7 +118,7 @@ merger_init (Merger                 *m,
              const MsvisMergeParams *params)
 {
   *m = (Merger) { params, FALSE, "compare.json", msvis_arena_new (),
-                  g_string_chunk_new (1024) };
+                  g_string_chunk_new (1024), NULL };
 }
 
 static void
@@ -126,6 +126,7 @@ merger_clear (Merger *m)
 {
   msvis_arena_free (m->arena);
   g_string_chunk_free (m->strings);
+  g_clear_pointer (&m->reprs, g_hash_table_unref);
 }
 
 /* Each rank sends to the next stage: dst, an isend, or a batch's isend peer. */
