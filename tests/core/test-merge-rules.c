@@ -125,6 +125,33 @@ test_tp_statistics (void)
 #undef ID
 }
 
+/* Python's x ** 2.0 is libm's pow(), and for these two norms not x * x: the root of their
+ * squares ends in …27 as msprobe writes it, …29 with x * x. */
+static void
+test_tp_norm_pow (void)
+{
+  g_autofree char *root = msvis_test_make_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) results = NULL;
+  g_autofree char *info = NULL;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autoptr(MergeTestDump) dump = merge_test_dump_new ();
+      g_autofree char *dir = g_strdup_printf ("%s/rank%u", root, r);
+
+      merge_test_dump_entry (dump, "Module.fc.Linear.forward.0", NULL, "\"input_args\": [%s]",
+                             T ("1.0", "-1.0", "0.5", r ? "133.943831585303" : "78.0677363240365"));
+      merge_test_dump_write (dump, dir);
+    }
+  results = merge_test_run (root, 2, 2, 2, 1, 1, &error);
+  g_assert_no_error (error);
+  info = info_of (merge_test_written (only_result (results)), "Module.fc.Linear.forward.0");
+  g_assert_true (g_str_has_suffix (info, "The Norm value merging method for input.0 is: "
+                                   "(78.0677363240365 ** 2 + 133.943831585303 ** 2) ** 0.5 = "
+                                   "155.03393652523727"));
+}
+
 /* Mean and Norm count as different from a relative error of 1e-6 (absolute when 0). */
 static void
 test_tp_tolerance (void)
@@ -498,6 +525,7 @@ main (int   argc,
 
   g_test_add_func ("/merge/tp/statistics", test_tp_statistics);
   g_test_add_func ("/merge/tp/tolerance", test_tp_tolerance);
+  g_test_add_func ("/merge/tp/norm-pow", test_tp_norm_pow);
   g_test_add_func ("/merge/tp/not-a-number", test_tp_not_a_number);
   g_test_add_func ("/merge/pp/renumbering", test_pp_renumbering);
   g_test_add_func ("/merge/api-collections", test_api_collections);
