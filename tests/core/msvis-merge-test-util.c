@@ -192,3 +192,42 @@ merge_test_stat (const MsvisJsonValue *written,
 
   return item ? msvis_json_value_get_string (msvis_json_value_get_member (item, stat)) : NULL;
 }
+
+/* A pipeline stage: the model with two layers of its own (numbered from 0 on every stage),
+ * forward then backward; the last stage also has a final norm. */
+void
+merge_test_write_stage (const char *root,
+                        guint       rank,
+                        gboolean    last)
+{
+  g_autoptr(MergeTestDump) dump = merge_test_dump_new ();
+  g_autofree char *dir = g_strdup_printf ("%s/rank%u", root, rank);
+  g_autofree char *max = g_strdup_printf ("%u.0", rank + 2);
+  const char *same = merge_test_tensor ("1.0", "-1.0", "0.5", "2.0");
+  const char *own = merge_test_tensor (max, "-1.0", "0.5", "2.0");
+  const char *gpt = "Module.model.GPT.forward.0", *gpt_b = "Module.model.GPT.backward.0";
+
+  merge_test_dump_entry (dump, gpt, NULL, "\"input_args\": [%s], \"output\": [%s]", same, own);
+  for (guint l = 0; l < 2; l++)
+    {
+      g_autofree char *layer = g_strdup_printf ("Module.model.layers.%u.Layer.forward.0", l);
+      g_autofree char *api = g_strdup_printf ("Torch.matmul.%u.forward", l);
+
+      merge_test_dump_entry (dump, layer, gpt, "\"input_args\": [%s], \"output\": [%s]", own,
+                             own);
+      merge_test_dump_entry (dump, api, layer, "\"input_args\": [%s], \"output\": [%s]", own,
+                             own);
+    }
+  if (last)
+    merge_test_dump_entry (dump, "Module.model.final_norm.Norm.forward.0", gpt,
+                           "\"input_args\": [%s], \"output\": [%s]", own, own);
+  merge_test_dump_entry (dump, gpt_b, NULL, "\"input\": [%s], \"output\": [%s]", own, own);
+  for (guint l = 2; l > 0; l--)
+    {
+      g_autofree char *layer = g_strdup_printf ("Module.model.layers.%u.Layer.backward.0", l - 1);
+
+      merge_test_dump_entry (dump, layer, gpt_b, "\"input\": [%s], \"output\": [%s]", same,
+                             same);
+    }
+  merge_test_dump_write (dump, dir);
+}

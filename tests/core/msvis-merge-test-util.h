@@ -25,6 +25,9 @@ const char           *merge_test_tensor        (const char            *max,
                                                 const char            *mean,
                                                 const char            *norm);
 const char           *merge_test_group         (const char            *ranks);
+void                  merge_test_write_stage   (const char            *root,
+                                                guint                  rank,
+                                                gboolean               last);
 
 GArray               *merge_test_run           (const char            *root,
                                                 guint                  n_ranks,

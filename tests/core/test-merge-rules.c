@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "msvis-merge-info.h"
 #include "msvis-merge-test-util.h"
 
 /* What a merge does to the graph, as the .vis shows it (vis-format.md §4.10): tensor-parallel
@@ -211,45 +212,6 @@ test_tp_not_a_number (void)
   g_assert_nonnull (strstr (error->message, "input.0"));
 }
 
-/* A pipeline stage: the model with two layers of its own (numbered from 0 on every stage),
- * forward then backward; the last stage also has a final norm. */
-static void
-write_stage (const char *root,
-             guint       rank,
-             gboolean    last)
-{
-  g_autoptr(MergeTestDump) dump = merge_test_dump_new ();
-  g_autofree char *dir = g_strdup_printf ("%s/rank%u", root, rank);
-  g_autofree char *max = g_strdup_printf ("%u.0", rank + 2);
-  const char *same = T ("1.0", "-1.0", "0.5", "2.0");
-  const char *own = T (max, "-1.0", "0.5", "2.0");
-  const char *gpt = "Module.model.GPT.forward.0", *gpt_b = "Module.model.GPT.backward.0";
-
-  merge_test_dump_entry (dump, gpt, NULL, "\"input_args\": [%s], \"output\": [%s]", same, own);
-  for (guint l = 0; l < 2; l++)
-    {
-      g_autofree char *layer = g_strdup_printf ("Module.model.layers.%u.Layer.forward.0", l);
-      g_autofree char *api = g_strdup_printf ("Torch.matmul.%u.forward", l);
-
-      merge_test_dump_entry (dump, layer, gpt, "\"input_args\": [%s], \"output\": [%s]", own,
-                             own);
-      merge_test_dump_entry (dump, api, layer, "\"input_args\": [%s], \"output\": [%s]", own,
-                             own);
-    }
-  if (last)
-    merge_test_dump_entry (dump, "Module.model.final_norm.Norm.forward.0", gpt,
-                           "\"input_args\": [%s], \"output\": [%s]", own, own);
-  merge_test_dump_entry (dump, gpt_b, NULL, "\"input\": [%s], \"output\": [%s]", own, own);
-  for (guint l = 2; l > 0; l--)
-    {
-      g_autofree char *layer = g_strdup_printf ("Module.model.layers.%u.Layer.backward.0", l - 1);
-
-      merge_test_dump_entry (dump, layer, gpt_b, "\"input\": [%s], \"output\": [%s]", same,
-                             same);
-    }
-  merge_test_dump_write (dump, dir);
-}
-
 /* The layers cut by the pipeline go beside the first stage's and are numbered on: forward
  * by rank, backward the other way round; the other rank's APIs get its rank in their name,
  * and a child only the other rank has joins the module. */
@@ -262,8 +224,8 @@ test_pp_renumbering (void)
   const MsvisJsonValue *written;
   g_autofree char *forward = NULL, *backward = NULL, *order = NULL;
 
-  write_stage (root, 0, FALSE);
-  write_stage (root, 1, TRUE);
+  merge_test_write_stage (root, 0, FALSE);
+  merge_test_write_stage (root, 1, TRUE);
   results = merge_test_run (root, 2, 2, 1, 2, 1, &error);
   g_assert_no_error (error);
   written = merge_test_written (only_result (results));
@@ -369,7 +331,7 @@ test_tp_pp_mapping (void)
   g_autofree char *info = NULL, *own = NULL;
 
   for (guint r = 0; r < 4; r++)
-    write_stage (root, r, FALSE);
+    merge_test_write_stage (root, r, FALSE);
   results = merge_test_run (root, 4, 4, 2, 2, 1, &error);
   g_assert_no_error (error);
   written = merge_test_written (only_result (results));
@@ -378,6 +340,52 @@ test_tp_pp_mapping (void)
                                    "input.0 is: max(4.0, 5.0) = 5.0|"));
   own = info_of (written, "Torch.matmul.0.forward");
   g_assert_true (g_str_has_prefix (own, TP_HEADER "[0, 1].|"));
+}
+
+/* What a viewer reads back: the rank in a node's name, the ranks a node was merged from, and
+ * msprobe's sentences taken apart. */
+static void
+test_merge_info (void)
+{
+  g_autofree char *root = msvis_test_make_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) results = NULL;
+  g_auto(MsvisMergeLine) stat = { 0 }, ranks = { 0 }, output = { 0 }, other = { 0 };
+  g_autofree char *merged_from = NULL;
+  MsvisGraph *g;
+
+  for (guint r = 0; r < 4; r++)
+    merge_test_write_stage (root, r, FALSE);
+  results = merge_test_run (root, 4, 4, 2, 2, 1, &error);
+  g_assert_no_error (error);
+  g = only_result (results);
+  g_assert_cmpint (msvis_merge_node_rank (g, msvis_graph_lookup (
+                     g, "Torch.matmul_rank2.0.forward")), ==, 2);
+  g_assert_cmpint (msvis_merge_node_rank (g, msvis_graph_lookup (
+                     g, "Module.model.layers.2.Layer.forward.0")), ==, 2);
+  g_assert_cmpint (msvis_merge_node_rank (g, msvis_graph_lookup (
+                     g, "Module.model.layers.0.Layer.forward.0")), ==, -1);
+  g_assert_cmpint (msvis_merge_node_rank (g, msvis_graph_lookup (g, "Torch.matmul.0.forward")),
+                   ==, -1);
+  merged_from = msvis_merge_node_ranks (g, msvis_graph_lookup (g, "Torch.matmul.0.forward"));
+  g_assert_cmpstr (merged_from, ==, "0, 1");
+
+  g_assert_true (msvis_merge_line_parse ("The Norm value merging method for parameters.weight "
+                                         "is: (2.0 ** 2 + 2.0 ** 2) ** 0.5 = 2.8284271247461903",
+                                         &stat));
+  g_assert_cmpint (stat.kind, ==, MSVIS_MERGE_LINE_STAT);
+  g_assert_cmpstr (stat.stat, ==, "Norm");
+  g_assert_cmpstr (stat.tensor, ==, "parameters.weight");
+  g_assert_cmpstr (stat.detail, ==, "(2.0 ** 2 + 2.0 ** 2) ** 0.5 = 2.8284271247461903");
+  g_assert_true (msvis_merge_line_parse (TP_HEADER "[4, 5].", &ranks));
+  g_assert_cmpint (ranks.kind, ==, MSVIS_MERGE_LINE_TP_RANKS);
+  g_assert_cmpstr (ranks.detail, ==, "[4, 5]");
+  g_assert_true (msvis_merge_line_parse ("The output of this data is merged from "
+                                         "Distributed.all_reduce.0.forward.output.0", &output));
+  g_assert_cmpint (output.kind, ==, MSVIS_MERGE_LINE_OUTPUT_FROM);
+  g_assert_cmpstr (output.detail, ==, "Distributed.all_reduce.0.forward.output.0");
+  g_assert_false (msvis_merge_line_parse ("The Median value merging method for x is: 1", &other));
+  g_assert_cmpint (other.kind, ==, MSVIS_MERGE_LINE_OTHER);
 }
 
 /* Megatron: a forward RowParallelLinear's matmul takes the all_reduce's output; everything
@@ -530,6 +538,7 @@ main (int   argc,
   g_test_add_func ("/merge/pp/renumbering", test_pp_renumbering);
   g_test_add_func ("/merge/api-collections", test_api_collections);
   g_test_add_func ("/merge/tp-pp/mapping", test_tp_pp_mapping);
+  g_test_add_func ("/merge/info", test_merge_info);
   g_test_add_func ("/merge/tp/column-row-parallel", test_column_row_parallel);
   g_test_add_func ("/merge/vpp/chunks", test_vpp_chunks);
 
