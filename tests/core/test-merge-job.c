@@ -7,6 +7,7 @@
 #include "msvis-compare-error.h"
 #include "msvis-graph-job.h"
 #include "msvis-merge-test-util.h"
+#include "msvis-vis-reader.h"
 
 /* `msvis graph` with parallel_merge in compare.json: file names for steps, compares, and
  * inconsistent parameters refused with nothing written. */
@@ -141,6 +142,19 @@ test_compare (void)
                                       "                    \"Apis_Between_Modules_All_Ranks.0\"\n"
                                       "                ]"));
   g_assert_nonnull (strstr (contents, "\"MicroSteps\": 1"));
+
+  /* The viewer opens it: Apis_Between_Modules_All_Ranks.0 has upnode None but the root
+   * lists it, as msprobe writes it. */
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (g_ptr_array_index (written, 0));
+    g_autoptr(MsvisVisDocument) doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
+    MsvisNodeId all;
+
+    g_assert_no_error (error);
+    all = msvis_graph_lookup (doc->npu, "Apis_Between_Modules_All_Ranks.0");
+    g_assert_cmpuint (all, !=, MSVIS_NODE_ID_NONE);
+    g_assert_cmpuint (msvis_graph_node_get_parent (doc->npu, all), ==, 0);
+  }
 }
 
 /* Refused before anything is built or written, with compare.json and the value named. */
