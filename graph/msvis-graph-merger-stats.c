@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-graph-merger-private.h"
+#include "msvis-number-format.h"
 #include "msvis-py-repr.h"
 
 /* Which ranks' statistics differ, how they are merged (max, min, mean, root of summed
@@ -94,7 +95,9 @@ append_num (Merger  *m,
 
   if (!num.is_float)
     {
-      g_string_append_printf (out, "%" G_GINT64_FORMAT, num.i);
+      char digits[24];
+
+      g_string_append_len (out, digits, msvis_format_int64 (digits, num.i));
       return;
     }
   if (m->reprs == NULL)
@@ -294,8 +297,12 @@ merge_stat (Merger     *m,
   MsvisField merged;
   Num acc = { 0 }, v;
 
-  g_string_append_printf (text, "The %s value merging method for %s is: %s", stat_names[stat],
-                          need->key, stat == STAT_MAX ? "max(" : stat == STAT_MIN ? "min(" : "(");
+  g_string_append (text, "The ");
+  g_string_append (text, stat_names[stat]);
+  g_string_append (text, " value merging method for ");
+  g_string_append (text, need->key);
+  g_string_append (text, stat == STAT_MAX ? " is: max("
+                        : stat == STAT_MIN ? " is: min(" : " is: (");
   for (guint i = 0; i < n; i++)
     {
       MergeParam p = g_array_index (need->params, MergeParam, i);

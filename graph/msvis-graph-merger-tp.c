@@ -134,16 +134,27 @@ id_has (const MergeNode *node,
   return strstr (node->id, text) != NULL;
 }
 
-/* splits[-2] == direction and class in splits[-3], for ids of four parts or more. */
+/* splits[-2] == direction and class in splits[-3], for ids of four parts or more; without
+ * splitting: this is asked of every node. */
 static gboolean
 is_parallel_linear (const char *id,
                     const char *direction,
                     const char *class_name)
 {
-  g_auto(GStrv) parts = g_strsplit (id, ".", -1);
-  guint n = g_strv_length (parts);
+  const char *dots[3] = { NULL };   /* the last three dots, last first */
+  guint n = 0;
+  gsize dir_len = strlen (direction);
+  g_autofree char *cls = NULL;
 
-  return n >= 4 && strcmp (parts[n - 2], direction) == 0 && strstr (parts[n - 3], class_name);
+  for (const char *p = id + strlen (id); p > id && n < 3; p--)
+    if (p[-1] == '.')
+      dots[n++] = p - 1;
+  /* Four parts or more: a dot before the third part from the end. */
+  if (n < 3 || (gsize)(dots[0] - dots[1] - 1) != dir_len ||
+      strncmp (dots[1] + 1, direction, dir_len) != 0)
+    return FALSE;
+  cls = g_strndup (dots[2] + 1, dots[1] - dots[2] - 1);
+  return strstr (cls, class_name) != NULL;
 }
 
 /* The reduce whose input is @matmul's output: the matmul gets its merged inputs and that
