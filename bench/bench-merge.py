@@ -9,9 +9,10 @@ stage, --micro-steps) and a benchmark run of the same model whose statistics dri
       and peak RSS;
   (b) msvis graph merging the NPU run (build_merged0), and (c) merging both runs and comparing
       them (compare_merged0): wall time (best of --runs) and peak RSS of each.
-With --check, every statistics-merging sentence of the compare's parallel_merge_info is redone
-with Python's float arithmetic and str(), and must say the same.
-A benchmark reports: it exits 0 even when a target is missed, and 1 only on errors.
+The issue sets no target: the ratios are printed as they are. With --check, every
+statistics-merging sentence of the compare's parallel_merge_info is redone with Python's float
+arithmetic and str(), and must say the same.
+A benchmark reports: it exits 0 whatever it measures, and 1 only on errors.
 """
 
 import argparse
@@ -28,7 +29,6 @@ _spec.loader.exec_module(bb)
 
 TP, PP = 2, 4
 RANKS = TP * PP
-RSS_RATIO_TARGET = 1.0
 SENTENCE = re.compile(r"The (Max|Min|Mean|Norm) value merging method for \S+ is: (.*) = (\S+)$")
 
 
@@ -146,10 +146,10 @@ def main():
             ("msvis peak RSS (MB)", f"{build_rss:.1f}", "", None),
             ("msvis merge+compare (s)", f"{cmp_s:.3f}", "16 ranks", None),
             ("msvis peak RSS (MB)", f"{cmp_rss:.1f}", "", None),
-            ("ratio time compare/python", f"{cmp_s / py_s:.3f}", f"<= {bb.RATIO_TARGET}",
-             cmp_s / py_s <= bb.RATIO_TARGET),
-            ("ratio RSS compare/python", f"{cmp_rss / py_rss:.3f}", f"<= {RSS_RATIO_TARGET}",
-             cmp_rss / py_rss <= RSS_RATIO_TARGET)]
+            ("ratio time merge/python", f"{build_s / py_s:.3f}", "", None),
+            ("ratio time compare/python", f"{cmp_s / py_s:.3f}", "", None),
+            ("ratio RSS merge/python", f"{build_rss / py_rss:.3f}", "", None),
+            ("ratio RSS compare/python", f"{cmp_rss / py_rss:.3f}", "", None)]
         if args.check:
             checked, wrong = check_sentences(cmp_vis)
             rows.append(("merge sentences redone", f"{checked}", "0 differ", wrong == 0))
