@@ -2,10 +2,13 @@
 
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "msvis-graph-merger-private.h"
+
+#define MAX_DEPTH 1000
 
 /* PPMerger: the layers each pipeline stage ran are put side by side in the first stage's
  * graph, marked with their place and rank ("%position%rank"), ordered, and renumbered. */
@@ -121,39 +124,54 @@ mark_strip (Merger     *m,
   return at < 0 ? id : g_string_chunk_insert_len (m->strings, id, at);
 }
 
-/* _mark_node_id_position_rank: "%<place among its siblings>%<rank>", all the way down. */
+/* _mark_node_id_position_rank: "%<place among its siblings>%<rank>", all the way down, in
+ * the order the recursion of graph_merger.py takes (a stack: models can be deep). */
 static void
 mark_position_rank (Merger    *m,
-                    MergeNode *node,
+                    MergeNode *start,
                     gint       rank)
 {
-  guint position = 0;
-  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
 
-  if (node->up != NULL)
-    for (guint i = 0; i < node->up->sub->n; i++)
-      if (strcmp (((MergeNode *)node->up->sub->v[i])->id, node->id) == 0)
-        {
-          position = i;
-          break;
-        }
-  text = g_strdup_printf ("%s%%%u%%%d", node->id, position, rank);
-  node->id = merge_strdup (m, text);
-  for (guint i = 0; i < node->sub->n; i++)
-    mark_position_rank (m, node->sub->v[i], rank);
+  g_ptr_array_add (stack, start);
+  while (stack->len > 0)
+    {
+      MergeNode *node = g_ptr_array_steal_index (stack, stack->len - 1);
+      guint position = 0;
+
+      if (node->up != NULL)
+        for (guint i = 0; i < node->up->sub->n; i++)
+          if (strcmp (((MergeNode *)node->up->sub->v[i])->id, node->id) == 0)
+            {
+              position = i;
+              break;
+            }
+      node->id = merge_printf (m, "%s%%%u%%%d", node->id, position, rank);
+      for (guint i = node->sub->n; i > 0; i--)
+        g_ptr_array_add (stack, node->sub->v[i - 1]);
+    }
 }
 
-/* _add_node_to_main_graph: a name already there keeps its node (msprobe warns). */
+/* _add_node_to_main_graph, in preorder: a name already there keeps its node (msprobe
+ * warns). */
 static void
 add_to_main_graph (MergeGraph *g,
-                   MergeNode  *node)
+                   MergeNode  *start)
 {
-  if (merge_map_get (g, node->id) == NULL)
-    merge_map_set (g, node->id, node);
-  else
-    g_debug ("%s is exist!", node->id);
-  for (guint i = 0; i < node->sub->n; i++)
-    add_to_main_graph (g, node->sub->v[i]);
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, start);
+  while (stack->len > 0)
+    {
+      MergeNode *node = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (merge_map_get (g, node->id) == NULL)
+        merge_map_set (g, node->id, node);
+      else
+        g_debug ("%s is exist!", node->id);
+      for (guint i = node->sub->n; i > 0; i--)
+        g_ptr_array_add (stack, node->sub->v[i - 1]);
+    }
 }
 
 /* _merge_other_unique_nodes: children that only one other rank has join the main node. */
@@ -219,21 +237,32 @@ merge_unique_children (Merger           *m,
 
 /* _merge_nodes: a module that every rank has, whose inputs and outputs differ between them
  * and whose name has layers.N, was cut by the pipeline: the other ranks' copies go beside it. */
-static void
+static gboolean
 merge_nodes (Merger            *m,
              MergeGraph        *main_graph,
              MergeNode         *main_node,
              MergeGraph *const *others,
-             guint              n_others)
+             guint              n_others,
+             guint              depth,
+             GError           **error)
 {
   g_autofree MergeNode **copies = g_new (MergeNode *, MAX (n_others, 1));
   g_autoptr(GPtrArray) in = NULL, out = NULL;
   MergeList *children;
   gboolean split;
 
+  /* recursion_depth_decorator(…, 1000) */
+  if (depth > MAX_DEPTH)
+    {
+      g_set_error (error, MSVIS_MERGE_ERROR, MSVIS_MERGE_ERROR_DATA,
+                   /* translators: a node name, then a number of levels */
+                   _("Cannot merge the pipeline stages at %s: the modules nest more than %d "
+                     "levels deep (msprobe stops there too)"), main_node->id, MAX_DEPTH);
+      return FALSE;
+    }
   for (guint i = 0; i < n_others; i++)
     if ((copies[i] = merge_map_get (others[i], main_node->id)) == NULL)
-      return;
+      return TRUE;
 
   in = merge_compare_params (m, main_node, copies, n_others, TRUE, &out);
   split = in->len > 0 && out->len > 0 && merge_layers_search (main_node->id, NULL, NULL);
@@ -257,7 +286,7 @@ merge_nodes (Merger            *m,
           copies[i]->up = main_node->up;
           merge_list_append (m, main_node->up->sub, copies[i]);
         }
-      return;
+      return TRUE;
     }
   /* A module holding a cut one: its output is the last stage's (its input, backward). */
   if (in->len == 0 && out->len > 0 && strstr (main_node->id, ".forward.") != NULL)
@@ -272,9 +301,11 @@ merge_nodes (Merger            *m,
     {
       MergeNode *child = children->v[i];
 
-      if (child->type == MSVIS_NODE_MODULE)
-        merge_nodes (m, main_graph, child, others, n_others);
+      if (child->type == MSVIS_NODE_MODULE &&
+          !merge_nodes (m, main_graph, child, others, n_others, depth + 1, error))
+        return FALSE;
     }
+  return TRUE;
 }
 
 /* parts[1] += "_rank" + what follows the last %: Torch.matmul_rank2.0.forward%3%2. */
@@ -441,16 +472,17 @@ sort_nodes (Merger     *m,
  * PPMerger.merge_pp_graphs (and VPPMerger's when vpp > 1): everything goes into the first
  * graph.
  */
-void
+gboolean
 merge_pp_graphs (Merger            *m,
                  MergeGraph *const *graphs,
-                 guint              n)
+                 guint              n,
+                 GError           **error)
 {
   MergeGraph *main_graph = graphs[0];
   MergeList *roots = main_graph->root->sub;
 
   if (n < 2)
-    return;
+    return TRUE;
   /* The root's list as it is now, nodes added to it included: sorting a family of root
    * children gives the root a new list, which this loop does not see. */
   for (guint i = 0; i < roots->n; i++)
@@ -459,9 +491,11 @@ merge_pp_graphs (Merger            *m,
 
       if (node->type != MSVIS_NODE_MODULE || is_unmerged_module (node->id))
         continue;
-      merge_nodes (m, main_graph, node, graphs + 1, n - 1);
+      if (!merge_nodes (m, main_graph, node, graphs + 1, n - 1, 1, error))
+        return FALSE;
       sort_nodes (m, main_graph, node);
     }
   if (m->params->vpp > 1)
     merge_vpp_chunks (m, main_graph);
+  return TRUE;
 }

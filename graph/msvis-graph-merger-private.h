@@ -235,9 +235,10 @@ void         merge_sort_api_collections   (Merger              *m,
                                            MergeGraph          *g);
 
 /* msvis-graph-merger-pp.c, msvis-graph-merger-vpp.c, msvis-graph-merger-tp.c */
-void         merge_pp_graphs              (Merger              *m,
+gboolean     merge_pp_graphs              (Merger              *m,
                                            MergeGraph *const   *graphs,
-                                           guint                n);
+                                           guint                n,
+                                           GError             **error);
 void         merge_vpp_chunks             (Merger              *m,
                                            MergeGraph          *g);
 gboolean     merge_tp_graphs              (Merger              *m,

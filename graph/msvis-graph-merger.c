@@ -280,16 +280,14 @@ job_pp_group (Job     *job,
               GError **error)
 {
   merge_api_collections (job->m, job->graphs, job->n);
-  merge_pp_graphs (job->m, job->graphs, job->n);
-  return TRUE;
+  return merge_pp_graphs (job->m, job->graphs, job->n, error);
 }
 
 static gboolean
 job_pp_only (Job     *job,
              GError **error)
 {
-  merge_pp_graphs (job->m, job->graphs, job->n);
-  return TRUE;
+  return merge_pp_graphs (job->m, job->graphs, job->n, error);
 }
 
 static gboolean

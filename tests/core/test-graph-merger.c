@@ -368,6 +368,38 @@ test_params_check (void)
     }
 }
 
+/* msprobe's _merge_nodes stops below 1000 levels; so does msvis, without a deep recursion
+ * (a hostile construct.json can nest modules as deep as it likes). */
+static void
+test_too_deep (void)
+{
+  g_autofree char *root = msvis_test_make_dir ();
+  g_autoptr(GArray) results = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autoptr(MergeTestDump) dump = merge_test_dump_new ();
+      g_autofree char *dir = g_strdup_printf ("%s/rank%u", root, r);
+      g_autofree char *parent = NULL;
+
+      for (guint d = 0; d < 1100; d++)
+        {
+          g_autofree char *name = g_strdup_printf ("Module.m%u.M.forward.0", d);
+
+          merge_test_dump_entry (dump, name, parent, "\"input_args\": [%s]",
+                                 T ("1.0", "0.0", "0.5", "1.0"));
+          g_free (parent);
+          parent = g_steal_pointer (&name);
+        }
+      merge_test_dump_write (dump, dir);
+    }
+  results = merge_test_run (root, 2, 2, 1, 2, 1, &error);
+  g_assert_error (error, MSVIS_MERGE_ERROR, MSVIS_MERGE_ERROR_DATA);
+  g_assert_null (results);
+  g_assert_nonnull (strstr (error->message, "1000"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -382,6 +414,7 @@ main (int   argc,
   g_test_add_func ("/merge/groups/pp-open-chain", test_pp_groups_open_chain);
   g_test_add_func ("/merge/groups/tp-found", test_tp_groups_found);
   g_test_add_func ("/merge/groups/untraceable", test_groups_untraceable);
+  g_test_add_func ("/merge/too-deep", test_too_deep);
 
   return g_test_run ();
 }
