@@ -10,7 +10,6 @@
 
 #define NAME_LEN 256
 
-
 enum { MODE_COUNT, MODE_DUMP, MODE_STACK };
 enum { C_ACT, C_WEIGHT, C_GRAD, C_PGRAD };
 
