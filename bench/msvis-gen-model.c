@@ -140,6 +140,10 @@ Op post_ops[] = {
   A (0, K_SUM, "Torch.sum", SCALAR, SCALAR, NOSH, 92, "loss = torch.sum(outputs.loss) / accum"),
 };
 
+// Filled by model_init(): q, k, v, gate and up are ColumnParallelLinear, o and down
+// RowParallelLinear with the all_reduce inside, and their calls torch.matmul.
+Op layer_ops_tp[N_LAYER];
+
 G_STATIC_ASSERT (G_N_ELEMENTS (pre_ops) == N_PRE);
 G_STATIC_ASSERT (G_N_ELEMENTS (layer_ops) == N_LAYER);
 G_STATIC_ASSERT (G_N_ELEMENTS (post_ops) == N_POST);
@@ -180,6 +184,30 @@ index_apis (Op *ops, int n)
     }
 }
 
+static void
+make_tp_layer (void)
+{
+  static const char *const column[] = { "q_proj", "k_proj", "v_proj", "gate_proj", "up_proj" };
+  static const char *const row[] = { "o_proj", "down_proj" };
+
+  memcpy (layer_ops_tp, layer_ops, sizeof layer_ops);
+  for (int i = 0; i < N_LAYER; i++)
+    {
+      Op *op = &layer_ops_tp[i];
+
+      for (guint j = 0; op->cls && j < G_N_ELEMENTS (column); j++)
+        if (strcmp (op->name, column[j]) == 0)
+          op->cls = "ColumnParallelLinear";
+      for (guint j = 0; op->cls && j < G_N_ELEMENTS (row); j++)
+        if (strcmp (op->name, row[j]) == 0)
+          op->cls = "RowParallelLinear";
+      if (op->kind == K_LINEAR)
+        op->name = "Torch.matmul";
+      if (op->kind == K_ALLRED)
+        op->depth = 3; // the reduce of the row-parallel layer above it
+    }
+}
+
 // Fills the tables that are derived at start-up: dims as text and the API counter slots.
 void
 model_init (void)
@@ -190,4 +218,6 @@ model_init (void)
   index_apis (pre_ops, N_PRE);
   index_apis (layer_ops, N_LAYER);
   index_apis (post_ops, N_POST);
+  make_tp_layer ();
+  index_apis (layer_ops_tp, N_LAYER);
 }

@@ -51,6 +51,7 @@ extern char dim_txt[N_SHAPES][4][24];
 extern const char *const kind_spec[N_KINDS];
 extern const char *const src_files[];
 extern Op pre_ops[N_PRE], layer_ops[N_LAYER], post_ops[N_POST];
+extern Op layer_ops_tp[N_LAYER]; // the layer with Megatron's tensor-parallel linear layers
 
 void model_init (void);
 int op_file (const Op *op);

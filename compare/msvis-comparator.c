@@ -56,6 +56,8 @@ items_fuzzy_equal (Comparator *c,
                    guint32     b_first,
                    guint32     b_count)
 {
+  if (c->options->any_shape)
+    return TRUE;
   for (guint32 i = 0; i < MIN (n_count, b_count); i++)
     if (!msvis_py_fields_equal (item_field (c->npu, n_first, i, c->npu_shape),
                                 item_field (c->bench, b_first, i, c->bench_shape)))
@@ -236,34 +238,48 @@ match_fuzzy (Comparator  *c,
     }
 }
 
-/* _handle_api_collection_index: a collection takes the worst index of its APIs, matched or
- * not: the smallest in md5 mode, the largest otherwise. */
+/* The worst index of a collection's children, matched or not: the smallest in md5 mode,
+ * the largest otherwise. */
 static void
-index_api_collections (Comparator *c)
+index_api_collection (Comparator  *c,
+                      MsvisNodeId  node)
 {
   MsvisCompareResults *results = msvis_graph_get_compare_results (c->npu);
   gboolean md5 = c->options->mode == MSVIS_COMPARE_MD5;
+  MsvisPyNumber index = MSVIS_PY_INT (md5 ? 1 : 0);
+
+  for (MsvisNodeId api = msvis_graph_node_get_first_child (c->npu, node);
+       api != MSVIS_NODE_ID_NONE; api = msvis_graph_node_get_next_sibling (c->npu, api))
+    {
+      MsvisPrecision p = msvis_compare_results_get_precision (results, api);
+      MsvisPyNumber value = p.kind == MSVIS_PRECISION_NONE
+        ? MSVIS_PY_INT (md5 ? 1 : 0)
+        : (MsvisPyNumber) { p.kind == MSVIS_PRECISION_FLOAT, p.value };
+
+      index = md5 ? msvis_py_min (index, value) : msvis_py_max (index, value);
+    }
+  msvis_compare_results_set_precision (results, node, msvis_py_number_to_precision (index));
+}
+
+/* _handle_api_collection_index: every collection among the root's children; a parallel
+ * merge's Apis_Between_Modules_All_Ranks.k after the rank collections it holds. */
+static void
+index_api_collections (Comparator *c)
+{
   MsvisNodeId root = msvis_graph_get_root (c->npu);
 
   for (MsvisNodeId node = msvis_graph_node_get_first_child (c->npu, root);
        node != MSVIS_NODE_ID_NONE; node = msvis_graph_node_get_next_sibling (c->npu, node))
     {
-      MsvisPyNumber index = MSVIS_PY_INT (md5 ? 1 : 0);
-
       if (msvis_graph_node_get_node_type (c->npu, node) != MSVIS_NODE_API_COLLECTION)
         continue;
-      for (MsvisNodeId api = msvis_graph_node_get_first_child (c->npu, node);
-           api != MSVIS_NODE_ID_NONE; api = msvis_graph_node_get_next_sibling (c->npu, api))
-        {
-          MsvisPrecision p = msvis_compare_results_get_precision (results, api);
-          MsvisPyNumber value = p.kind == MSVIS_PRECISION_NONE
-            ? MSVIS_PY_INT (md5 ? 1 : 0)
-            : (MsvisPyNumber) { p.kind == MSVIS_PRECISION_FLOAT, p.value };
-
-          index = md5 ? msvis_py_min (index, value) : msvis_py_max (index, value);
-        }
-      msvis_compare_results_set_precision (results, node,
-                                           msvis_py_number_to_precision (index));
+      if (g_str_has_prefix (msvis_graph_node_get_id (c->npu, node),
+                            "Apis_Between_Modules_All_Ranks"))
+        for (MsvisNodeId sub = msvis_graph_node_get_first_child (c->npu, node);
+             sub != MSVIS_NODE_ID_NONE; sub = msvis_graph_node_get_next_sibling (c->npu, sub))
+          if (msvis_graph_node_get_node_type (c->npu, sub) == MSVIS_NODE_API_COLLECTION)
+            index_api_collection (c, sub);
+      index_api_collection (c, node);
     }
 }
 
@@ -276,9 +292,11 @@ page_bench (Comparator *c)
   MsvisNodeId npu_root = msvis_graph_get_root (c->npu);
   MsvisNodeId bench_root = msvis_graph_get_root (c->bench);
 
-  for (MsvisNodeId b = msvis_graph_node_get_first_child (c->bench, bench_root);
-       b != MSVIS_NODE_ID_NONE; b = msvis_graph_node_get_next_sibling (c->bench, b))
-    msvis_graph_node_set_micro_step (c->bench, b, -1);
+  /* Only a root child without a micro step gets one from its id ("is None"). */
+  if (!c->options->keep_bench_micro_steps)
+    for (MsvisNodeId b = msvis_graph_node_get_first_child (c->bench, bench_root);
+         b != MSVIS_NODE_ID_NONE; b = msvis_graph_node_get_next_sibling (c->bench, b))
+      msvis_graph_node_set_micro_step (c->bench, b, -1);
 
   for (MsvisNodeId n = msvis_graph_node_get_first_child (c->npu, npu_root);
        n != MSVIS_NODE_ID_NONE; n = msvis_graph_node_get_next_sibling (c->npu, n))

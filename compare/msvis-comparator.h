@@ -23,6 +23,8 @@ typedef struct
   const char       *bench_tensor_dir;
   GPtrArray        *warnings;
   GCancellable     *cancellable;
+  gboolean          any_shape;     /* fuzzy without the shape check (parallel merge) */
+  gboolean          keep_bench_micro_steps; /* merged graphs were paged before the merge */
 } MsvisCompareOptions;
 
 void   msvis_compare_graphs      (MsvisGraph                *npu,

@@ -250,11 +250,15 @@ compare_ranks (Run         *run,
                const char  *step,
                GError     **error)
 {
-  g_autoptr(GPtrArray) names = list_both (run, npu, bench, "rank", error);
+  g_autoptr(GPtrArray) names = NULL;
   g_autoptr(GArray) pairs = NULL;
   g_autoptr(GArray) npu_ranks = NULL;
   g_autoptr(GArray) bench_ranks = NULL;
 
+  /* _compare_graph_ranks_parallel: each side's ranks merged on their own. */
+  if (run->parallel_merge != NULL)
+    return msvis_job_merge_compare (run, npu, bench, step, error);
+  names = list_both (run, npu, bench, "rank", error);
   if (names == NULL)
     return FALSE;
 

@@ -21,6 +21,7 @@ typedef struct
   GPtrArray             *pending;      /* MsvisSafeFile, written and closed, not committed */
   GHashTable            *layer_renames; /* -lm: read once, before anything is built */
   MsvisVisDbWriter      *db;           /* --format db: every result goes in here instead */
+  const MsvisJsonValue  *parallel_merge; /* compare.json's, when it asks for a merge */
 } Run;
 
 typedef struct
@@ -54,6 +55,18 @@ gboolean    msvis_job_write_vis        (Run                    *run,
 gboolean    msvis_job_compare          (Run                    *run,
                                         GFile                  *npu,
                                         GFile                  *bench,
+                                        GError                **error);
+
+/* msvis-merge-job.c: the rank folders of a step, merged by parallel_merge */
+const MsvisJsonValue *msvis_job_parallel_merge (const MsvisJsonValue *config);
+gboolean    msvis_job_merge_build      (Run                    *run,
+                                        GFile                  *dir,
+                                        const char             *step,
+                                        GError                **error);
+gboolean    msvis_job_merge_compare    (Run                    *run,
+                                        GFile                  *npu,
+                                        GFile                  *bench,
+                                        const char             *step,
                                         GError                **error);
 
 G_END_DECLS

@@ -236,6 +236,8 @@ build_ranks (Run         *run,
 
   if (names == NULL)
     return FALSE;
+  if (run->parallel_merge != NULL)
+    return msvis_job_merge_build (run, dir, step, error);
   msvis_dump_layout_sort_ranks (names);
 
   results = g_array_new (FALSE, TRUE, sizeof (RankGraph));
@@ -392,15 +394,6 @@ config_dump_path (const MsvisJsonValue  *config,
 }
 
 static gboolean
-parallel_merge_requested (const MsvisJsonValue *config)
-{
-  const MsvisJsonValue *merge = msvis_json_value_get_member (config, "parallel_merge");
-
-  return merge != NULL && merge->kind == MSVIS_JSON_OBJECT &&
-         msvis_json_value_is_truthy (msvis_json_value_get_member (merge, "npu"));
-}
-
-static gboolean
 commit_all (Run     *run,
             GError **error)
 {
@@ -464,14 +457,7 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  if (parallel_merge_requested (config))
-    {
-      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
-                   /* translators: %s is compare.json's path */
-                   _("%s: “parallel_merge” is not available in this version of msvis yet"),
-                   job->config_path);
-      return NULL;
-    }
+  run.parallel_merge = msvis_job_parallel_merge (config);
 
   created_dir = !g_file_test (job->output_dir, G_FILE_TEST_EXISTS);
   if (g_mkdir_with_parents (job->output_dir, 0750) != 0)

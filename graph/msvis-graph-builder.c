@@ -488,9 +488,14 @@ add_parameters_grad (Builder *self)
     }
 }
 
-/* A forward module after a backward one starts a new micro step (§3.7). */
-static void
-number_micro_steps (MsvisGraph *graph)
+/**
+ * msvis_graph_number_micro_steps:
+ *
+ * paging_by_micro_step: a forward module after a backward one starts a new micro step
+ * (§3.7); every child of the root gets its step, and the graph the number of steps.
+ */
+void
+msvis_graph_number_micro_steps (MsvisGraph *graph)
 {
   MsvisNodeId root = msvis_graph_get_root (graph);
   gboolean after_backward = FALSE;
@@ -696,7 +701,7 @@ msvis_graph_build (GFile                    *dump_dir,
     goto out;
   group_apis_between_modules (&self);
   add_parameters_grad (&self);
-  number_micro_steps (graph);
+  msvis_graph_number_micro_steps (graph);
   ok = TRUE;
 
 out:

@@ -15,11 +15,12 @@ typedef struct
   gpointer            hook_data;
 } MsvisBuildOptions;
 
-MsvisGraph    *msvis_graph_build        (GFile                    *dump_dir,
-                                         const MsvisBuildOptions  *options,
-                                         MsvisDumpHeader          *header,
-                                         GCancellable             *cancellable,
-                                         GError                  **error);
-MsvisNodeType  msvis_node_type_for_name (const char               *name);
+MsvisGraph    *msvis_graph_build              (GFile                    *dump_dir,
+                                               const MsvisBuildOptions  *options,
+                                               MsvisDumpHeader          *header,
+                                               GCancellable             *cancellable,
+                                               GError                  **error);
+MsvisNodeType  msvis_node_type_for_name       (const char               *name);
+void           msvis_graph_number_micro_steps (MsvisGraph               *graph);
 
 G_END_DECLS

@@ -49,6 +49,8 @@ struct _MsvisGraph
   GHashTable   *distributed;   /* node + 1 -> MsvisJsonValue * in arena */
   GHashTable   *merge_info;    /* node + 1 -> MsvisJsonValue * in arena */
   GHashTable   *batch_p2p;     /* node + 1 -> MsvisJsonValue * in arena */
+  GHashTable   *subnode_lists; /* node + 1 -> GArray of MsvisNodeId, where the chain is not it */
+  guint         n_listed;      /* nodes from here on are in the tree but not in node_map */
   MsvisArena   *arena;
   MsvisCompareResults *compare_results;   /* NULL in a build */
 
@@ -129,6 +131,7 @@ msvis_graph_finalize (GObject *object)
   g_clear_pointer (&self->distributed, g_hash_table_unref);
   g_clear_pointer (&self->merge_info, g_hash_table_unref);
   g_clear_pointer (&self->batch_p2p, g_hash_table_unref);
+  g_clear_pointer (&self->subnode_lists, g_hash_table_unref);
   g_clear_pointer (&self->arena, msvis_arena_free);
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->dump_data_dir, g_free);
@@ -161,6 +164,8 @@ msvis_graph_init (MsvisGraph *self)
   self->distributed = g_hash_table_new (NULL, NULL);
   self->merge_info = g_hash_table_new (NULL, NULL);
   self->batch_p2p = g_hash_table_new (NULL, NULL);
+  self->subnode_lists = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)g_array_unref);
+  self->n_listed = G_MAXUINT;
   self->arena = msvis_arena_new ();
   self->dump_data_dir = g_strdup ("");
   self->micro_steps = 1;
@@ -360,6 +365,12 @@ msvis_graph_set_root_id (MsvisGraph *self,
   g_hash_table_insert (self->by_id, (char *)root->id, GUINT_TO_POINTER (1));
 }
 
+/**
+ * msvis_graph_lookup:
+ *
+ * Returns: the node named @id in node_map, or %MSVIS_NODE_ID_NONE (nodes beyond
+ *   msvis_graph_get_n_listed() are not in node_map)
+ */
 MsvisNodeId
 msvis_graph_lookup (MsvisGraph *self,
                     const char *id)
@@ -369,7 +380,7 @@ msvis_graph_lookup (MsvisGraph *self,
   g_return_val_if_fail (MSVIS_IS_GRAPH (self), MSVIS_NODE_ID_NONE);
 
   value = GPOINTER_TO_UINT (g_hash_table_lookup (self->by_id, id));
-  return value == 0 ? MSVIS_NODE_ID_NONE : value - 1;
+  return value == 0 || value > self->n_listed ? MSVIS_NODE_ID_NONE : value - 1;
 }
 
 MsvisNodeId
@@ -501,6 +512,84 @@ msvis_graph_node_set_children (MsvisGraph        *self,
       record->first_child = children[0];
       record->last_child = children[n_children - 1];
     }
+}
+
+/**
+ * msvis_graph_node_set_upnode:
+ * @upnode: the node to name as @node's upnode, or %MSVIS_NODE_ID_NONE
+ *
+ * Sets the parent link alone: which node lists @node is left as it is.
+ */
+void
+msvis_graph_node_set_upnode (MsvisGraph  *self,
+                             MsvisNodeId  node,
+                             MsvisNodeId  upnode)
+{
+  g_return_if_fail (node < self->nodes->len);
+  g_return_if_fail (upnode == MSVIS_NODE_ID_NONE || upnode < self->nodes->len);
+
+  node_record (self, node)->parent = upnode;
+}
+
+/**
+ * msvis_graph_node_set_subnode_list:
+ * @subnodes: (array length=n_subnodes): what "subnodes" says
+ *
+ * For a node whose "subnodes" in a .vis is not its chain of children: some of them are in
+ * another node's chain too, or twice in this one.
+ */
+void
+msvis_graph_node_set_subnode_list (MsvisGraph        *self,
+                                   MsvisNodeId        node,
+                                   const MsvisNodeId *subnodes,
+                                   guint              n_subnodes)
+{
+  GArray *list;
+
+  g_return_if_fail (node < self->nodes->len);
+
+  list = g_array_sized_new (FALSE, FALSE, sizeof (MsvisNodeId), n_subnodes);
+  g_array_append_vals (list, subnodes, n_subnodes);
+  g_hash_table_replace (self->subnode_lists, GUINT_TO_POINTER (node + 1), list);
+}
+
+/**
+ * msvis_graph_node_get_subnode_list:
+ * @n_subnodes: (out): the length of the list
+ *
+ * Returns: (nullable) (array length=n_subnodes): the list set with
+ *   msvis_graph_node_set_subnode_list(), or %NULL when the chain of children is the list
+ */
+const MsvisNodeId *
+msvis_graph_node_get_subnode_list (MsvisGraph  *self,
+                                   MsvisNodeId  node,
+                                   guint       *n_subnodes)
+{
+  GArray *list = g_hash_table_lookup (self->subnode_lists, GUINT_TO_POINTER (node + 1));
+
+  *n_subnodes = list ? list->len : 0;
+  return list ? (const MsvisNodeId *)list->data : NULL;
+}
+
+/**
+ * msvis_graph_get_n_listed:
+ *
+ * Returns: how many nodes, from the first, are in node_map and written out; the others only
+ *   hang in the tree (all of them unless msvis_graph_set_n_listed() said otherwise)
+ */
+guint
+msvis_graph_get_n_listed (MsvisGraph *self)
+{
+  return MIN (self->n_listed, self->nodes->len);
+}
+
+void
+msvis_graph_set_n_listed (MsvisGraph *self,
+                          guint       n_listed)
+{
+  g_return_if_fail (n_listed >= 1 && n_listed <= self->nodes->len);
+
+  self->n_listed = n_listed;
 }
 
 /**

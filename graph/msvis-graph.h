@@ -74,6 +74,23 @@ void               msvis_graph_node_set_children      (MsvisGraph        *self,
                                                        const MsvisNodeId *children,
                                                        guint              n_children);
 
+/* After a parallel merge (vis-format.md §4.10) msprobe's tree is no longer a tree: a node's
+ * upnode need not list it, a node can be listed by two nodes, and nodes can hang in the tree
+ * without being in node_map. These keep what a .vis must show in such a graph. */
+void               msvis_graph_node_set_upnode        (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       MsvisNodeId        upnode);
+void               msvis_graph_node_set_subnode_list  (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       const MsvisNodeId *subnodes,
+                                                       guint              n_subnodes);
+const MsvisNodeId *msvis_graph_node_get_subnode_list  (MsvisGraph        *self,
+                                                       MsvisNodeId        node,
+                                                       guint             *n_subnodes);
+guint              msvis_graph_get_n_listed           (MsvisGraph        *self);
+void               msvis_graph_set_n_listed           (MsvisGraph        *self,
+                                                       guint              n_listed);
+
 /* Data items */
 guint32            msvis_graph_add_fields             (MsvisGraph        *self,
                                                        const MsvisField  *fields,

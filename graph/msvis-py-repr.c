@@ -11,30 +11,97 @@
 #include "msvis-number-format.h"
 #include "msvis-py-repr.h"
 
+/* @value with @n significant digits, correctly rounded, as "d.ddde±x" in @buf. */
+static void
+format_digits (char   *buf,
+               gsize   size,
+               double  value,
+               int     n)
+{
+  snprintf (buf, size, "%.*e", n - 1, value);
+}
+
+/* The 17 significant digits of @value rounded to @n (< 17) in @out, "d.ddde±x", without
+ * printing again; FALSE when the digits dropped are exactly a half, where rounding the
+ * rounded digits again can go the wrong way (then only printing with @n digits is right). */
+static gboolean
+round_digits (const char *d17,
+              int         exponent,
+              int         n,
+              char       *out,
+              gsize       size)
+{
+  char kept[18];
+  gboolean up = d17[n] > '5';
+
+  if (d17[n] == '5')
+    {
+      for (int i = n + 1; i < 17 && !up; i++)
+        up = d17[i] != '0';
+      if (!up)
+        return FALSE;
+    }
+  memcpy (kept, d17, n);
+  for (int i = n - 1; up && i >= 0; i--)
+    {
+      up = kept[i] == '9';
+      kept[i] = up ? '0' : kept[i] + 1;
+    }
+  if (up)
+    {
+      /* 99…9 rounded up: 10…0, one more in the exponent. */
+      kept[0] = '1';
+      exponent++;
+    }
+  /* "d.ddde-x", by hand: printf is what this avoids. */
+  g_assert (size >= (gsize)n + 10);
+  *out++ = kept[0];
+  *out++ = '.';
+  memcpy (out, kept + 1, n - 1);
+  out += n - 1;
+  *out++ = 'e';
+  if (exponent < 0)
+    *out++ = '-';
+  out += msvis_format_int64 (out, ABS (exponent));
+  *out = '\0';
+  return TRUE;
+}
+
 /* The shortest decimal digits that read back as @value (> 0, finite), as Python's repr
  * finds them: the fewest significant digits whose correctly rounded form round-trips.
- * More digits never stop round-tripping, so the count can be bisected. */
+ * More digits never stop round-tripping, so the count can be bisected; each count's digits
+ * come from one 17-digit printing, which is the slow part. */
 static int
 shortest_digits (double  value,
                  char   *digits,
                  int    *decpt)
 {
-  char buf[40];
-  int lo = 1, hi = 17, n = 0, exponent = 0;
+  char buf[40], d17[18];
+  int lo = 1, hi = 17, n = 0, exponent;
   locale_t old = uselocale (msvis_c_locale ());
+  const char *e;
+
+  format_digits (buf, sizeof buf, value, 17);
+  d17[0] = buf[0];
+  memcpy (d17 + 1, buf + 2, 16);
+  d17[17] = '\0';
+  e = strchr (buf, 'e');
+  exponent = atoi (e + 1);
 
   while (lo < hi)
     {
       int mid = (lo + hi) / 2;
 
-      snprintf (buf, sizeof buf, "%.*e", mid - 1, value);
+      if (!round_digits (d17, exponent, mid, buf, sizeof buf))
+        format_digits (buf, sizeof buf, value, mid);
       if (strtod (buf, NULL) == value)
         hi = mid;
       else
         lo = mid + 1;
     }
 
-  snprintf (buf, sizeof buf, "%.*e", lo - 1, value);
+  if (lo == 17 || !round_digits (d17, exponent, lo, buf, sizeof buf))
+    format_digits (buf, sizeof buf, value, lo);
   uselocale (old);
 
   for (const char *p = buf; *p != '\0'; p++)

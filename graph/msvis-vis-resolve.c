@@ -38,8 +38,65 @@ msvis_vis_node_error (const char  *file,
   return FALSE;
 }
 
+/* A node that a parallel merge leaves as msprobe writes it, whose upnode and listing
+ * disagree (vis-format.md §4.10): an Apis_Between_Modules_All_Ranks.k, listed by the root
+ * with upnode None; or, with VPP, a chunk's layer holder that no node lists any more, whose
+ * upnode left node_map. */
+static gboolean
+is_merge_quirk (MsvisGraph  *graph,
+                MsvisNodeId  node,
+                const char  *upnode,
+                const char  *listed)
+{
+  if (upnode == NULL && listed != NULL)
+    return g_str_has_prefix (msvis_graph_node_get_id (graph, node),
+                             "Apis_Between_Modules_All_Ranks");
+  return listed == NULL && upnode != NULL &&
+         msvis_graph_lookup (graph, upnode) == MSVIS_NODE_ID_NONE;
+}
+
+/* Who each listed node hangs under: the lister its upnode names, else its first lister
+ * (VPP folding leaves the layers listed by two holders, the new one named by their upnode). */
+static gboolean
+claim_children (const char  *file,
+                GraphState  *g,
+                MsvisNodeId *owner,
+                GError     **error)
+{
+  MsvisGraph *graph = g->graph;
+  guint n = msvis_graph_get_n_nodes (graph);
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (MsvisNodeId node = 0; node < n; node++)
+      {
+        const ChildRun *run = &g_array_index (g->child_runs, ChildRun, node);
+        const char *id = msvis_graph_node_get_id (graph, node);
+
+        for (guint i = 0; i < run->n; i++)
+          {
+            const char *child_id = g_ptr_array_index (g->child_ids, run->first + i);
+            MsvisNodeId child = msvis_graph_lookup (graph, child_id);
+
+            if (child == MSVIS_NODE_ID_NONE)
+              return msvis_vis_node_error (file, g, node, error,
+                                           _("its subnodes name “%s”, which is not in the node "
+                                             "map"), child_id);
+            if (child == 0)
+              return msvis_vis_node_error (file, g, node, error,
+                                           _("its subnodes name “%s”, which is listed elsewhere "
+                                             "already"), child_id);
+            /* Both are interned in the graph. */
+            if (owner[child] == MSVIS_NODE_ID_NONE &&
+                (pass == 1 || g_ptr_array_index (g->upnodes, child) == id))
+              owner[child] = node;
+          }
+      }
+  return TRUE;
+}
+
 /* subnodes give each node its children in order; upnode must agree, and parents must not
- * go round in a circle. */
+ * go round in a circle. A node another node lists too (the holder VPP folding left behind)
+ * is that node's child in name only: it keeps its list for what it says. */
 gboolean
 msvis_vis_resolve_hierarchy (const char  *file,
                              GraphState  *g,
@@ -48,31 +105,43 @@ msvis_vis_resolve_hierarchy (const char  *file,
   MsvisGraph *graph = g->graph;
   guint n = msvis_graph_get_n_nodes (graph);
   g_autoptr(GArray) children = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  g_autoptr(GArray) listed_ids = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  g_autofree MsvisNodeId *owner = g_new (MsvisNodeId, n);
   g_autofree guint8 *state = g_new0 (guint8, n);
+
+  for (MsvisNodeId node = 0; node < n; node++)
+    owner[node] = MSVIS_NODE_ID_NONE;
+  if (!claim_children (file, g, owner, error))
+    return FALSE;
 
   for (MsvisNodeId node = 0; node < n; node++)
     {
       const ChildRun *run = &g_array_index (g->child_runs, ChildRun, node);
 
       g_array_set_size (children, 0);
+      g_array_set_size (listed_ids, 0);
       for (guint i = 0; i < run->n; i++)
         {
           const char *id = g_ptr_array_index (g->child_ids, run->first + i);
           MsvisNodeId child = msvis_graph_lookup (graph, id);
 
-          if (child == MSVIS_NODE_ID_NONE)
-            return msvis_vis_node_error (file, g, node, error,
-                                         _("its subnodes name “%s”, which is not in the node "
-                                           "map"), id);
-          if (child == 0 || state[child])
+          /* Twice in the list of the node it hangs under. */
+          if (state[child] && owner[child] == node)
             return msvis_vis_node_error (file, g, node, error,
                                          _("its subnodes name “%s”, which is listed elsewhere "
                                            "already"), id);
+          g_array_append_val (listed_ids, child);
+          if (owner[child] != node)
+            continue;
           state[child] = 1;
           g_array_append_val (children, child);
         }
       if (run->n > 0)
-        msvis_graph_node_set_children (graph, node, (MsvisNodeId *)children->data, run->n);
+        msvis_graph_node_set_children (graph, node, (MsvisNodeId *)children->data,
+                                       children->len);
+      if (children->len != listed_ids->len)
+        msvis_graph_node_set_subnode_list (graph, node, (MsvisNodeId *)listed_ids->data,
+                                           listed_ids->len);
     }
 
   for (MsvisNodeId node = 0; node < n; node++)
@@ -83,7 +152,7 @@ msvis_vis_resolve_hierarchy (const char  *file,
                            ? NULL : msvis_graph_node_get_id (graph, parent);
 
       /* Both are interned in the graph. */
-      if (upnode != listed)
+      if (upnode != listed && !is_merge_quirk (graph, node, upnode, listed))
         return msvis_vis_node_error (file, g, node, error,
                                      _("its upnode is “%s”, but it is listed under “%s”"),
                                      upnode ? upnode : "None", listed ? listed : "None");

@@ -357,6 +357,8 @@ write_node (Context     *ctx,
   const char *overflow = msvis_overflow_level_to_string (level);
   MsvisJsonValue *distributed = msvis_graph_node_get_distributed (graph, node);
   MsvisJsonValue *merge_info = msvis_graph_node_get_merge_info (graph, node);
+  const MsvisNodeId *listed;
+  guint n_listed;
 
   msvis_json_writer_key (w, id);
   msvis_json_writer_begin_object (w);
@@ -379,9 +381,14 @@ write_node (Context     *ctx,
 
   msvis_json_writer_key (w, "subnodes");
   msvis_json_writer_begin_array (w);
-  for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
-       c = msvis_graph_node_get_next_sibling (graph, c))
-    msvis_json_writer_string (w, msvis_graph_node_get_id (graph, c));
+  listed = msvis_graph_node_get_subnode_list (graph, node, &n_listed);
+  if (listed != NULL)
+    for (guint i = 0; i < n_listed; i++)
+      msvis_json_writer_string (w, msvis_graph_node_get_id (graph, listed[i]));
+  else
+    for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
+         c = msvis_graph_node_get_next_sibling (graph, c))
+      msvis_json_writer_string (w, msvis_graph_node_get_id (graph, c));
   msvis_json_writer_end_array (w);
 
   msvis_json_writer_key (w, "matched_node_link");
@@ -473,7 +480,7 @@ static void
 write_nodes_in_parallel (Context *ctx,
                          guint    depth)
 {
-  guint n = msvis_graph_get_n_nodes (ctx->graph);
+  guint n = msvis_graph_get_n_listed (ctx->graph);   /* node_map, not what only hangs in it */
   guint n_blocks = (n + BLOCK_NODES - 1) / BLOCK_NODES;
   guint threads = MIN (g_get_num_processors (), 8);
   g_autofree Block *blocks = g_new0 (Block, n_blocks);

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "msvis-merge-info.h"
 #include "msvis-node-details-private.h"
 
 /* The details header's jump targets as GtkLabel link markup: "node:<n|b>:<id>" for a node of
@@ -63,6 +64,75 @@ append_merge_line (GString    *markup,
     }
 }
 
+/* One of msprobe's sentences in the user's language; in English it reads as msprobe wrote
+ * it. Others are shown as they are. */
+static char *
+translate_merge_line (const char *text)
+{
+  g_auto(MsvisMergeLine) line = { 0 };
+
+  msvis_merge_line_parse (text, &line);
+  switch (line.kind)
+    {
+    case MSVIS_MERGE_LINE_TP_RANKS:
+      /* translators: msprobe's parallel_merge_info; %s is a list of ranks such as [0, 1] */
+      return g_strdup_printf (_("This data is the merged data after tensor parallelism(TP), "
+                                "and the data is merged from rank %s."), line.detail);
+    case MSVIS_MERGE_LINE_OUTPUT_FROM:
+      /* translators: msprobe's parallel_merge_info; %s names the all_reduce or reduce_scatter
+       * whose output a matmul takes. Keep a space around %s: it becomes a link. */
+      return g_strdup_printf (_("The output of this data is merged from %s"), line.detail);
+    case MSVIS_MERGE_LINE_STAT:
+      /* translators: msprobe's parallel_merge_info; the first %s is a tensor such as
+       * input.0, the second how the ranks' values were combined, e.g. max(1.0, 2.0) = 2.0 */
+      if (strcmp (line.stat, "Max") == 0)
+        return g_strdup_printf (_("The Max value merging method for %s is: %s"), line.tensor,
+                                line.detail);
+      if (strcmp (line.stat, "Min") == 0)
+        return g_strdup_printf (_("The Min value merging method for %s is: %s"), line.tensor,
+                                line.detail);
+      if (strcmp (line.stat, "Mean") == 0)
+        return g_strdup_printf (_("The Mean value merging method for %s is: %s"), line.tensor,
+                                line.detail);
+      return g_strdup_printf (_("The Norm value merging method for %s is: %s"), line.tensor,
+                              line.detail);
+    case MSVIS_MERGE_LINE_OTHER:
+    default:
+      return g_strdup (text);
+    }
+}
+
+/* The rank a node of a merged graph came from, or the ranks its statistics were merged from
+ * (vis-format.md §4.10). */
+void
+_msvis_details_append_source_rank (GString     *markup,
+                                   MsvisGraph  *graph,
+                                   MsvisNodeId  node,
+                                   gboolean     is_bench,
+                                   gboolean     label_side)
+{
+  g_autofree char *ranks = NULL, *text = NULL, *escaped = NULL;
+  gint rank;
+
+  if (graph == NULL || node == MSVIS_NODE_ID_NONE)
+    return;
+  rank = msvis_merge_node_rank (graph, node);
+  if (rank >= 0)
+    /* translators: the rank (device) a node of a merged graph came from */
+    text = g_strdup_printf (_("Rank %d"), rank);
+  else if ((ranks = msvis_merge_node_ranks (graph, node)) != NULL)
+    /* translators: %s lists ranks, such as "0, 1": the node's statistics combine theirs */
+    text = g_strdup_printf (_("Merged from ranks %s"), ranks);
+  else
+    return;
+  if (markup->len > 0)
+    g_string_append_c (markup, '\n');
+  if (label_side)
+    g_string_append_printf (markup, "<b>%s</b> ", is_bench ? _("Bench") : _("NPU"));
+  escaped = g_markup_escape_text (text, -1);
+  g_string_append (markup, escaped);
+}
+
 void
 _msvis_details_append_merge_info (GString    *markup,
                                   MsvisGraph *graph,
@@ -81,14 +151,16 @@ _msvis_details_append_merge_info (GString    *markup,
   msvis_json_value_foreach (line, info)
     {
       const char *text = msvis_json_value_get_string (line);
+      g_autofree char *translated = NULL;
 
       if (text == NULL)
         continue;
       if (markup->len > 0)
         g_string_append_c (markup, '\n');
+      translated = translate_merge_line (text);
       if (label_side)
         g_string_append_printf (markup, "<b>%s</b> ", is_bench ? _("Bench") : _("NPU"));
-      append_merge_line (markup, graph, is_bench, text);
+      append_merge_line (markup, graph, is_bench, translated);
     }
 }
 

@@ -70,6 +70,11 @@ void              _msvis_details_append_node_link   (GString          *markup,
                                                      gboolean          is_bench,
                                                      MsvisNodeId       node,
                                                      const char       *text);
+void              _msvis_details_append_source_rank (GString          *markup,
+                                                     MsvisGraph       *graph,
+                                                     MsvisNodeId       node,
+                                                     gboolean          is_bench,
+                                                     gboolean          label_side);
 void              _msvis_details_append_merge_info  (GString          *markup,
                                                      MsvisGraph       *graph,
                                                      MsvisNodeId       node,

@@ -37,7 +37,10 @@ struct _MsvisNodeDetails
   GtkLabel         *overflow_label;
   GtkWidget        *micro_step_key;
   GtkLabel         *micro_step_label;
+  GtkWidget        *rank_key;
+  GtkLabel         *rank_label;
   GtkWidget        *merge_key;
+  GtkWidget        *merge_scroller;
   GtkLabel         *merge_label;
   GtkWidget        *distributed_key;
   GtkLabel         *distributed_label;
@@ -272,6 +275,7 @@ msvis_node_details_fill_header (MsvisNodeDetails *self)
   gint micro_step = msvis_graph_node_get_micro_step (graph, node);
   g_autofree char *subtitle = NULL, *step = NULL;
   g_autoptr(GString) merge = g_string_new (NULL);
+  g_autoptr(GString) rank = g_string_new (NULL);
   g_autoptr(GString) distributed = g_string_new (NULL);
 
   gtk_label_set_text (self->title_label, msvis_graph_node_get_id (graph, node));
@@ -288,9 +292,13 @@ msvis_node_details_fill_header (MsvisNodeDetails *self)
     step = g_strdup_printf ("%d", micro_step);
   set_row (self->micro_step_key, GTK_WIDGET (self->micro_step_label), step);
 
+  _msvis_details_append_source_rank (rank, doc->npu, self->npu, FALSE, both);
+  _msvis_details_append_source_rank (rank, doc->bench, self->bench, TRUE, both);
+  set_markup_row (self->rank_key, self->rank_label, rank);
   _msvis_details_append_merge_info (merge, doc->npu, self->npu, FALSE, both);
   _msvis_details_append_merge_info (merge, doc->bench, self->bench, TRUE, both);
   set_markup_row (self->merge_key, self->merge_label, merge);
+  gtk_widget_set_visible (self->merge_scroller, merge->len > 0);
   _msvis_details_append_distributed (distributed, graph, node);
   set_markup_row (self->distributed_key, self->distributed_label, distributed);
 }
@@ -555,7 +563,10 @@ msvis_node_details_class_init_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, overflow_label);
   gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, micro_step_key);
   gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, micro_step_label);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, rank_key);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, rank_label);
   gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, merge_key);
+  gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, merge_scroller);
   gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, merge_label);
   gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, distributed_key);
   gtk_widget_class_bind_template_child (widget_class, MsvisNodeDetails, distributed_label);
@@ -720,11 +731,11 @@ char *
 _msvis_node_details_dup_header (MsvisNodeDetails *self)
 {
   GtkWidget *keys[] = { self->counterpart_key, self->precision_key, self->result_key,
-                        self->overflow_key, self->micro_step_key, self->merge_key,
-                        self->distributed_key };
+                        self->overflow_key, self->micro_step_key, self->rank_key,
+                        self->merge_key, self->distributed_key };
   GtkLabel *values[] = { self->counterpart_label, self->precision_label, self->result_label,
-                         self->overflow_label, self->micro_step_label, self->merge_label,
-                         self->distributed_label };
+                         self->overflow_label, self->micro_step_label, self->rank_label,
+                         self->merge_label, self->distributed_label };
   GString *out = g_string_new (NULL);
 
   g_string_append_printf (out, "%s\n%s\n", gtk_label_get_text (self->title_label),

@@ -39,6 +39,8 @@ static const GoldenCase cases[] = {
    * is /data/msprobe/…: msprobe reads tensors beside dump.json, and so does msvis */
   { "cmp_tensor.json", "cmp_tensor", FALSE },
   { "cmp_pt_tensor.json", "cmp_pt_tensor", FALSE },
+  { "build_merge.json", "build_merge", FALSE },
+  { "cmp_merge.json", "cmp_merge", FALSE },
 };
 
 /* "compare_rank0_20261121191931.vis" -> "compare_rank0_T.vis" */

@@ -7,6 +7,8 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "msvis-graph-job.h"
+#include "msvis-merge-test-util.h"
 #include "msvis-node-details-private.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
@@ -595,6 +597,64 @@ test_merge_info (void)
   fixture_clear (&f);
 }
 
+/* A compare merged from a TP=2 PP=2 run made here: rank 2's APIs come into rank 0's graph
+ * as Torch.matmul_rank2.…, their statistics merged with rank 3's. */
+static MsvisVisDocument *
+read_merged_compare (void)
+{
+  g_autofree char *npu = msvis_test_make_dir ();
+  g_autofree char *bench = msvis_test_make_dir ();
+  g_autofree char *out = msvis_test_make_dir ();
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *config = g_build_filename (dir, "compare.json", NULL);
+  g_autofree char *json = NULL;
+  g_autoptr(GPtrArray) written = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisGraphJob job = { config, out, FALSE, FALSE, FALSE, NULL, "T" };
+
+  for (guint r = 0; r < 4; r++)
+    {
+      merge_test_write_stage (npu, r, r >= 2);
+      merge_test_write_stage (bench, r, r >= 2);
+    }
+  json = g_strdup_printf ("{\"npu_path\": \"%s\", \"bench_path\": \"%s\", "
+                          "\"parallel_merge\": {\"npu\": {\"rank_size\": 4, \"tp\": 2, \"pp\": 2}, "
+                          "\"bench\": {\"rank_size\": 4, \"tp\": 2, \"pp\": 2}}}", npu, bench);
+  msvis_test_write (dir, "compare.json", json, -1);
+  written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (written->len, ==, 1);
+  return msvis_ui_test_read (g_ptr_array_index (written, 0));
+}
+
+/* A merged graph: the rank a node came from, or the ranks it was merged from, and msprobe's
+ * sentences about it (in the user's language; English reads as msprobe wrote). */
+static void
+test_merged_ranks (void)
+{
+  Fixture f;
+  g_autofree char *header = NULL, *own = NULL;
+
+  if (!fixture_init (&f, NULL))
+    return;
+  f.doc = read_merged_compare ();
+  fixture_select (&f, "Torch.matmul_rank2.0.forward");
+  wait_settled (&f);
+  header = _msvis_node_details_dup_header (f.details);
+  g_assert_nonnull (strstr (header, "From rank: NPU Rank 2\nBench Rank 2\n"));
+  g_assert_nonnull (strstr (header, "Parallel merge: NPU This data is the merged data after "
+                                    "tensor parallelism(TP), and the data is merged from rank "
+                                    "[2, 3].\nNPU The Max value merging method for input.0 is: "
+                                    "max(4.0, 5.0) = 5.0\n"));
+
+  fixture_select (&f, "Torch.matmul.0.forward");
+  wait_settled (&f);
+  own = _msvis_node_details_dup_header (f.details);
+  g_assert_nonnull (strstr (own, "From rank: NPU Merged from ranks 0, 1\n"
+                                 "Bench Merged from ranks 0, 1\n"));
+  fixture_clear (&f);
+}
+
 static gboolean
 is_view_stack (GtkWidget     *widget,
                gconstpointer  data)
@@ -664,6 +724,18 @@ test_screenshots (void)
       shoot (&f, shots[i].name);
       fixture_clear (&f);
     }
+
+  {
+    Fixture f;
+
+    if (!fixture_init (&f, NULL))
+      return;
+    f.doc = read_merged_compare ();
+    fixture_select (&f, "Torch.matmul_rank2.0.forward");
+    wait_settled (&f);
+    shoot (&f, "merged");
+    fixture_clear (&f);
+  }
 }
 
 int
@@ -684,6 +756,7 @@ main (int   argc,
   g_test_add_func ("/node-details/broken-document", test_broken_document);
   g_test_add_func ("/node-details/distributed", test_distributed);
   g_test_add_func ("/node-details/merge-info", test_merge_info);
+  g_test_add_func ("/node-details/merged-ranks", test_merged_ranks);
   g_test_add_func ("/node-details/screenshots", test_screenshots);
 
   return g_test_run ();

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-graph.h"
+
+G_BEGIN_DECLS
+
+/* msprobe's GraphMerger (vis-format.md §4.10): the graphs of the ranks of a tensor- and
+ * pipeline-parallel run folded into one graph per data-parallel replica. */
+
+#define MSVIS_MERGE_ERROR (msvis_merge_error_quark ())
+
+typedef enum
+{
+  MSVIS_MERGE_ERROR_PARAMS,   /* compare.json's parallel_merge does not fit the dumps */
+  MSVIS_MERGE_ERROR_GROUPS,   /* the parallel groups cannot be traced to the ranks there are */
+  MSVIS_MERGE_ERROR_DATA,     /* statistics that msprobe could not merge either */
+} MsvisMergeError;
+
+/* One side of compare.json's "parallel_merge": {"rank_size", "tp", "pp", "vpp"}. */
+typedef struct
+{
+  gint rank_size;
+  gint tp;
+  gint pp;
+  gint vpp;   /* 1 for a build: msprobe reads vpp only when comparing */
+} MsvisMergeParams;
+
+/* A rank's graph going into a merge. */
+typedef struct
+{
+  gint        rank;
+  MsvisGraph *graph;
+} MsvisMergeInput;
+
+/* What the merge made: the graph of one replica, named after its first rank. */
+typedef struct
+{
+  gint        rank;
+  MsvisGraph *graph;
+} MsvisMergeResult;
+
+GQuark      msvis_merge_error_quark   (void);
+
+gboolean    msvis_merge_params_parse  (const MsvisJsonValue    *parallel_merge,
+                                       const char              *side,
+                                       gboolean                 with_vpp,
+                                       const char              *config_path,
+                                       MsvisMergeParams        *params,
+                                       GError                 **error);
+gboolean    msvis_merge_params_check  (const MsvisMergeParams  *params,
+                                       guint                    n_ranks,
+                                       const char              *config_path,
+                                       const char              *side,
+                                       GError                 **error);
+
+GArray     *msvis_graph_merge         (const MsvisMergeInput   *inputs,
+                                       guint                    n_inputs,
+                                       const MsvisMergeParams  *params,
+                                       gboolean                 is_bench,
+                                       const char              *config_path,
+                                       GCancellable            *cancellable,
+                                       GError                 **error);
+void        msvis_merge_result_clear  (gpointer                 result);
+
+G_END_DECLS
