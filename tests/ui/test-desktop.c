@@ -294,6 +294,16 @@ test_counterpart (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+assert_setting (GSettings  *settings,
+                const char *key,
+                const char *expected)
+{
+  g_autofree char *value = g_settings_get_string (settings, key);
+
+  g_assert_cmpstr (value, ==, expected);
+}
+
 /* What one window leaves, the next one starts from (the tests run on the memory backend). */
 static void
 test_settings_kept (void)
@@ -315,7 +325,7 @@ test_settings_kept (void)
   g_assert_false (g_settings_get_boolean (settings, "sync-expand"));
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 1100);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 700);
-  g_assert_cmpstr (g_settings_get_string (settings, "palette"), ==, "overflow");
+  assert_setting (settings, "palette", "overflow");
 
   window = MSVIS_WINDOW (msvis_window_new (app));
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
@@ -342,7 +352,7 @@ test_settings_kept (void)
     g_object_get (window, "overflow-mode", &overflow, NULL);
     g_assert_false (overflow);
   }
-  g_assert_cmpstr (g_settings_get_string (settings, "palette"), ==, "overflow");
+  assert_setting (settings, "palette", "overflow");
   gtk_window_destroy (GTK_WINDOW (window));
 
   g_settings_reset (settings, "sidebar-visible");
@@ -365,7 +375,7 @@ test_color_scheme (void)
   g_action_group_change_action_state (G_ACTION_GROUP (app), "color-scheme",
                                       g_variant_new_string ("dark"));
   g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_FORCE_DARK);
-  g_assert_cmpstr (g_settings_get_string (settings, "color-scheme"), ==, "dark");
+  assert_setting (settings, "color-scheme", "dark");
   g_assert_true (adw_style_manager_get_dark (style));
   g_action_group_change_action_state (G_ACTION_GROUP (app), "color-scheme",
                                       g_variant_new_string ("light"));
