@@ -10,7 +10,14 @@ cd "$(dirname "$0")/.."
 build=${1:-_build}
 msvis=$(realpath "$build")/app/msvis gen=$build/bench/msvis-gen-dump
 
-command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)"; exit 1; }
+bash .ci/setup >/dev/null || exit 1
+if ! command -v valgrind >/dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends valgrind ||
+    exit 1
+fi
 nice ninja -C "$build" -j2 app/msvis bench/msvis-gen-dump >/dev/null || exit 1
 
 work=$(mktemp -d)
@@ -32,7 +39,7 @@ memcheck () {   # memcheck NAME EXPECTED_STATUS ARGS…: one command under memch
     echo "FAIL $name: status $status (expected $expected)"
     grep -E '^==[0-9]+== (Invalid|Conditional|Use of|Mismatched|Source and|[0-9,]+ bytes in)' \
       "$work/$name.log" | head -5
-    cp "$work/$name.log" "$build/valgrind-$name.log"
+    cp "$work/$name.log" "$build/valgrind-${name//\//-}.log"
   else
     echo "ok   $name"
   fi
@@ -111,10 +118,10 @@ if [ -d "$reference/inputs/cfg" ]; then
     run_dir=$reference/inputs memcheck "reference-$name" any graph -q -i "$cfg" \
       -o "$work/out-ref-$name" "${lm[@]}"
   done
-  for dir in "$reference"/*/; do
-    [ "$(basename "$dir")" != inputs ] || continue
-    memcheck "reference-inspect-$(basename "$dir")" 0 inspect "$dir"
-  done
+  while IFS= read -r dir; do
+    memcheck "reference-inspect-${dir#"$reference"/}" 0 inspect "$dir"
+  done < <(find "$reference" -path "$reference/inputs" -prune -o -name '*.vis' -printf '%h\n' |
+           sort -u)
 else
   echo "(no $reference: msprobe's reference fixtures skipped)"
 fi
