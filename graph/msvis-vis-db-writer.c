@@ -234,38 +234,40 @@ compact_json (const MsvisJsonValue *value)
 static guint32 *
 post_order (MsvisGraph *graph)
 {
+  /* Each frame keeps the next child to visit: a root of 100,000 children costs 100,000 steps,
+   * not a rescan of its children for each. */
+  typedef struct { MsvisNodeId node, next; } Frame;
   guint n = msvis_graph_get_n_nodes (graph);
   guint32 *order = g_new (guint32, n);
-  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_autofree guint8 *entered = g_new0 (guint8, n);
   MsvisNodeId root = msvis_graph_get_root (graph);
+  Frame first = { root, msvis_graph_node_get_first_child (graph, root) };
   guint32 next = 0;
 
   for (guint i = 0; i < n; i++)
     order[i] = G_MAXUINT32;
 
-  g_array_append_val (stack, root);
+  g_array_append_val (stack, first);
   entered[root] = 1;
   while (stack->len > 0)
     {
-      MsvisNodeId node = g_array_index (stack, MsvisNodeId, stack->len - 1);
-      MsvisNodeId child = MSVIS_NODE_ID_NONE;
+      Frame *top = &g_array_index (stack, Frame, stack->len - 1);
+      MsvisNodeId child = top->next;
 
-      /* The first child not entered yet; children are few, so a scan is cheap enough. */
-      for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node);
-           c != MSVIS_NODE_ID_NONE; c = msvis_graph_node_get_next_sibling (graph, c))
-        if (!entered[c])
-          {
-            child = c;
-            break;
-          }
       if (child != MSVIS_NODE_ID_NONE)
         {
-          entered[child] = 1;
-          g_array_append_val (stack, child);
+          top->next = msvis_graph_node_get_next_sibling (graph, child);
+          if (!entered[child])
+            {
+              Frame frame = { child, msvis_graph_node_get_first_child (graph, child) };
+
+              entered[child] = 1;
+              g_array_append_val (stack, frame);   /* may move top */
+            }
           continue;
         }
-      order[node] = next++;
+      order[top->node] = next++;
       g_array_set_size (stack, stack->len - 1);
     }
 
@@ -273,19 +275,25 @@ post_order (MsvisGraph *graph)
 }
 
 /* Graph.paging_by_micro_step as 8.2.1 does it: the root's children have their micro step, and
- * every other node takes its parent's; 0 where there is none. */
-static gint
-effective_micro_step (MsvisGraph  *graph,
-                      MsvisNodeId  node)
+ * every other node takes its parent's; 0 where there is none. Parents first (@by_order backwards
+ * is children after their parent), so that a chain of 100,000 modules is not walked up from
+ * each of them. */
+static gint *
+effective_micro_steps (MsvisGraph        *graph,
+                       const MsvisNodeId *by_order,
+                       guint              n_written)
 {
-  for (MsvisNodeId n = node; n != MSVIS_NODE_ID_NONE; n = msvis_graph_node_get_parent (graph, n))
-    {
-      gint micro_step = msvis_graph_node_get_micro_step (graph, n);
+  gint *micro_steps = g_new0 (gint, msvis_graph_get_n_nodes (graph));
 
-      if (micro_step >= 0)
-        return micro_step;
+  for (guint i = n_written; i > 0; i--)
+    {
+      MsvisNodeId node = by_order[i - 1];
+      MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
+      gint own = msvis_graph_node_get_micro_step (graph, node);
+
+      micro_steps[node] = own >= 0 ? own : parent != MSVIS_NODE_ID_NONE ? micro_steps[parent] : 0;
     }
-  return 0;
+  return micro_steps;
 }
 
 static void
@@ -359,6 +367,7 @@ typedef struct
   gboolean          drop_md5;
   guint32          *order;
   GHashTable       *stacks;      /* stack JSON -> stack_id, both owned */
+  gint             *micro_steps; /* effective_micro_steps() */
 } GraphRows;
 
 #define BIND_TEXT(stmt, i, text) sqlite3_bind_text (stmt, i, text, -1, SQLITE_TRANSIENT)
@@ -419,7 +428,7 @@ insert_node (GraphRows    *rows,
     BIND_TEXT (stmt, 9, overflow);
   else
     sqlite3_bind_null (stmt, 9);
-  sqlite3_bind_int (stmt, 10, effective_micro_step (graph, node));
+  sqlite3_bind_int (stmt, 10, rows->micro_steps[node]);
   BIND_TEXT (stmt, 11, link->str);
 
   BIND_TEXT (stmt, 12, (const char *)g_hash_table_lookup (rows->stacks, stack));
@@ -457,8 +466,9 @@ add_graph (MsvisVisDbWriter  *self,
   g_autofree char *graph_id = g_strdup_printf ("%s_%d_%d", data_source, step, rank);
   g_autofree guint32 *order = post_order (graph);
   g_autofree MsvisNodeId *by_order = NULL;
+  g_autofree gint *micro_steps = NULL;
   GraphRows rows = { self, graph, other, data_source, graph_id, step, rank, drop_md5, order,
-                     stacks };
+                     stacks, NULL };
   guint n = msvis_graph_get_n_nodes (graph);
   guint n_written = 0;
 
@@ -468,6 +478,7 @@ add_graph (MsvisVisDbWriter  *self,
   for (MsvisNodeId node = 0; node < n; node++)
     if (order[node] != G_MAXUINT32)
       by_order[order[node]] = node, n_written++;
+  rows.micro_steps = micro_steps = effective_micro_steps (graph, by_order, n_written);
   for (guint i = 0; i < n_written; i++)
     {
       g_autofree char *stack = stack_json (graph, by_order[i]);

@@ -8,9 +8,16 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-_build}
-msvis=$build/app/msvis gen=$build/bench/msvis-gen-dump
+msvis=$(realpath "$build")/app/msvis gen=$build/bench/msvis-gen-dump
 
-command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)"; exit 1; }
+bash .ci/setup >/dev/null || exit 1
+if ! command -v valgrind >/dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends valgrind ||
+    exit 1
+fi
 nice ninja -C "$build" -j2 app/msvis bench/msvis-gen-dump >/dev/null || exit 1
 
 work=$(mktemp -d)
@@ -18,20 +25,21 @@ trap 'rm -rf "$work"' EXIT
 export G_DEBUG=gc-friendly G_SLICE=always-malloc
 runs=0 failed=0
 
-memcheck () {   # memcheck NAME EXPECTED_STATUS ARGS…: one command under memcheck
+memcheck () {   # memcheck NAME EXPECTED_STATUS ARGS…: one command under memcheck, in $run_dir
   local name=$1 expected=$2 status
   shift 2
   runs=$((runs + 1))
-  nice -n 19 valgrind --tool=memcheck --error-exitcode=99 --leak-check=full \
-    --errors-for-leak-kinds=definite --show-leak-kinds=definite --track-origins=yes \
-    --num-callers=30 --log-file="$work/$name.log" "$msvis" "$@" >/dev/null 2>"$work/$name.err"
+  (cd "${run_dir:-.}" &&
+   nice -n 19 valgrind --tool=memcheck --error-exitcode=99 --leak-check=full \
+     --errors-for-leak-kinds=definite --show-leak-kinds=definite --track-origins=yes \
+     --num-callers=30 --log-file="$work/$name.log" "$msvis" "$@" >/dev/null 2>"$work/$name.err")
   status=$?
   if [ "$status" -eq 99 ] || { [ "$expected" != any ] && [ "$status" -ne "$expected" ]; }; then
     failed=$((failed + 1))
     echo "FAIL $name: status $status (expected $expected)"
     grep -E '^==[0-9]+== (Invalid|Conditional|Use of|Mismatched|Source and|[0-9,]+ bytes in)' \
       "$work/$name.log" | head -5
-    cp "$work/$name.log" "$build/valgrind-$name.log"
+    cp "$work/$name.log" "$build/valgrind-${name//\//-}.log"
   else
     echo "ok   $name"
   fi
@@ -98,6 +106,25 @@ done
 for f in tests/data/bad/vis/*.vis; do
   memcheck "bad-vis-$(basename "$f" .vis)" any inspect "$f"
 done
+
+# msprobe's own inputs and outputs, when the shared reference fixtures are beside the repository
+# (read where they are, never copied). Some cases are not supported yet and fail cleanly.
+reference=${MSVIS_SHARED_DIR:-$PWD/../shared}/fixtures/msprobe-reference
+if [ -d "$reference/inputs/cfg" ]; then
+  for cfg in "$reference"/inputs/cfg/*.json; do
+    name=$(basename "$cfg" .json)
+    lm=()
+    [ "$name" != cmp_xfw ] || lm=(-lm "$reference/inputs/fx/xfw/layer_mapping.yaml")
+    run_dir=$reference/inputs memcheck "reference-$name" any graph -q -i "$cfg" \
+      -o "$work/out-ref-$name" "${lm[@]}"
+  done
+  while IFS= read -r dir; do
+    memcheck "reference-inspect-${dir#"$reference"/}" 0 inspect "$dir"
+  done < <(find "$reference" -path "$reference/inputs" -prune -o -name '*.vis' -printf '%h\n' |
+           sort -u)
+else
+  echo "(no $reference: msprobe's reference fixtures skipped)"
+fi
 
 echo
 echo "valgrind: $((runs - failed)) passed, $failed failed"
