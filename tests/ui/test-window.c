@@ -32,6 +32,13 @@ not_loading (gpointer data)
   return !msvis_window_is_loading (data);
 }
 
+/* A dialog presented while the loader finished may map a few frames later. */
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
 static gboolean
 is_compare_view (GtkWidget     *widget,
                  gconstpointer  data)
@@ -150,6 +157,7 @@ test_open_error_keeps_document (void)
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "broken.vis"));
+  g_assert_true (msvis_ui_test_spin_until (is_mapped, dialog, 10000));
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (dialog), "window-error-dialog"));
   gtk_window_destroy (GTK_WINDOW (dialog));
 
