@@ -84,9 +84,11 @@ read_fields (MsvisVisNodeReader  *self,
           token == MSVIS_JSON_TOKEN_EOF || token == MSVIS_JSON_TOKEN_END_OBJECT ||
           token == MSVIS_JSON_TOKEN_END_ARRAY)
         return wrong_token (scanner, token, _("a string or a number"), error);
+      /* A string ends in a NUL and may hold one (\u0000); a number's text is a piece of the
+       * scanner's buffer with no NUL after it, so strlen() must not look at it. */
       text = msvis_json_scanner_get_string (scanner, &length);
-      field.s = length == strlen (text) ? msvis_graph_intern (graph, text)
-                                        : msvis_graph_store (graph, text, length);
+      field.s = token == MSVIS_JSON_TOKEN_STRING && memchr (text, '\0', length) == NULL
+        ? msvis_graph_intern (graph, text) : msvis_graph_store (graph, text, length);
       g_array_append_val (self->fields, field);
     }
 

@@ -26,7 +26,7 @@ export G_DEBUG=gc-friendly G_SLICE=always-malloc
 runs=0 failed=0
 
 memcheck () {   # memcheck NAME EXPECTED_STATUS ARGS…: one command under memcheck, in $run_dir
-  local name=$1 expected=$2 status
+  local name=${1//\//-} expected=$2 status
   shift 2
   runs=$((runs + 1))
   (cd "${run_dir:-.}" &&
@@ -39,7 +39,7 @@ memcheck () {   # memcheck NAME EXPECTED_STATUS ARGS…: one command under memch
     echo "FAIL $name: status $status (expected $expected)"
     grep -E '^==[0-9]+== (Invalid|Conditional|Use of|Mismatched|Source and|[0-9,]+ bytes in)' \
       "$work/$name.log" | head -5
-    cp "$work/$name.log" "$build/valgrind-${name//\//-}.log"
+    cp "$work/$name.log" "$build/valgrind-$name.log"
   else
     echo "ok   $name"
   fi

@@ -2,8 +2,11 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -47,6 +50,28 @@ fuzz_init (void)
   g_setenv ("G_DEBUG", "fatal-criticals", TRUE);
 }
 
+/* libFuzzer leaves with _Exit() and on crashes, so atexit() does not always run: each scratch
+ * directory carries its process id, and a new one removes those whose process is gone. */
+static void
+remove_stale (const char *base)
+{
+  g_autoptr(GDir) dir = g_dir_open (base, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      long pid;
+
+      if (!g_str_has_prefix (name, "msvis-fuzz-") ||
+          (pid = strtol (name + strlen ("msvis-fuzz-"), NULL, 10)) <= 0 ||
+          kill ((pid_t) pid, 0) == 0 || errno != ESRCH)
+        continue;
+      path = g_build_filename (base, name, NULL);
+      remove_tree (path, FALSE);
+    }
+}
+
 const char *
 fuzz_dir (void)
 {
@@ -54,8 +79,10 @@ fuzz_dir (void)
     {
       const char *base = g_file_test ("/dev/shm", G_FILE_TEST_IS_DIR) ? "/dev/shm"
                                                                          : g_get_tmp_dir ();
-      g_autofree char *template = g_build_filename (base, "msvis-fuzz-XXXXXX", NULL);
+      g_autofree char *name = g_strdup_printf ("msvis-fuzz-%ld-XXXXXX", (long) getpid ());
+      g_autofree char *template = g_build_filename (base, name, NULL);
 
+      remove_stale (base);
       scratch = g_mkdtemp (g_steal_pointer (&template));
       g_assert (scratch != NULL);
       atexit (remove_scratch);

@@ -16,7 +16,16 @@ targets=("$@")
                                      fuzz-vis-db-reader fuzz-npy fuzz-layer-mapping
                                      fuzz-vis-config)
 
-[ -d _build ] || meson setup _build >/dev/null
+# clang and libFuzzer from Debian, besides what .ci/setup installs.
+bash .ci/setup >/dev/null || exit 1
+if [ "$(dpkg-query -W -f='${Status}\n' clang libclang-rt-14-dev 2>/dev/null |
+       grep -c 'install ok installed')" -ne 2 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends \
+    clang libclang-rt-14-dev || exit 1
+fi
 nice ninja -C _build -j2 bench/msvis-gen-dump app/msvis >/dev/null || exit 1
 if [ ! -d _build-fuzz ]; then
   CC=clang meson setup _build-fuzz -Dfuzzing=true -Db_sanitize=address,undefined \
