@@ -72,12 +72,12 @@ msvis_command_line_export (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *expand_to = NULL;
   g_auto(GStrv) inputs = NULL;
-  gboolean all = FALSE, errors = FALSE, quiet = FALSE, overflow = FALSE;
+  gboolean all = FALSE, errors = FALSE, quiet = FALSE, overflow = FALSE, force = FALSE;
   int depth = -1;
   MsvisExportJob job = { .step = -1, .rank = -1, .micro_step = -1, .scale = 1 };
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_("The picture to write: .png, .svg or .pdf (never replaced)"), N_("FILE") },
+      N_("The picture to write: .png, .svg or .pdf"), N_("FILE") },
     { "side", 0, 0, G_OPTION_ARG_STRING, &sides,
       N_("Which side of a compare to draw (default: both, joined by link curves)"),
       N_("npu|bench|both") },
@@ -100,6 +100,9 @@ msvis_command_line_export (int    argc,
     { "overflow", 0, 0, G_OPTION_ARG_NONE, &overflow,
       N_("Colour nodes by overflow level instead of precision"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the written file"), NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_("Replace a file of the same name (without it msvis never replaces a file; it never "
+         "writes through a symbolic link)"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &inputs, NULL, N_("FILE|DIR") },
     { NULL }
   };
@@ -140,6 +143,7 @@ msvis_command_line_export (int    argc,
   job.input = inputs[0];
   job.output = output;
   job.overflow = overflow;
+  job.force = force;
   if (!msvis_export_job_run (&job, quiet ? NULL : print_progress, NULL, NULL, &error))
     {
       g_printerr ("msvis export: %s\n", error->message);
@@ -162,13 +166,17 @@ msvis_command_line_report (int    argc,
   g_autofree char *output = NULL;
   g_auto(GStrv) inputs = NULL;
   gint step = -1, rank = -1;
+  gboolean force = FALSE;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_("The report to write: .md, .html or .csv (never replaced)"), N_("FILE") },
+      N_("The report to write: .md, .html or .csv"), N_("FILE") },
     { "step", 0, 0, G_OPTION_ARG_INT, &step, N_("The step to report (default: the first)"),
       N_("N") },
     { "rank", 0, 0, G_OPTION_ARG_INT, &rank, N_("The rank to report (default: the first)"),
       N_("N") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_("Replace a file of the same name (without it msvis never replaces a file; it never "
+         "writes through a symbolic link)"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &inputs, NULL, N_("FILE|DIR") },
     { NULL }
   };
@@ -190,7 +198,9 @@ msvis_command_line_report (int    argc,
                            _("one FILE or DIR and -o OUT.md|html|csv are needed"));
       goto usage;
     }
-  if (!msvis_report_job_run (inputs[0], output, step, rank, NULL, &error))
+  if (!msvis_report_job_run (inputs[0], output, step, rank,
+                             force ? MSVIS_SAFE_FILE_REPLACE : MSVIS_SAFE_FILE_DEFAULT, NULL,
+                             &error))
     {
       g_printerr ("msvis report: %s\n", error->message);
       return 1;

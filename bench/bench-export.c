@@ -118,7 +118,8 @@ main (int   argc,
       reset_peak ();
       t = bench_now_ms ();
       svg = make_scene (layout, n);
-      msvis_export_scene_write (svg, svg_path, MSVIS_EXPORT_SVG, NULL, &error);
+      msvis_export_scene_write (svg, svg_path, MSVIS_EXPORT_SVG, MSVIS_SAFE_FILE_DEFAULT, NULL,
+                                &error);
       g_assert_no_error (error);
       bench_figure_add (svg_ms, bench_now_ms () - t);
       rss[1] = MAX (rss[1], peak_mb ());
@@ -126,7 +127,8 @@ main (int   argc,
       reset_peak ();
       t = bench_now_ms ();
       png = make_scene (layout, n);
-      msvis_export_scene_write (png, png_path, MSVIS_EXPORT_PNG, NULL, &error);
+      msvis_export_scene_write (png, png_path, MSVIS_EXPORT_PNG, MSVIS_SAFE_FILE_DEFAULT, NULL,
+                                &error);
       g_assert_no_error (error);
       bench_figure_add (png_ms, bench_now_ms () - t);
       rss[2] = MAX (rss[2], peak_mb ());

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "msvis-dump-build.h"
 #include "msvis-export-job.h"
@@ -38,6 +39,17 @@ msvis_export_describe_document (MsvisVisDocument *doc,
       g_string_append_printf (text, _("micro step %d"), micro_step);
     }
   return g_string_free (text, FALSE);
+}
+
+/* "compare_0.vis.db" → "compare_0": the start of the name of a picture or report of it. */
+char *
+msvis_export_file_stem (const char *name)
+{
+  if (g_str_has_suffix (name, ".vis.db"))
+    return g_strndup (name, strlen (name) - strlen (".vis.db"));
+  if (g_str_has_suffix (name, ".vis"))
+    return g_strndup (name, strlen (name) - strlen (".vis"));
+  return g_strdup (name);
 }
 
 static gboolean
@@ -292,9 +304,11 @@ say (MsvisExportProgress  progress,
     progress (message, data);
 }
 
-static char *
-format_size (MsvisExportScene  *scene,
-             MsvisExportFormat  format)
+/* "4200 × 3100 pixels, about 3.9 MB": said before writing, in the window and on the
+ * command line. */
+char *
+msvis_export_describe_size (MsvisExportScene  *scene,
+                            MsvisExportFormat  format)
 {
   g_autofree char *bytes = g_format_size (msvis_export_scene_estimate_bytes (scene, format));
   g_autofree char *w = NULL, *h = NULL;
@@ -325,16 +339,13 @@ msvis_export_job_run (const MsvisExportJob  *job,
   g_autofree char *size = NULL;
   g_autofree char *message = NULL;
   MsvisExportFormat format;
+  MsvisSafeFileFlags flags = job->force ? MSVIS_SAFE_FILE_REPLACE : MSVIS_SAFE_FILE_DEFAULT;
 
   if (!msvis_export_format_from_path (job->output, &format, error))
     return FALSE;
-  if (g_file_test (job->output, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   /* translators: %s is a file name */
-                   _("%s already exists; msvis does not replace files"), job->output);
-      return FALSE;
-    }
+  /* Before the long part, so that a name taken fails at once. */
+  if (!msvis_safe_file_check_target (job->output, flags, error))
+    return FALSE;
   /* translators: %s is a file or folder */
   message = g_strdup_printf (_("Reading %s"), job->input);
   say (progress, progress_data, message);
@@ -362,10 +373,10 @@ msvis_export_job_run (const MsvisExportJob  *job,
   scene = msvis_export_scene_new_for_document (doc, name, job->micro_step, job->overflow,
                                                npu, NULL, bench, NULL);
   msvis_export_scene_set_scale (scene, job->scale > 0 ? job->scale : 1);
-  size = format_size (scene, format);
+  size = msvis_export_describe_size (scene, format);
   g_free (message);
   /* translators: the first %s is a file name, the second its size */
   message = g_strdup_printf (_("Writing %s (%s)"), job->output, size);
   say (progress, progress_data, message);
-  return msvis_export_scene_write (scene, job->output, format, cancellable, error);
+  return msvis_export_scene_write (scene, job->output, format, flags, cancellable, error);
 }

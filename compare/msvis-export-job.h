@@ -31,7 +31,8 @@ typedef enum
 typedef struct
 {
   char             *input;        /* .vis, .vis.db, a folder of results, or a dump folder */
-  char             *output;       /* .png, .svg or .pdf; never replaced */
+  char             *output;       /* .png, .svg or .pdf; replaced only with force */
+  gboolean          force;        /* --force: replace a regular file of that name */
   MsvisExportSides  sides;
   MsvisExpandMode   expand;
   guint             depth;        /* MSVIS_EXPAND_DEPTH */
@@ -64,6 +65,10 @@ MsvisVisDocument *msvis_export_open_document (const char           *path,
 /* "Compare · summary · step 0 · rank 1 · micro step 2" */
 char       *msvis_export_describe_document  (MsvisVisDocument     *doc,
                                              gint                  micro_step);
+
+char       *msvis_export_file_stem          (const char           *name);
+char       *msvis_export_describe_size      (MsvisExportScene     *scene,
+                                             MsvisExportFormat     format);
 
 /* The containers to open on one side; FALSE with an error when @mode names a node that
  * neither side has. */

@@ -74,6 +74,9 @@ picture_of (MsvisVisDocument  *doc,
     }
   scene = msvis_export_scene_new_for_document (doc, id, -1, FALSE, npu, &npu_area, bench,
                                                bench ? &bench_area : NULL);
+  msvis_export_scene_highlight (scene, 0, node);
+  if (bench != NULL)
+    msvis_export_scene_highlight (scene, 1, link);
   if (!msvis_export_scene_write_to_stream (scene, MSVIS_EXPORT_SVG, stream, NULL, error)
       || !g_output_stream_write_all (stream, "", 1, NULL, NULL, error)
       || !g_output_stream_close (stream, NULL, error))
@@ -104,40 +107,51 @@ pictures_of_worst (MsvisReport       *report,
 }
 
 gboolean
-msvis_report_job_run (const char    *input,
-                      const char    *output,
-                      gint           step,
-                      gint           rank,
-                      GCancellable  *cancellable,
-                      GError       **error)
+msvis_report_job_write (MsvisVisDocument    *doc,
+                        const char          *name,
+                        const char          *output,
+                        MsvisSafeFileFlags   flags,
+                        GCancellable        *cancellable,
+                        GError             **error)
 {
-  g_autoptr(MsvisVisDocument) doc = NULL;
   g_autoptr(MsvisReport) report = NULL;
   g_autoptr(GHashTable) pictures = NULL;
   g_autoptr(MsvisSafeFile) file = NULL;
-  g_autofree char *name = NULL;
   g_autofree char *text = NULL;
   MsvisReportFormat format;
 
-  if (!msvis_report_format_from_path (output, &format, error))
-    return FALSE;
-  if (g_file_test (output, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   /* translators: %s is a file name */
-                   _("%s already exists; msvis does not replace files"), output);
-      return FALSE;
-    }
-  doc = msvis_export_open_document (input, step, rank, &name, cancellable, error);
-  if (doc == NULL || !(report = msvis_report_new (doc, name, cancellable, error)))
+  if (!msvis_report_format_from_path (output, &format, error)
+      || !(report = msvis_report_new (doc, name, cancellable, error)))
     return FALSE;
   if (format == MSVIS_REPORT_HTML && doc->is_compare
       && !(pictures = pictures_of_worst (report, doc, name, error)))
     return FALSE;
   text = msvis_report_to_text (report, format, pictures);
-  file = msvis_safe_file_new (output, 0644, error);
+  file = msvis_safe_file_new_full (output, 0644, flags, error);
   return file != NULL
          && g_output_stream_write_all (msvis_safe_file_get_stream (file), text, strlen (text),
                                        NULL, cancellable, error)
          && msvis_safe_file_close (file, error) && msvis_safe_file_commit (file, error);
+}
+
+gboolean
+msvis_report_job_run (const char          *input,
+                      const char          *output,
+                      gint                 step,
+                      gint                 rank,
+                      MsvisSafeFileFlags   flags,
+                      GCancellable        *cancellable,
+                      GError             **error)
+{
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  g_autofree char *name = NULL;
+  MsvisReportFormat format;
+
+  /* Before reading, so that a wrong name fails at once. */
+  if (!msvis_report_format_from_path (output, &format, error)
+      || !msvis_safe_file_check_target (output, flags, error))
+    return FALSE;
+  doc = msvis_export_open_document (input, step, rank, &name, cancellable, error);
+  return doc != NULL
+         && msvis_report_job_write (doc, name, output, flags, cancellable, error);
 }

@@ -29,6 +29,7 @@ typedef struct
   MsvisRect    area;   /* what of the layout is shown */
   MsvisLabelCache *labels;   /* one a side: node ids of the two sides overlap */
   double       x;      /* where it is shown */
+  MsvisNodeId  highlight;   /* ringed; MSVIS_NODE_ID_NONE for none */
 } MsvisExportSide;
 
 struct _MsvisExportScene

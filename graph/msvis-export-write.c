@@ -99,6 +99,7 @@ gboolean
 msvis_export_scene_write (MsvisExportScene  *self,
                           const char        *path,
                           MsvisExportFormat  format,
+                          MsvisSafeFileFlags flags,
                           GCancellable      *cancellable,
                           GError           **error)
 {
@@ -108,7 +109,7 @@ msvis_export_scene_write (MsvisExportScene  *self,
   gboolean ok;
 
   _msvis_export_scene_measure (self);
-  file = msvis_safe_file_new (path, 0644, error);
+  file = msvis_safe_file_new_full (path, 0644, flags, error);
   if (file == NULL)
     return FALSE;
   stream = msvis_safe_file_get_stream (file);

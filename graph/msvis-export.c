@@ -13,10 +13,12 @@
 #define GAP           96.    /* between the two sides, where the link curves run */
 #define SWATCH        12.
 #define LEGEND_SPACE  18.    /* between legend entries */
+#define HIGHLIGHT_WIDTH 3.
 
 static const MsvisRgba ink = { 0.13, 0.13, 0.13, 1 };
 static const MsvisRgba dim_ink = { 0.40, 0.40, 0.40, 1 };
 static const MsvisRgba link_ink = { 0.25, 0.25, 0.25, 0.35 };
+static const MsvisRgba highlight_ink = { 0.21, 0.52, 0.89, 1 };   /* GNOME's accent blue */
 
 gboolean
 msvis_export_format_from_path (const char         *path,
@@ -97,7 +99,18 @@ msvis_export_scene_add_side (MsvisExportScene *self,
   side->labels = msvis_label_cache_new ();
   side->fills = fills ? g_memdup2 (fills, n_fills * sizeof *fills) : NULL;
   side->area = area ? *area : msvis_layout_get_bounds (layout);
+  side->highlight = MSVIS_NODE_ID_NONE;
   self->measured = FALSE;
+}
+
+void
+msvis_export_scene_highlight (MsvisExportScene *self,
+                              guint             side,
+                              MsvisNodeId       node)
+{
+  g_return_if_fail (side < self->n_sides);
+
+  self->sides[side].highlight = node;
 }
 
 void
@@ -316,6 +329,23 @@ placement (MsvisExportScene *self,
                                   self->sides_y - side->area.y };
 }
 
+/* Outside the box, so that its fill and label stay as the legend says. */
+static void
+draw_highlight (cairo_t         *cr,
+                MsvisExportSide *side)
+{
+  const MsvisLayoutBox *box;
+
+  if (side->highlight == MSVIS_NODE_ID_NONE
+      || !(box = msvis_layout_lookup (side->layout, side->highlight)))
+    return;
+  cairo_rectangle (cr, box->rect.x - HIGHLIGHT_WIDTH, box->rect.y - HIGHLIGHT_WIDTH,
+                   box->rect.width + 2 * HIGHLIGHT_WIDTH, box->rect.height + 2 * HIGHLIGHT_WIDTH);
+  cairo_set_source_rgba (cr, highlight_ink.red, highlight_ink.green, highlight_ink.blue, 1);
+  cairo_set_line_width (cr, HIGHLIGHT_WIDTH);
+  cairo_stroke (cr);
+}
+
 static void
 draw_side (MsvisExportScene *self,
            cairo_t          *cr,
@@ -342,6 +372,7 @@ draw_side (MsvisExportScene *self,
   cairo_clip (cr);
   cairo_translate (cr, side->x - side->area.x, self->sides_y - side->area.y);
   msvis_render_boxes (cr, &render, &area);
+  draw_highlight (cr, side);
   cairo_restore (cr);
 }
 

@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "msvis-render.h"
+#include "msvis-safe-file.h"
 
 G_BEGIN_DECLS
 
@@ -48,6 +49,10 @@ void              msvis_export_scene_add_legend (MsvisExportScene   *self,
 void              msvis_export_scene_add_bucket_legend (MsvisExportScene *self,
                                                         MsvisBuckets     *buckets);
 void              msvis_export_scene_add_overflow_legend (MsvisExportScene *self);
+/* Rings @node on side @side (0 or 1): what a picture is about. */
+void              msvis_export_scene_highlight  (MsvisExportScene   *self,
+                                                 guint               side,
+                                                 MsvisNodeId         node);
 void              msvis_export_scene_set_scale  (MsvisExportScene   *self,
                                                  double              scale);
 void              msvis_export_scene_get_size   (MsvisExportScene   *self,
@@ -63,10 +68,12 @@ void              msvis_export_scene_draw       (MsvisExportScene   *self,
                                                  cairo_t            *cr,
                                                  const MsvisRect    *clip,
                                                  double              zoom);
-/* Writes a new file at @path (never replacing one), complete or not at all. */
+/* Writes @path complete or not at all; it replaces a file only with
+ * %MSVIS_SAFE_FILE_REPLACE. */
 gboolean          msvis_export_scene_write      (MsvisExportScene   *self,
                                                  const char         *path,
                                                  MsvisExportFormat   format,
+                                                 MsvisSafeFileFlags  flags,
                                                  GCancellable       *cancellable,
                                                  GError            **error);
 

@@ -4,6 +4,7 @@
 
 #include <png.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "msvis-export-job.h"
 #include "msvis-graph-job.h"
@@ -135,6 +136,7 @@ test_formats (void)
   g_autofree char *png = g_build_filename (out, "all.png", NULL);
   g_autofree char *svg = g_build_filename (out, "errors.svg", NULL);
   g_autofree char *pdf = g_build_filename (out, "depth.pdf", NULL);
+  g_autofree char *link = g_build_filename (out, "link.png", NULL);
   g_autofree char *err = NULL;
   g_autofree char *info = NULL;
   g_autofree char *svg_text = NULL;
@@ -174,6 +176,17 @@ test_formats (void)
   g_assert_false (run_export ("/nonexistent/x.vis", "/nonexistent/x.png", "--errors", &err));
   g_assert_nonnull (strstr (err, "/nonexistent/x.vis"));
   g_assert_cmpuint (msvis_test_count_files (out), ==, 4);
+
+  /* --force replaces a file, never what a symbolic link leads to. */
+  g_assert_true (g_file_set_contents (png, "mine", -1, NULL));
+  g_assert_true (run_export (vis, png, "--force", NULL));
+  g_clear_pointer (&picture, picture_free);
+  picture = read_png (png);
+  g_assert_cmpuint (picture->width, >, 100);
+  g_assert_cmpint (symlink (png, link), ==, 0);
+  g_assert_false (run_export (vis, link, "--force", &err));
+  g_assert_nonnull (strstr (err, "symbolic link"));
+  g_assert_cmpuint (msvis_test_count_files (out), ==, 5);
   msvis_test_remove_tree (out);
 }
 
@@ -222,7 +235,8 @@ export_graph (MsvisGraph *graph,
   msvis_export_scene_add_side (scene, "", layout, fills, n, NULL);
   msvis_export_scene_get_size (scene, MSVIS_EXPORT_PNG, &w, &h);
   msvis_export_scene_set_scale (scene, width > 0 ? (double) width / w : 1);
-  msvis_export_scene_write (scene, path, MSVIS_EXPORT_PNG, NULL, &error);
+  msvis_export_scene_write (scene, path, MSVIS_EXPORT_PNG, MSVIS_SAFE_FILE_DEFAULT, NULL,
+                            &error);
   g_assert_no_error (error);
   msvis_export_scene_get_size (scene, MSVIS_EXPORT_PNG, &w, &h);
   picture = read_png (path);
@@ -349,6 +363,7 @@ test_report (void)
   g_assert_false (run_command ("report", vis, md, NULL, &err));
   g_assert_nonnull (strstr (err, "already exists"));
   g_clear_pointer (&err, g_free);
+  g_assert_true (run_command ("report", vis, md, "--force", NULL));
   g_assert_false (run_command ("report", vis, "r.txt", NULL, &err));
   g_assert_nonnull (strstr (err, ".md, .html or .csv"));
   msvis_test_remove_tree (out);
