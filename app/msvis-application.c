@@ -26,6 +26,8 @@ static const struct {
   { "win.open",              { "<Control>o", NULL } },
   { "win.open-folder",       { "<Control><Shift>o", NULL } },
   { "win.build",             { "<Control>b", NULL } },
+  { "win.export",            { "<Control>e", NULL } },
+  { "win.export-report",     { "<Control><Alt>e", NULL } },
   { "win.find",              { "<Control>f", NULL } },
   { "win.find-next",         { "<Control>g", "F3", NULL } },
   { "win.find-previous",     { "<Control><Shift>g", "<Shift>F3", NULL } },

@@ -320,6 +320,8 @@ msvis_window_update_actions (MsvisWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (need_doc); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), need_doc[i], has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel", loading);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", has_doc && !loading);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-report", has_doc && !loading);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.zoom-selection",
                                  has_doc && msvis_graph_canvas_get_selected (canvas)
                                             != MSVIS_NODE_ID_NONE);

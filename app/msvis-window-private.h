@@ -97,9 +97,13 @@ gboolean  msvis_window_history_can_go     (MsvisWindow    *self,
 void      msvis_window_history_go         (MsvisWindow    *self,
                                            int             direction);
 
+/* msvis-window-export.c */
+void msvis_window_class_init_export  (GtkWidgetClass *widget_class);
+
 /* msvis-window.c */
 void msvis_window_set_loading        (MsvisWindow    *self,
                                       const char     *message);
+gint msvis_window_get_micro_step     (MsvisWindow    *self);
 void msvis_window_load_graph         (MsvisWindow    *self,
                                       MsvisVisGraphKey key);
 

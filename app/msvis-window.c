@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "msvis-export-job.h"
 #include "msvis-window-private.h"
 
 #define MAX_RECENT 8
@@ -207,34 +208,12 @@ update_micro_steps (MsvisWindow *self)
   self->updating_selectors = FALSE;
 }
 
-static char *
-describe_document (MsvisVisDocument *doc)
-{
-  GString *text = g_string_new (doc->is_compare ? _("Compare") : _("Build"));
-
-  if (doc->task != NULL)
-    g_string_append_printf (text, " · %s", doc->task);
-  if (doc->step >= 0)
-    {
-      g_string_append (text, " · ");
-      /* translators: %d is a training step */
-      g_string_append_printf (text, _("step %d"), doc->step);
-    }
-  if (doc->rank >= 0)
-    {
-      g_string_append (text, " · ");
-      /* translators: %d is a rank (device number) */
-      g_string_append_printf (text, _("rank %d"), doc->rank);
-    }
-  return g_string_free (text, FALSE);
-}
-
 static void
 set_document (MsvisWindow      *self,
               MsvisVisSource   *source,
               MsvisVisDocument *doc)
 {
-  g_autofree char *subtitle = describe_document (doc);
+  g_autofree char *subtitle = msvis_export_describe_document (doc, -1);
   gboolean same_source = source == self->source;
 
   if (!same_source)
@@ -395,12 +374,19 @@ graph_key_changed (MsvisWindow *self)
     }
 }
 
+/* -1: all micro steps */
+gint
+msvis_window_get_micro_step (MsvisWindow *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->micro_step_dropdown);
+
+  return selected == 0 || selected == GTK_INVALID_LIST_POSITION ? -1 : (gint)selected - 1;
+}
+
 static void
 micro_step_changed (MsvisWindow *self)
 {
-  guint selected = gtk_drop_down_get_selected (self->micro_step_dropdown);
-  gint micro_step = selected == 0 || selected == GTK_INVALID_LIST_POSITION ? -1
-                                                                           : (gint)selected - 1;
+  gint micro_step = msvis_window_get_micro_step (self);
 
   if (self->updating_selectors)
     return;
@@ -578,6 +564,7 @@ msvis_window_class_init (MsvisWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated);
   msvis_window_class_init_actions (widget_class);
+  msvis_window_class_init_export (widget_class);
 }
 
 static void

@@ -96,6 +96,9 @@ msvis_ui_test_screenshot (GtkWidget  *widget,
   for (guint tries = 0; node == NULL && tries < 200; tries++)
     {
       msvis_ui_test_spin (50);
+      /* A window mapped a moment ago may not have its size yet. */
+      width = gtk_widget_get_width (widget);
+      height = gtk_widget_get_height (widget);
       snapshot = gtk_snapshot_new ();
       gtk_snapshot_scale (snapshot, scale, scale);
       gdk_paintable_snapshot (paintable, snapshot, width, height);
