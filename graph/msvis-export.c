@@ -388,6 +388,15 @@ draw_links (MsvisExportScene *self,
                    right->x + right->area.width - left->x,
                    MAX (left->area.height, right->area.height));
   cairo_clip (cr);
+  /* Curves pass under the boxes they cross: everything but the boxes, even-odd. */
+  cairo_rectangle (cr, left->x, self->sides_y,
+                   right->x + right->area.width - left->x,
+                   MAX (left->area.height, right->area.height));
+  msvis_render_link_holes (cr, &npu, &left->area);
+  msvis_render_link_holes (cr, &bench, &right->area);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_clip (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
   cairo_set_source_rgba (cr, link_ink.red, link_ink.green, link_ink.blue, link_ink.alpha);
   cairo_set_line_width (cr, 1);
   msvis_render_link_curves (cr, &npu, &bench, self->links, &left->area,

@@ -73,6 +73,35 @@ npu_box_cb (const MsvisLayoutBox *box,
   return FALSE;
 }
 
+typedef struct
+{
+  cairo_t                    *cr;
+  const MsvisRenderPlacement *side;
+} HoleData;
+
+static gboolean
+hole_cb (const MsvisLayoutBox *box,
+         gpointer              user_data)
+{
+  HoleData *d = user_data;
+  const MsvisRenderPlacement *p = d->side;
+  double height = box->expanded ? MIN (MSVIS_LAYOUT_HEADER, box->rect.height) : box->rect.height;
+
+  cairo_rectangle (d->cr, box->rect.x * p->scale + p->dx, box->rect.y * p->scale + p->dy,
+                   box->rect.width * p->scale, height * p->scale);
+  return box->expanded;
+}
+
+void
+msvis_render_link_holes (cairo_t                    *cr,
+                         const MsvisRenderPlacement *side,
+                         const MsvisRect            *area)
+{
+  HoleData d = { cr, side };
+
+  msvis_layout_visit (side->layout, area, hole_cb, &d);
+}
+
 guint
 msvis_render_link_curves (cairo_t                    *cr,
                           const MsvisRenderPlacement *npu,

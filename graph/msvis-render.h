@@ -87,6 +87,12 @@ guint      msvis_render_link_curves   (cairo_t                    *cr,
                                        const MsvisRect            *npu_area,
                                        double                      middle,
                                        guint                       max_curves);
+/* Appends to @cr's path the closed boxes and the title strips of the open ones that meet
+ * @area: clipped out (even-odd) so that curves pass under the boxes they cross instead of
+ * striking through their labels. */
+void       msvis_render_link_holes    (cairo_t                    *cr,
+                                       const MsvisRenderPlacement *side,
+                                       const MsvisRect            *area);
 gboolean   msvis_render_link_curve    (cairo_t                    *cr,
                                        const MsvisRenderPlacement *npu,
                                        const MsvisRenderPlacement *bench,
