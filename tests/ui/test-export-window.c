@@ -121,6 +121,7 @@ test_export_picture (void)
   msvis_ui_test_spin (800);
 
   dialog = open_dialog (window);
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (dialog), "export-dialog"));
   size_row = ADW_ACTION_ROW (msvis_ui_test_find_widget (GTK_WIDGET (dialog), is_row_titled,
                                                         "Size"));
   format_row = msvis_ui_test_find_widget (GTK_WIDGET (dialog), is_row_titled, "_Format");
@@ -128,7 +129,6 @@ test_export_picture (void)
   g_assert_nonnull (format_row);
   /* The size is said before anything is written: pixels for a PNG, points for an SVG. */
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (size_row), "pixels"));
-  g_free (msvis_ui_test_screenshot (GTK_WIDGET (dialog), "export-dialog"));
   adw_combo_row_set_selected (ADW_COMBO_ROW (format_row), MSVIS_EXPORT_SVG);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (size_row), "pt"));
   g_assert_cmpint (msvis_export_dialog_get_format (dialog), ==, MSVIS_EXPORT_SVG);
