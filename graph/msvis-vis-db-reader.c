@@ -489,7 +489,7 @@ read_rows (MsvisVisDb    *self,
       gint micro_step = sqlite3_column_int (stmt, 8);
       MsvisJsonValue *merge, *distributed;
       MsvisNodeId node;
-      int type;
+      gint64 type;
 
       where = where ? where : "?";
       if (name == NULL || type_text == NULL)
@@ -498,7 +498,13 @@ read_rows (MsvisVisDb    *self,
                                          _("is NULL"));
           break;
         }
-      type = atoi (type_text);
+      /* As the .vis reader: any small integer, a node type msprobe may add later. */
+      if (!g_ascii_string_to_signed (type_text, 10, 0, G_MAXUINT8, &type, NULL))
+        {
+          ok = msvis_vis_db_value_error (self, error, where, "node_type",
+                                         _("is not an integer from 0 to 255"));
+          break;
+        }
       if ((up == NULL || *up == '\0') && strcmp (name, msvis_graph_node_get_id (graph, 0)) == 0 &&
           !have_dir)
         node = msvis_graph_get_root (graph);
