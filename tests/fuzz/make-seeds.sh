@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Makes the seed corpus of every fuzz target from the project's own fixtures: small dumps from
 # bench/msvis-gen-dump, the .vis and .vis.db files msvis writes from them, the hand-made inputs
-# of tests/data and a few .npy files written here. Nothing comes from outside the project.
+# of tests/data and a few .npy and .pt files written here. Nothing comes from outside the project.
 # Usage: make-seeds.sh SOURCE_DIR NORMAL_BUILD_DIR OUT_DIR
 set -euo pipefail
 src=$(realpath "$1") build=$(realpath "$2") out=$3
@@ -10,7 +10,7 @@ gen=$build/bench/msvis-gen-dump msvis=$build/app/msvis
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-for t in json-scanner dump-reader vis-reader vis-db-reader npy layer-mapping vis-config; do
+for t in json-scanner dump-reader vis-reader vis-db-reader npy pt layer-mapping vis-config; do
   mkdir -p "$out/fuzz-$t"
 done
 seed () {   # seed TARGET < contents; named by content, as libFuzzer names its corpus
@@ -130,5 +130,35 @@ for i, (major, descr, shape, size) in enumerate(cases):
     with open("%s/seed-npy-%d" % (out, i), "wb") as f:
         f.write(b"\x93NUMPY" + bytes([major, 0]) + struct.pack(lenfmt, len(header)))
         f.write(header.encode("latin1") + bytes(range(size)))
+PY
+# .pt as torch.save lays them out (a stored zip of data.pkl, byteorder and data/0): float32
+# and bfloat16 storages, a view with an offset and strides, big-endian, protocol 2 pickles.
+python3 - "$out/fuzz-pt" <<'PY'
+import io, struct, sys, zipfile
+out = sys.argv[1]
+def pickle(storage, numel, offset, size, stride):
+    p = b"\x80\x02ctorch._utils\n_rebuild_tensor_v2\nq\x00((X\x07\x00\x00\x00storage"
+    p += b"ctorch\n" + storage + b"\nX\x01\x00\x00\x000X\x03\x00\x00\x00cpu"
+    p += b"\x8a\x08" + struct.pack("<Q", numel) + b"tQK" + bytes([offset])
+    p += b"(" + b"".join(b"K" + bytes([d]) for d in size) + b"t"
+    p += b"(" + b"".join(b"K" + bytes([d]) for d in stride) + b"t"
+    p += b"\x89ccollections\nOrderedDict\n)RtR."
+    return p
+cases = [(b"FloatStorage", 4, 6, 0, (2, 3), (3, 1), b"little"),
+         (b"BFloat16Storage", 2, 4, 0, (4,), (1,), b"little"),
+         (b"FloatStorage", 4, 6, 1, (2, 2), (1, 2), b"little"),
+         (b"DoubleStorage", 8, 2, 0, (2,), (1,), b"big"),
+         (b"LongStorage", 8, 1, 0, (), (), b"little")]
+for i, (storage, width, numel, offset, size, stride, order) in enumerate(cases):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
+        z.writestr("t/data.pkl", pickle(storage, numel, offset, size, stride))
+        z.writestr("t/byteorder", order)
+        z.writestr("t/data/0", bytes(range(numel * width)))
+    with open("%s/seed-pt-%d" % (out, i), "wb") as f:
+        f.write(buf.getvalue())
+    # The same pickle alone, for the pickle reader (see fuzz-pt.c).
+    with open("%s/seed-pt-pickle-%d" % (out, i), "wb") as f:
+        f.write(b"P" + pickle(storage, numel, offset, size, stride))
 PY
 echo "seeds: $(find "$out" -type f | wc -l) files in $out"

@@ -13,7 +13,7 @@ seconds=${1:-600}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz-json-scanner fuzz-dump-reader fuzz-vis-reader
-                                     fuzz-vis-db-reader fuzz-npy fuzz-layer-mapping
+                                     fuzz-vis-db-reader fuzz-npy fuzz-pt fuzz-layer-mapping
                                      fuzz-vis-config)
 
 # clang and libFuzzer from Debian, besides what .ci/setup installs.
