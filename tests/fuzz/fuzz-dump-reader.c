@@ -63,16 +63,7 @@ check_outputs (const char *out)
     }
 }
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  fuzz_init ();
-  return 0;
-}
+FUZZ_DEFINE_INITIALIZE
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,

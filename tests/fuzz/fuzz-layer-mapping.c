@@ -10,16 +10,7 @@
 /* The -lm layer mapping yaml: libyaml's events walked by the project's own reader, which must
  * refuse anything that is not {type: {layer: name}} with a message naming the file. */
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  fuzz_init ();
-  return 0;
-}
+FUZZ_DEFINE_INITIALIZE
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,

@@ -10,9 +10,6 @@
  * given, or on each file in each folder given, so that the inputs the fuzzers once crashed on
  * are tried again by every test run (under the sanitizers in CI), with gcc as with clang. */
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-
 static guint
 run_file (const char *path)
 {

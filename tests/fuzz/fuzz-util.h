@@ -30,4 +30,21 @@ void        fuzz_split  (const guint8  *data,
                          FuzzParts     *parts);
 void        fuzz_check_empty (const char *path);
 
+/* libFuzzer's entry points (fuzz-replay.c calls them in the other builds). */
+int LLVMFuzzerInitialize   (int           *argc,
+                            char        ***argv);
+int LLVMFuzzerTestOneInput (const guint8  *data,
+                            size_t         size);
+
+/* Every target's LLVMFuzzerInitialize: in the target's own file, because a linker would not
+ * pull it out of the helper library on its own. */
+#define FUZZ_DEFINE_INITIALIZE                                                             \
+  int                                                                                      \
+  LLVMFuzzerInitialize (int    *argc,                                                      \
+                        char ***argv)                                                      \
+  {                                                                                        \
+    fuzz_init ();                                                                          \
+    return 0;                                                                              \
+  }
+
 G_END_DECLS

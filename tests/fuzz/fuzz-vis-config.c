@@ -9,16 +9,7 @@
 
 /* The .vis.config of hand-made matches beside a compare .vis: read, and written again. */
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  fuzz_init ();
-  return 0;
-}
+FUZZ_DEFINE_INITIALIZE
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,

@@ -13,16 +13,7 @@
 
 #define MAX_GRAPHS 4
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  fuzz_init ();
-  return 0;
-}
+FUZZ_DEFINE_INITIALIZE
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,

@@ -52,16 +52,7 @@ use (MsvisVisDocument *doc)
     msvis_vis_document_write_vis (doc, out, NULL, &error);
 }
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  fuzz_init ();
-  return 0;
-}
+FUZZ_DEFINE_INITIALIZE
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
