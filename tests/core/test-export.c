@@ -184,6 +184,7 @@ test_formats (void)
   picture = read_png (png);
   g_assert_cmpuint (picture->width, >, 100);
   g_assert_cmpint (symlink (png, link), ==, 0);
+  g_clear_pointer (&err, g_free);
   g_assert_false (run_export (vis, link, "--force", &err));
   g_assert_nonnull (strstr (err, "symbolic link"));
   g_assert_cmpuint (msvis_test_count_files (out), ==, 5);
