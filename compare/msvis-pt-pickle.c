@@ -705,7 +705,10 @@ _msvis_pt_unpickle (const guint8       *data,
   g_autoptr(GPtrArray) stack = g_ptr_array_new ();
   g_autoptr(GArray) marks = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GHashTable) memo = g_hash_table_new (NULL, NULL);
-  Vm vm = { data, data, data + size, data, name, objects, stack, marks, memo, error };
+  /* An empty record may come as NULL, and NULL + 0 is undefined in C (found by fuzz-pt). */
+  static const guint8 nothing[1];
+  const guint8 *start = size > 0 ? data : nothing;
+  Vm vm = { start, start, start + size, start, name, objects, stack, marks, memo, error };
   gboolean stop = FALSE;
   Obj *result;
 
