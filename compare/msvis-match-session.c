@@ -296,6 +296,46 @@ atom_in (guint32        atom,
   return FALSE;
 }
 
+/* An item msprobe printed as {"value": "null"} (its Max was None) kept its place among the
+ * items compare_node pairs by state; the state is the part of its key after the node id. A
+ * Max of None makes the writer print the same {"value": "null"} again. */
+static gboolean
+restore_collapsed (MsvisGraph       *graph,
+                   MsvisNodeId       node,
+                   const MsvisItem  *item,
+                   GArray           *fields)
+{
+  static const char *const states[] = { "input", "output", "parameters", "parameters_grad" };
+  const MsvisField *only = msvis_graph_get_fields (graph, item);
+  const char *id = msvis_graph_node_get_id (graph, node);
+  gsize id_len = strlen (id);
+  const char *rest;
+  MsvisField field;
+
+  if (item->n_fields != 1 || only->name != msvis_graph_atom (graph, "value") ||
+      only->kind != MSVIS_VALUE_OBJECT || strcmp (only->s, "null") != 0 ||
+      strncmp (item->key, id, id_len) != 0 || item->key[id_len] != '.')
+    return FALSE;
+  rest = item->key + id_len + 1;
+  for (guint i = G_N_ELEMENTS (states); i > 0; i--)
+    {
+      gsize len = strlen (states[i - 1]);
+
+      if (strncmp (rest, states[i - 1], len) == 0 && (rest[len] == '.' || rest[len] == '\0'))
+        {
+          field = (MsvisField) { .name = msvis_graph_atom (graph, "state"),
+                                 .kind = MSVIS_VALUE_STR,
+                                 .s = msvis_graph_intern (graph, states[i - 1]) };
+          g_array_append_val (fields, field);
+          field = (MsvisField) { .name = msvis_graph_atom (graph, "Max"),
+                                 .kind = MSVIS_VALUE_NONE };
+          g_array_append_val (fields, field);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* Items read from a file hold text (MSVIS_VALUE_OBJECT); compare_node needs what msprobe had
  * in memory. With @strip, an NPU item also loses the metric fields an earlier compare gave it,
  * in the file or in the results. */
@@ -350,6 +390,8 @@ prepare_items (MsvisMatchSession *self,
                 }
               g_array_append_val (fields, field);
             }
+          if (restore_collapsed (graph, node, item, fields))
+            changed = TRUE;
           if (changed)
             msvis_graph_item_set_fields (graph, index,
                                          msvis_graph_add_fields (graph,
