@@ -244,6 +244,7 @@ set_document (MsvisWindow      *self,
     }
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   self->doc = msvis_vis_document_ref (doc);
+  msvis_window_match_reset (self);
   msvis_window_history_reset (self);
 
   adw_window_title_set_title (self->window_title, msvis_vis_source_get_name (source));
@@ -511,6 +512,8 @@ msvis_window_close_request (GtkWindow *window)
 {
   MsvisWindow *self = MSVIS_WINDOW (window);
 
+  if (msvis_window_match_keeps_open (self))
+    return TRUE;
   /* Pending callbacks hold a reference; cancelling makes them return now. */
   g_cancellable_cancel (self->load_cancellable);
   msvis_window_save_settings (self);
@@ -612,6 +615,7 @@ msvis_window_init (MsvisWindow *self)
                            "notify::zoom", G_CALLBACK (msvis_window_update_actions), self,
                            G_CONNECT_SWAPPED);
   fill_recent (self);
+  msvis_window_match_init (self);
   msvis_window_update_actions (self);
 }
 
