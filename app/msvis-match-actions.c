@@ -107,7 +107,7 @@ toast (MsvisMatchUi *ui,
   adw_toast_overlay_add_toast (ui->window->toast_overlay, adw_toast_new (text));
 }
 
-/* Colours, links and the details panel read the results when they draw. */
+/* Links and the details panel read the results when they draw; colours are kept. */
 static void
 refresh (MsvisMatchUi *ui)
 {
@@ -115,8 +115,8 @@ refresh (MsvisMatchUi *ui)
   MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (view, FALSE);
 
   gtk_widget_queue_draw (GTK_WIDGET (view));
-  gtk_widget_queue_draw (GTK_WIDGET (npu));
-  gtk_widget_queue_draw (GTK_WIDGET (msvis_compare_view_get_canvas (view, TRUE)));
+  msvis_graph_canvas_results_changed (npu);
+  msvis_graph_canvas_results_changed (msvis_compare_view_get_canvas (view, TRUE));
   if (ui->npu != MSVIS_NODE_ID_NONE)
     msvis_compare_view_select (view, FALSE, ui->npu);
   update (ui);
