@@ -18,7 +18,8 @@ print_usage (void)
            "\n  msvis export FILE|DIR -o OUT.{png,svg,pdf} [--side npu|bench|both]"
            " [--expand-all | --depth N | --expand-to NODE | --errors]"
            "\n  msvis report FILE|DIR -o OUT.{md,html,csv}"
-           "\n  msvis inspect [--json] FILE|DIR\n\n%s\n%s\n%s\n%s\n%s\n",
+           "\n  msvis match FILE --config X.vis.config -o OUT [--force]"
+           "\n  msvis inspect [--json] FILE|DIR\n\n%s\n%s\n%s\n%s\n%s\n%s\n",
            _("Usage:"),
            _("graph builds the model-hierarchy graph of an msprobe dump, or compares an NPU "
              "dump with a benchmark dump, and writes .vis files with the same bytes msprobe's "
@@ -28,6 +29,8 @@ print_usage (void)
            _("export draws a result or a dump folder as a PNG, SVG or PDF picture, without a "
              "display."),
            _("report writes what a compare found: the summary and every suspicious node."),
+           _("match applies the node matches of a .vis.config to a compare and saves it, "
+             "with metrics and colours computed again."),
            _("inspect says what a .vis or .vis.db file, or a folder of them, holds. "
              "Run “msvis COMMAND --help” for the options."));
 }
@@ -61,6 +64,8 @@ main (int   argc,
     return msvis_command_line_export (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "report") == 0)
     return msvis_command_line_report (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "match") == 0)
+    return msvis_command_line_match (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "inspect") == 0)
     return msvis_command_line_inspect (argc - 1, argv + 1);
 

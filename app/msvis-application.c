@@ -45,6 +45,12 @@ static const struct {
   { "win.go-forward",        { "<Alt>Right", "Forward", NULL } },
   { "win.goto-counterpart",  { "<Control>j", NULL } },
   { "win.cancel",            { "Escape", NULL } },
+  { "match.link",            { "<Control>m", NULL } },
+  { "match.unlink",          { "<Control><Shift>m", NULL } },
+  { "match.undo",            { "<Control>z", NULL } },
+  { "match.redo",            { "<Control><Shift>z", NULL } },
+  { "match.save",            { "<Control>s", NULL } },
+  { "match.save-as",         { "<Control><Shift>s", NULL } },
 };
 
 static MsvisWindow *

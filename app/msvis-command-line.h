@@ -16,5 +16,7 @@ int msvis_command_line_export (int    argc,
 
 int msvis_command_line_report (int    argc,
                                char **argv);
+int msvis_command_line_match (int    argc,
+                              char **argv);
 
 G_END_DECLS

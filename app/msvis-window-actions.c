@@ -338,6 +338,7 @@ msvis_window_update_actions (MsvisWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.overflow-mode",
                                  msvis_window_offers_overflow (self));
   gtk_button_set_label (self->zoom_button, zoom);
+  msvis_window_match_update (self);
 }
 
 static void

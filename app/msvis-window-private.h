@@ -8,6 +8,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _MsvisMatchUi MsvisMatchUi;
+
 struct _MsvisWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -49,6 +51,7 @@ struct _MsvisWindow
   guint                 history_pos;        /* the current entry, when there is one */
   GArray               *steps;              /* gint, what step_dropdown lists */
   GArray               *ranks;
+  MsvisMatchUi         *match;              /* msvis-match-actions.c; owned as object data */
   guint                 pulse_id;
   guint                 updating_selectors : 1;
   guint                 show_sidebar : 1;
@@ -99,6 +102,19 @@ void      msvis_window_history_go         (MsvisWindow    *self,
 
 /* msvis-window-export.c */
 void msvis_window_class_init_export  (GtkWidgetClass *widget_class);
+
+/* msvis-match-actions.c */
+void      msvis_window_match_init         (MsvisWindow    *self);
+void      msvis_window_match_reset        (MsvisWindow    *self);
+typedef void (*MsvisWindowThen) (MsvisWindow *self,
+                                 gpointer     data);
+gboolean  msvis_window_match_ask_first    (MsvisWindow     *self,
+                                           MsvisWindowThen  then,
+                                           MsvisWindowThen  cancelled,
+                                           gpointer         data,
+                                           GDestroyNotify   destroy);
+void      msvis_window_match_update       (MsvisWindow    *self);
+struct _MsvisMatchSession *msvis_window_match_get_session (MsvisWindow *self);
 
 /* msvis-window.c */
 void msvis_window_set_loading        (MsvisWindow    *self,

@@ -223,6 +223,7 @@ set_document (MsvisWindow      *self,
     }
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   self->doc = msvis_vis_document_ref (doc);
+  msvis_window_match_reset (self);
   msvis_window_history_reset (self);
 
   adw_window_title_set_title (self->window_title, msvis_vis_source_get_name (source));
@@ -304,6 +305,13 @@ start_load (MsvisWindow *self,
  *
  * What is open stays open until the new result has loaded; a failure leaves it as it was.
  */
+static void
+open_then (MsvisWindow *self,
+           gpointer     file)
+{
+  msvis_window_open (self, file);
+}
+
 void
 msvis_window_open (MsvisWindow *self,
                    GFile       *file)
@@ -320,6 +328,8 @@ msvis_window_open (MsvisWindow *self,
       msvis_window_build (self, file);
       return;
     }
+  if (msvis_window_match_ask_first (self, open_then, NULL, g_object_ref (file), g_object_unref))
+    return;
   job = g_new0 (LoadJob, 1);
   job->file = g_object_ref (file);
   job->key.step = -2;
@@ -329,6 +339,21 @@ msvis_window_open (MsvisWindow *self,
   start_load (self, job, message);
 }
 
+static void
+load_graph_then (MsvisWindow *self,
+                 gpointer     key)
+{
+  msvis_window_load_graph (self, *(MsvisVisGraphKey *)key);
+}
+
+/* The user kept the matches: the step and rank choosers show the open graph again. */
+static void
+restore_selectors (MsvisWindow *self,
+                   gpointer     key)
+{
+  update_selectors (self);
+}
+
 void
 msvis_window_load_graph (MsvisWindow      *self,
                          MsvisVisGraphKey  key)
@@ -336,6 +361,9 @@ msvis_window_load_graph (MsvisWindow      *self,
   LoadJob *job;
 
   if (self->source == NULL)
+    return;
+  if (msvis_window_match_ask_first (self, load_graph_then, restore_selectors,
+                                    g_memdup2 (&key, sizeof key), g_free))
     return;
   job = g_new0 (LoadJob, 1);
   job->source = msvis_vis_source_ref (self->source);
@@ -492,11 +520,20 @@ drop_cb (GtkDropTarget *target,
   return TRUE;
 }
 
+static void
+close_then (MsvisWindow *self,
+            gpointer     data)
+{
+  gtk_window_close (GTK_WINDOW (self));
+}
+
 static gboolean
 msvis_window_close_request (GtkWindow *window)
 {
   MsvisWindow *self = MSVIS_WINDOW (window);
 
+  if (msvis_window_match_ask_first (self, close_then, NULL, NULL, NULL))
+    return TRUE;
   /* Pending callbacks hold a reference; cancelling makes them return now. */
   g_cancellable_cancel (self->load_cancellable);
   msvis_window_save_settings (self);
@@ -599,6 +636,7 @@ msvis_window_init (MsvisWindow *self)
                            "notify::zoom", G_CALLBACK (msvis_window_update_actions), self,
                            G_CONNECT_SWAPPED);
   fill_recent (self);
+  msvis_window_match_init (self);
   msvis_window_update_actions (self);
 }
 

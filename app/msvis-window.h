@@ -15,6 +15,7 @@ void         msvis_window_open         (MsvisWindow    *self,
                                         GFile          *file);
 gboolean     msvis_window_is_loading   (MsvisWindow    *self);
 gboolean     msvis_window_has_document (MsvisWindow    *self);
+GActionGroup *msvis_window_get_match_actions (MsvisWindow *self);
 void         msvis_window_export_report (MsvisWindow   *self,
                                          GFile         *file,
                                          gboolean       replace);

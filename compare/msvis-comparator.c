@@ -241,15 +241,16 @@ match_fuzzy (Comparator  *c,
 /* The worst index of a collection's children, matched or not: the smallest in md5 mode,
  * the largest otherwise. */
 static void
-index_api_collection (Comparator  *c,
-                      MsvisNodeId  node)
+index_api_collection (MsvisGraph       *npu,
+                      MsvisCompareMode  mode,
+                      MsvisNodeId       node)
 {
-  MsvisCompareResults *results = msvis_graph_get_compare_results (c->npu);
-  gboolean md5 = c->options->mode == MSVIS_COMPARE_MD5;
+  MsvisCompareResults *results = msvis_graph_ensure_compare_results (npu);
+  gboolean md5 = mode == MSVIS_COMPARE_MD5;
   MsvisPyNumber index = MSVIS_PY_INT (md5 ? 1 : 0);
 
-  for (MsvisNodeId api = msvis_graph_node_get_first_child (c->npu, node);
-       api != MSVIS_NODE_ID_NONE; api = msvis_graph_node_get_next_sibling (c->npu, api))
+  for (MsvisNodeId api = msvis_graph_node_get_first_child (npu, node);
+       api != MSVIS_NODE_ID_NONE; api = msvis_graph_node_get_next_sibling (npu, api))
     {
       MsvisPrecision p = msvis_compare_results_get_precision (results, api);
       MsvisPyNumber value = p.kind == MSVIS_PRECISION_NONE
@@ -261,26 +262,52 @@ index_api_collection (Comparator  *c,
   msvis_compare_results_set_precision (results, node, msvis_py_number_to_precision (index));
 }
 
-/* _handle_api_collection_index: every collection among the root's children; a parallel
- * merge's Apis_Between_Modules_All_Ranks.k after the rank collections it holds. */
-static void
-index_api_collections (Comparator *c)
+/**
+ * msvis_compare_foreach_api_collection:
+ * @func: called with each collection msvis_compare_index_api_collections() indexes, in the
+ *   order it indexes them
+ */
+void
+msvis_compare_foreach_api_collection (MsvisGraph                *npu,
+                                      MsvisCompareCollectionFunc func,
+                                      gpointer                   user_data)
 {
-  MsvisNodeId root = msvis_graph_get_root (c->npu);
+  MsvisNodeId root = msvis_graph_get_root (npu);
 
-  for (MsvisNodeId node = msvis_graph_node_get_first_child (c->npu, root);
-       node != MSVIS_NODE_ID_NONE; node = msvis_graph_node_get_next_sibling (c->npu, node))
+  for (MsvisNodeId node = msvis_graph_node_get_first_child (npu, root);
+       node != MSVIS_NODE_ID_NONE; node = msvis_graph_node_get_next_sibling (npu, node))
     {
-      if (msvis_graph_node_get_node_type (c->npu, node) != MSVIS_NODE_API_COLLECTION)
+      if (msvis_graph_node_get_node_type (npu, node) != MSVIS_NODE_API_COLLECTION)
         continue;
-      if (g_str_has_prefix (msvis_graph_node_get_id (c->npu, node),
+      if (g_str_has_prefix (msvis_graph_node_get_id (npu, node),
                             "Apis_Between_Modules_All_Ranks"))
-        for (MsvisNodeId sub = msvis_graph_node_get_first_child (c->npu, node);
-             sub != MSVIS_NODE_ID_NONE; sub = msvis_graph_node_get_next_sibling (c->npu, sub))
-          if (msvis_graph_node_get_node_type (c->npu, sub) == MSVIS_NODE_API_COLLECTION)
-            index_api_collection (c, sub);
-      index_api_collection (c, node);
+        for (MsvisNodeId sub = msvis_graph_node_get_first_child (npu, node);
+             sub != MSVIS_NODE_ID_NONE; sub = msvis_graph_node_get_next_sibling (npu, sub))
+          if (msvis_graph_node_get_node_type (npu, sub) == MSVIS_NODE_API_COLLECTION)
+            func (npu, sub, user_data);
+      func (npu, node, user_data);
     }
+}
+
+static void
+index_one (MsvisGraph  *npu,
+           MsvisNodeId  node,
+           gpointer     user_data)
+{
+  index_api_collection (npu, GPOINTER_TO_INT (user_data), node);
+}
+
+/**
+ * msvis_compare_index_api_collections:
+ *
+ * _handle_api_collection_index: every collection among the root's children; a parallel
+ * merge's Apis_Between_Modules_All_Ranks.k after the rank collections it holds.
+ */
+void
+msvis_compare_index_api_collections (MsvisGraph       *npu,
+                                     MsvisCompareMode  mode)
+{
+  msvis_compare_foreach_api_collection (npu, index_one, GINT_TO_POINTER (mode));
 }
 
 /* paging_by_micro_step with a second graph: a matched root child's counterpart takes its
@@ -361,7 +388,7 @@ msvis_compare_graphs (MsvisGraph                *npu,
 
   /* msprobe indexes the API collections before the real-data compare gives their APIs an
    * index, so in that mode they stay 0. */
-  index_api_collections (&c);
+  msvis_compare_index_api_collections (npu, options->mode);
   msvis_node_compare_finish (node_compare, options->npu_tensor_dir, options->bench_tensor_dir,
                              options->warnings, options->cancellable);
   page_bench (&c);

@@ -32,4 +32,14 @@ void   msvis_compare_graphs      (MsvisGraph                *npu,
                                   const MsvisCompareOptions *options);
 char  *msvis_compare_recount_key (const char                *api_id);
 
+typedef void (*MsvisCompareCollectionFunc) (MsvisGraph  *npu,
+                                            MsvisNodeId  collection,
+                                            gpointer     user_data);
+
+void   msvis_compare_index_api_collections  (MsvisGraph                 *npu,
+                                             MsvisCompareMode            mode);
+void   msvis_compare_foreach_api_collection (MsvisGraph                 *npu,
+                                             MsvisCompareCollectionFunc  func,
+                                             gpointer                    user_data);
+
 G_END_DECLS

@@ -636,6 +636,28 @@ msvis_graph_get_fields (MsvisGraph      *self,
   return &g_array_index (self->fields, MsvisField, item->first_field);
 }
 
+/**
+ * msvis_graph_item_set_fields:
+ *
+ * Points @item at another run of fields from msvis_graph_add_fields(). Fields are never
+ * removed, so the old run stays valid and pointing back at it undoes the change.
+ */
+void
+msvis_graph_item_set_fields (MsvisGraph *self,
+                             guint32     item,
+                             guint32     first_field,
+                             guint32     n_fields)
+{
+  MsvisItem *record;
+
+  g_return_if_fail (item < self->items->len);
+  g_return_if_fail ((gsize)first_field + n_fields <= self->fields->len);
+
+  record = &g_array_index (self->items, MsvisItem, item);
+  record->first_field = first_field;
+  record->n_fields = n_fields;
+}
+
 const MsvisField *
 msvis_graph_item_find_field (MsvisGraph *self,
                              guint32     item,

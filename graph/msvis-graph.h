@@ -103,6 +103,10 @@ const MsvisItem   *msvis_graph_get_item               (MsvisGraph        *self,
                                                        guint32            item);
 const MsvisField  *msvis_graph_get_fields             (MsvisGraph        *self,
                                                        const MsvisItem   *item);
+void               msvis_graph_item_set_fields        (MsvisGraph        *self,
+                                                       guint32            item,
+                                                       guint32            first_field,
+                                                       guint32            n_fields);
 void               msvis_graph_node_set_items         (MsvisGraph        *self,
                                                        MsvisNodeId        node,
                                                        guint32            first_input,

@@ -18,6 +18,7 @@ struct _MsvisVisSource
   char        *name;
   MsvisVisRun *run;      /* JSON .vis files; NULL for a .vis.db */
   MsvisVisDb  *db;
+  char        *db_path;
   GArray      *graphs;   /* MsvisVisGraphKey, by step, then rank */
 };
 
@@ -40,6 +41,7 @@ msvis_vis_source_unref (MsvisVisSource *self)
     return;
 
   g_clear_object (&self->file);
+  g_free (self->db_path);
   g_free (self->name);
   g_clear_pointer (&self->run, msvis_vis_run_free);
   g_clear_pointer (&self->db, msvis_vis_db_unref);
@@ -191,6 +193,7 @@ msvis_vis_source_open (GFile         *file,
   else
     {
       self->name = g_path_get_basename (path);
+      self->db_path = g_strdup (path);
       if (!open_db (self, path, error))
         return NULL;
     }
@@ -272,6 +275,24 @@ msvis_vis_source_load (MsvisVisSource    *self,
   doc->step = file->step;
   doc->rank = file->rank;
   return doc;
+}
+
+/**
+ * msvis_vis_source_dup_file_for:
+ *
+ * Returns: (transfer full) (nullable): the file that holds @key's graph: the .vis of that
+ *   step and rank, or the .vis.db
+ */
+GFile *
+msvis_vis_source_dup_file_for (MsvisVisSource   *self,
+                               MsvisVisGraphKey  key)
+{
+  const MsvisVisRunFile *file;
+
+  if (self->db != NULL)
+    return g_file_new_for_path (self->db_path);
+  file = msvis_vis_run_find (self->run, key.step, key.rank);
+  return file != NULL ? g_file_new_for_path (file->path) : NULL;
 }
 
 /* A dump, not a result: what the window builds or compares before it shows anything. */

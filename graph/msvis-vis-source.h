@@ -38,6 +38,8 @@ MsvisVisDocument *msvis_vis_source_load       (MsvisVisSource   *self,
                                                GCancellable     *cancellable,
                                                GError          **error);
 
+GFile            *msvis_vis_source_dup_file_for (MsvisVisSource *self,
+                                                 MsvisVisGraphKey key);
 gboolean          msvis_path_is_dump_dir      (GFile            *dir);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisVisSource, msvis_vis_source_unref)

@@ -11,6 +11,7 @@
 #include "msvis-json-number.h"
 #include "msvis-number-format.h"
 #include "msvis-py-repr.h"
+#include "msvis-vis-config.h"
 #include "msvis-vis-writer.h"
 
 typedef struct
@@ -618,6 +619,27 @@ msvis_vis_write_build (MsvisGraph             *graph,
   return msvis_json_writer_finish (writer, error);
 }
 
+/* tb_graph_ascend adds both tables when it loads a file (setdefault) and keeps them in step,
+ * so they come last, as inverse objects. */
+static void
+write_manual_matches (MsvisJsonWriter *writer,
+                      const GPtrArray *pairs)
+{
+  for (guint side = 0; side < 2; side++)
+    {
+      msvis_json_writer_key (writer, side == 0 ? "npu_match_nodes" : "bench_match_nodes");
+      msvis_json_writer_begin_object (writer);
+      for (guint i = 0; i < pairs->len; i++)
+        {
+          const MsvisMatchPair *pair = g_ptr_array_index (pairs, i);
+
+          msvis_json_writer_key (writer, side == 0 ? pair->npu : pair->bench);
+          msvis_json_writer_string (writer, side == 0 ? pair->bench : pair->npu);
+        }
+      msvis_json_writer_end_object (writer);
+    }
+}
+
 /**
  * msvis_vis_write_compare:
  * @compare: the other graph and the compare-wide members, which compare/ knows how to make
@@ -654,6 +676,8 @@ msvis_vis_write_compare (MsvisGraph              *npu,
   msvis_json_writer_string (writer, compare->task);
   msvis_json_writer_key (writer, "OverflowCheck");
   msvis_json_writer_bool (writer, options->overflow_check);
+  if (compare->manual_matches != NULL)
+    write_manual_matches (writer, compare->manual_matches);
   msvis_json_writer_end_object (writer);
 
   return msvis_json_writer_finish (writer, error);

@@ -22,6 +22,9 @@ typedef struct
   const MsvisJsonValue *colors;
   const char           *task;       /* "summary", "md5", "all" or "structure" */
   gboolean              drop_md5;   /* compares build with md5 and write it in md5 mode only */
+  /* (element-type MsvisMatchPair) the matches made by hand, written as tb_graph_ascend saves
+   * them (npu_match_nodes, bench_match_nodes: §6.5); NULL: msprobe's file has neither */
+  const GPtrArray      *manual_matches;
 } MsvisVisCompare;
 
 gboolean msvis_vis_write_build      (MsvisGraph             *graph,

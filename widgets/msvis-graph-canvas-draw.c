@@ -10,6 +10,18 @@
 #define TILE_PX    512   /* device pixels a side: 1 MB a tile */
 #define MAX_TILES  96    /* about six 1280x800 views at scale 2 */
 
+/**
+ * msvis_graph_canvas_results_changed:
+ *
+ * The compare results (links, precision) changed, by manual matching: colours are worked out
+ * again and the drawn tiles dropped.
+ */
+void
+msvis_graph_canvas_results_changed (MsvisGraphCanvas *self)
+{
+  msvis_graph_canvas_update_fills (self);
+}
+
 void
 msvis_graph_canvas_update_fills (MsvisGraphCanvas *self)
 {

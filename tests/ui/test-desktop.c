@@ -398,6 +398,9 @@ window_has_action (MsvisWindow *window,
                                                    &action_name, &parameter, &property); i++)
     if (g_str_equal (action_name, name))
       return TRUE;
+  if (g_str_has_prefix (name, "match."))
+    return g_action_group_has_action (msvis_window_get_match_actions (window),
+                                      name + strlen ("match."));
   /* What GtkApplicationWindow adds, such as show-help-overlay. */
   return g_str_has_prefix (name, "win.")
          && g_action_map_lookup_action (G_ACTION_MAP (window), name + 4) != NULL;

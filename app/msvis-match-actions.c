@@ -1,0 +1,543 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "msvis-match-session.h"
+#include "msvis-window-private.h"
+
+/* Manual matching in the window: the "match" action group. The session is made on the first
+ * edit (opening a file costs nothing more); the NPU and Bench nodes to match are the last
+ * ones picked on each side, since picking an unmatched node clears the other side. */
+
+struct _MsvisMatchUi
+{
+  MsvisWindow       *window;       /* not a reference: the window owns this */
+  GSimpleActionGroup *group;
+  MsvisMatchSession *session;
+  GFile             *file;         /* where the document came from */
+  MsvisNodeId        npu;          /* last picked on each side */
+  MsvisNodeId        bench;
+  gboolean           descendants;
+  gboolean           answered;     /* the user just said save or discard: do not ask again */
+};
+
+static void
+enable (MsvisMatchUi *ui,
+        const char   *name,
+        gboolean      enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (ui->group), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+static MsvisNodeId
+link_of (MsvisGraph  *graph,
+         MsvisNodeId  node)
+{
+  MsvisCompareResults *results = graph ? msvis_graph_get_compare_results (graph) : NULL;
+
+  return results != NULL && node != MSVIS_NODE_ID_NONE
+    ? msvis_compare_results_get_link (results, node) : MSVIS_NODE_ID_NONE;
+}
+
+static void
+update (MsvisMatchUi *ui)
+{
+  MsvisVisDocument *doc = ui->window->doc;
+  /* A load, an export or a report may be reading the document on a worker thread. */
+  gboolean compare = doc != NULL && doc->is_compare && doc->bench != NULL
+                     && !msvis_window_is_loading (ui->window);
+  gboolean modified = ui->session != NULL && msvis_match_session_is_modified (ui->session);
+
+  enable (ui, "link", compare && ui->npu != MSVIS_NODE_ID_NONE &&
+                      ui->bench != MSVIS_NODE_ID_NONE &&
+                      link_of (doc->npu, ui->npu) == MSVIS_NODE_ID_NONE &&
+                      link_of (doc->bench, ui->bench) == MSVIS_NODE_ID_NONE);
+  enable (ui, "unlink", compare && link_of (compare ? doc->npu : NULL, ui->npu)
+                                   != MSVIS_NODE_ID_NONE);
+  enable (ui, "undo", compare && ui->session != NULL
+                      && msvis_match_session_can_undo (ui->session));
+  enable (ui, "redo", compare && ui->session != NULL
+                      && msvis_match_session_can_redo (ui->session));
+  enable (ui, "save", compare && modified && ui->file != NULL);
+  enable (ui, "save-as", compare && ui->session != NULL);
+  enable (ui, "export-config", compare && ui->session != NULL);
+  enable (ui, "import-config", compare);
+}
+
+static void
+selection_changed (MsvisCompareView *view,
+                   guint             npu,
+                   guint             bench,
+                   MsvisMatchUi     *ui)
+{
+  if (npu != MSVIS_NODE_ID_NONE)
+    ui->npu = npu;
+  if (bench != MSVIS_NODE_ID_NONE)
+    ui->bench = bench;
+  update (ui);
+}
+
+static gboolean
+ensure_session (MsvisMatchUi *ui)
+{
+  MsvisWindow *window = ui->window;
+  g_autoptr(GError) error = NULL;
+
+  if (ui->session != NULL)
+    return TRUE;
+  if (window->doc == NULL)
+    return FALSE;
+  g_clear_object (&ui->file);
+  if (window->source != NULL)
+    ui->file = msvis_vis_source_dup_file_for (window->source, (MsvisVisGraphKey) {
+                                                window->doc->step, window->doc->rank });
+  ui->session = msvis_match_session_new (window->doc, ui->file, &error);
+  if (ui->session == NULL)
+    {
+      msvis_window_show_error (window, _("These Nodes Cannot Be Matched"), error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+toast (MsvisMatchUi *ui,
+       const char   *text)
+{
+  adw_toast_overlay_add_toast (ui->window->toast_overlay, adw_toast_new (text));
+}
+
+/* Links and the details panel read the results when they draw; colours are kept. */
+static void
+refresh (MsvisMatchUi *ui)
+{
+  MsvisCompareView *view = ui->window->compare_view;
+  MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (view, FALSE);
+
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  msvis_graph_canvas_results_changed (npu);
+  msvis_graph_canvas_results_changed (msvis_compare_view_get_canvas (view, TRUE));
+  if (ui->npu != MSVIS_NODE_ID_NONE)
+    msvis_compare_view_select (view, FALSE, ui->npu);
+  update (ui);
+}
+
+static void
+say_change (MsvisMatchUi           *ui,
+            const char             *verb,
+            const MsvisMatchChange *change)
+{
+  g_autofree char *linked = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pair matched",
+                                                          "%u pairs matched",
+                                                          change->n_linked),
+                                             change->n_linked);
+  g_autofree char *unlinked = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "%u pair unmatched",
+                                                            "%u pairs unmatched",
+                                                            change->n_unlinked),
+                                               change->n_unlinked);
+  g_autofree char *text = NULL;
+
+  if (change->n_linked > 0 && change->n_unlinked > 0)
+    /* translators: "Undone: " or "", then "3 pairs matched" and "1 pair unmatched" */
+    text = g_strdup_printf (_("%s%s, %s"), verb, linked, unlinked);
+  else
+    /* translators: "Undone: " or "", then "3 pairs matched" */
+    text = g_strdup_printf (_("%s%s"), verb, change->n_linked > 0 ? linked : unlinked);
+  toast (ui, text);
+}
+
+static void
+link_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       data)
+{
+  MsvisMatchUi *ui = data;
+  g_autoptr(GError) error = NULL;
+  MsvisMatchChange change;
+
+  if (!ensure_session (ui))
+    return;
+  if (!msvis_match_session_match (ui->session, ui->npu, ui->bench, ui->descendants, &change,
+                                  &error))
+    {
+      msvis_window_show_error (ui->window, _("Could Not Match the Nodes"), error);
+      return;
+    }
+  say_change (ui, "", &change);
+  refresh (ui);
+}
+
+static void
+unlink_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  MsvisMatchUi *ui = data;
+  g_autoptr(GError) error = NULL;
+  MsvisMatchChange change;
+
+  if (!ensure_session (ui))
+    return;
+  if (!msvis_match_session_unmatch (ui->session, ui->npu, ui->descendants, &change, &error))
+    {
+      msvis_window_show_error (ui->window, _("Could Not Unmatch the Nodes"), error);
+      return;
+    }
+  say_change (ui, "", &change);
+  refresh (ui);
+}
+
+static void
+history_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       data)
+{
+  MsvisMatchUi *ui = data;
+  gboolean undo = g_str_equal (g_action_get_name (G_ACTION (action)), "undo");
+  MsvisMatchChange change;
+
+  if (ui->session == NULL)
+    return;
+  if (undo ? msvis_match_session_undo (ui->session, &change)
+           : msvis_match_session_redo (ui->session, &change))
+    say_change (ui, undo ? _("Undone: ") : _("Redone: "), &change);
+  refresh (ui);
+}
+
+static void
+descendants_changed (GSimpleAction *action,
+                     GVariant      *value,
+                     gpointer       data)
+{
+  MsvisMatchUi *ui = data;
+
+  ui->descendants = g_variant_get_boolean (value);
+  g_simple_action_set_state (action, value);
+}
+
+static gboolean
+save_to (MsvisMatchUi *ui,
+         GFile        *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *source_path = ui->file ? g_file_get_path (ui->file) : NULL;
+  gboolean ok;
+
+  /* The user chose the name (Save As asks before replacing) or it is the file itself. */
+  if (path != NULL && g_str_has_suffix (path, ".vis.db"))
+    ok = source_path != NULL && g_str_has_suffix (source_path, ".vis.db") &&
+         msvis_match_session_save_vis_db (ui->session, source_path, path, TRUE, NULL, &error);
+  else
+    ok = msvis_match_session_save_vis (ui->session, file, TRUE, NULL, &error);
+  if (!ok)
+    {
+      if (error == NULL)
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                     /* translators: a file name */
+                     _("%s: only a .vis.db can be saved as a .vis.db"), path);
+      msvis_window_show_error (ui->window, _("Could Not Save the Matches"), error);
+      return FALSE;
+    }
+  msvis_match_session_set_saved (ui->session);
+  toast (ui, _("Saved"));
+  update (ui);
+  return TRUE;
+}
+
+static void
+save_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       data)
+{
+  MsvisMatchUi *ui = data;
+
+  if (ui->session != NULL && ui->file != NULL)
+    save_to (ui, ui->file);
+}
+
+typedef enum
+{
+  CHOOSE_SAVE_AS,
+  CHOOSE_EXPORT,
+  CHOOSE_IMPORT,
+} ChooseKind;
+
+static void
+apply_config (MsvisMatchUi *ui,
+              GFile        *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) pairs = msvis_vis_config_read (file, &error);
+  g_autofree char *name = g_file_get_parse_name (file);
+  MsvisMatchChange change;
+
+  if (pairs == NULL || !ensure_session (ui) ||
+      !msvis_match_session_apply_pairs (ui->session, pairs, name, &change, &error))
+    {
+      if (error != NULL)
+        msvis_window_show_error (ui->window, _("Could Not Apply the Matches"), error);
+      return;
+    }
+  say_change (ui, "", &change);
+  refresh (ui);
+}
+
+static void
+chosen (GtkNativeDialog *dialog,
+        int              response,
+        gpointer         data)
+{
+  MsvisMatchUi *ui = data;
+  ChooseKind kind = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "kind"));
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GPtrArray) pairs = NULL;
+      g_autoptr(GError) error = NULL;
+
+      switch (kind)
+        {
+        case CHOOSE_SAVE_AS:
+          if (save_to (ui, file))
+            g_set_object (&ui->file, file);
+          break;
+        case CHOOSE_EXPORT:
+          pairs = msvis_match_session_get_pairs (ui->session);
+          if (!msvis_vis_config_write (file, pairs, TRUE, &error))
+            msvis_window_show_error (ui->window, _("Could Not Write the Matches"), error);
+          else
+            toast (ui, _("Match configuration written"));
+          break;
+        case CHOOSE_IMPORT:
+        default:
+          apply_config (ui, file);
+          break;
+        }
+    }
+  g_object_unref (dialog);
+}
+
+static void
+choose (MsvisMatchUi *ui,
+        ChooseKind    kind)
+{
+  gboolean save = kind != CHOOSE_IMPORT;
+  const char *title = kind == CHOOSE_SAVE_AS ? _("Save the Compare As")
+                      : kind == CHOOSE_EXPORT ? _("Export the Matches")
+                      : _("Apply Matches from a File");
+  GtkFileChooserNative *dialog =
+    gtk_file_chooser_native_new (title, GTK_WINDOW (ui->window),
+                                 save ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                      : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                 save ? _("_Save") : _("_Open"), _("_Cancel"));
+
+  if (kind != CHOOSE_SAVE_AS && ui->file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (ui->file);
+      g_autofree char *config = g_strconcat (base, ".config", NULL);
+      g_autoptr(GFile) folder = g_file_get_parent (ui->file);
+
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+      if (kind == CHOOSE_EXPORT)
+        gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), config);
+    }
+  g_object_set_data (G_OBJECT (dialog), "kind", GINT_TO_POINTER (kind));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (chosen), ui);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+choose_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       data)
+{
+  const char *name = g_action_get_name (G_ACTION (action));
+
+  if (g_str_equal (name, "import-config") || ensure_session (data))
+    choose (data, g_str_equal (name, "save-as") ? CHOOSE_SAVE_AS
+                  : g_str_equal (name, "export-config") ? CHOOSE_EXPORT : CHOOSE_IMPORT);
+}
+
+static void
+free_ui (gpointer data)
+{
+  MsvisMatchUi *ui = data;
+
+  g_clear_pointer (&ui->session, msvis_match_session_free);
+  g_clear_object (&ui->file);
+  g_clear_object (&ui->group);
+  g_free (ui);
+}
+
+/**
+ * msvis_window_match_init:
+ *
+ * Adds the "match" actions to the window.
+ */
+void
+msvis_window_match_init (MsvisWindow *self)
+{
+  MsvisMatchUi *ui = g_new0 (MsvisMatchUi, 1);
+  const GActionEntry entries[] = {
+    { "link", link_activated },
+    { "unlink", unlink_activated },
+    { "undo", history_activated },
+    { "redo", history_activated },
+    { "save", save_activated },
+    { "save-as", choose_activated },
+    { "export-config", choose_activated },
+    { "import-config", choose_activated },
+    { "descendants", NULL, NULL, "false", descendants_changed },
+  };
+
+  ui->window = self;
+  ui->npu = ui->bench = MSVIS_NODE_ID_NONE;
+  ui->group = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (ui->group), entries, G_N_ELEMENTS (entries),
+                                   ui);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "match", G_ACTION_GROUP (ui->group));
+  g_signal_connect (self->compare_view, "selection-changed", G_CALLBACK (selection_changed), ui);
+  g_object_set_data_full (G_OBJECT (self), "msvis-match-ui", ui, free_ui);
+  self->match = ui;
+  update (ui);
+}
+
+/**
+ * msvis_window_match_reset:
+ *
+ * A new document is shown: edits belong to the old one.
+ */
+void
+msvis_window_match_reset (MsvisWindow *self)
+{
+  MsvisMatchUi *ui = self->match;
+
+  if (ui == NULL)
+    return;
+  g_clear_pointer (&ui->session, msvis_match_session_free);
+  g_clear_object (&ui->file);
+  ui->npu = ui->bench = MSVIS_NODE_ID_NONE;
+  update (ui);
+}
+
+typedef struct
+{
+  MsvisMatchUi     *ui;
+  MsvisWindowThen   then;
+  MsvisWindowThen   cancelled;
+  gpointer          data;
+  GDestroyNotify    destroy;
+} Pending;
+
+static void
+pending_free (Pending *pending)
+{
+  if (pending->destroy != NULL)
+    pending->destroy (pending->data);
+  g_free (pending);
+}
+
+static void
+ask_response (AdwMessageDialog *dialog,
+              const char       *response,
+              Pending          *pending)
+{
+  MsvisMatchUi *ui = pending->ui;
+  gboolean go = !g_str_equal (response, "cancel");
+
+  if (go && g_str_equal (response, "save") && (ui->file == NULL || !save_to (ui, ui->file)))
+    go = FALSE;
+  if (go)
+    {
+      ui->answered = TRUE;
+      pending->then (ui->window, pending->data);
+      ui->answered = FALSE;
+    }
+  else if (pending->cancelled != NULL)
+    pending->cancelled (ui->window, pending->data);
+  pending_free (pending);
+}
+
+/**
+ * msvis_window_match_ask_first:
+ * @then: what to do once the matches are saved or the user lets them go
+ * @cancelled: (nullable): what to do when the user keeps them (undo a choice on screen)
+ *
+ * Before something replaces the document (closing, opening, another step or rank): with
+ * unsaved matches the user is asked, and @then runs only if they save or discard them.
+ *
+ * Returns: %TRUE when the user is being asked; %FALSE when there is nothing to ask, and the
+ *   caller goes on at once (@then is not called, @data is not freed)
+ */
+gboolean
+msvis_window_match_ask_first (MsvisWindow     *self,
+                              MsvisWindowThen  then,
+                              MsvisWindowThen  cancelled,
+                              gpointer         data,
+                              GDestroyNotify   destroy)
+{
+  MsvisMatchUi *ui = self->match;
+  Pending *pending;
+  GtkWidget *dialog;
+
+  if (ui == NULL || ui->answered || ui->session == NULL ||
+      !msvis_match_session_is_modified (ui->session))
+    return FALSE;
+
+  pending = g_new0 (Pending, 1);
+  *pending = (Pending) { ui, then, cancelled, data, destroy };
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save the Matches?"),
+                                   _("The matches made by hand are not saved yet. Without "
+                                     "saving, they are lost."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (ask_response), pending);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* Whenever what the actions depend on outside matching changes (a load starts or ends). */
+void
+msvis_window_match_update (MsvisWindow *self)
+{
+  if (self->match != NULL)
+    update (self->match);
+}
+
+/**
+ * msvis_window_get_match_actions:
+ *
+ * Returns: (transfer none): the "match" action group (Match, Unmatch, Undo, Save…), which
+ *   the window carries besides its own "win" actions
+ */
+GActionGroup *
+msvis_window_get_match_actions (MsvisWindow *self)
+{
+  g_return_val_if_fail (MSVIS_IS_WINDOW (self), NULL);
+
+  return self->match != NULL ? G_ACTION_GROUP (self->match->group) : NULL;
+}
+
+/* For the window tests. */
+MsvisMatchSession *
+msvis_window_match_get_session (MsvisWindow *self)
+{
+  return self->match != NULL ? self->match->session : NULL;
+}

@@ -1,0 +1,1079 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "msvis-compare-error.h"
+#include "msvis-comparator.h"
+#include "msvis-match-session.h"
+#include "msvis-node-compare.h"
+#include "msvis-py-number.h"
+
+/* What a node holds that an edit may change, to put back on undo and again on redo. */
+typedef struct
+{
+  gboolean       bench;
+  MsvisNodeId    node;
+  MsvisNodeId    link;
+  MsvisPrecision precision;
+  MsvisMd5Result md5;
+  guint          first_item;   /* in the edit's ItemState array */
+  guint          n_items;
+} NodeState;
+
+typedef struct
+{
+  guint32     item;
+  guint32     first_field;
+  guint32     n_fields;
+  MsvisField *metrics;
+  guint       n_metrics;
+} ItemState;
+
+typedef struct
+{
+  const char *npu;     /* graph ids */
+  const char *bench;   /* NULL: not in the table */
+} TableEntry;
+
+typedef struct
+{
+  GArray          *before;          /* NodeState */
+  GArray          *after;
+  GArray          *before_items;    /* ItemState */
+  GArray          *after_items;
+  GHashTable      *touched;         /* node keys in before */
+  GArray          *table_before;    /* TableEntry */
+  GArray          *table_after;
+  MsvisMatchChange change;
+} Edit;
+
+/* Fields an NPU item gets from a compare: msprobe's (summary, md5, real data) and the ones
+ * tb_graph_ascend's own summary writes (ADD_MATCH_KEYS). Unlinking takes them away again. */
+static const char *const metric_names[] = {
+  "Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr", "MinRelativeErr",
+  "MeanRelativeErr", "NormRelativeErr", "Result", "Cosine", "EucDist", "MaxAbsErr",
+  "One Thousandth Err Ratio", "Five Thousandths Err Ratio", "MinAbsErr", "MeanAbsErr",
+  "NormAbsErr",
+};
+
+/* Fields compare_node reads, and how Python held them before _format_data printed them. */
+static const char *const stat_names[] = { "Max", "Min", "Mean", "Norm" };
+static const char *const text_names[] = { "state", "md5", "data_name", "type", "dtype" };
+
+struct _MsvisMatchSession
+{
+  MsvisVisDocument *document;
+  MsvisCompareMode  mode;
+  char             *npu_tensor_dir;    /* real data only */
+  char             *bench_tensor_dir;
+  GHashTable       *table;             /* NPU id -> Bench id of the matches made by hand */
+  GPtrArray        *edits;             /* Edit, oldest first */
+  guint             position;          /* edits[0, position) are applied */
+  guint             saved_position;    /* G_MAXUINT: the saved state is gone */
+  Edit             *current;
+  MsvisNodeCompare *node_compare;      /* of the current edit */
+  GPtrArray        *warnings;
+};
+
+static void
+item_states_clear (GArray *items)
+{
+  for (guint i = 0; i < items->len; i++)
+    g_free (g_array_index (items, ItemState, i).metrics);
+}
+
+static void
+edit_free (gpointer data)
+{
+  Edit *edit = data;
+
+  item_states_clear (edit->before_items);
+  item_states_clear (edit->after_items);
+  g_array_unref (edit->before);
+  g_array_unref (edit->after);
+  g_array_unref (edit->before_items);
+  g_array_unref (edit->after_items);
+  g_hash_table_unref (edit->touched);
+  g_array_unref (edit->table_before);
+  g_array_unref (edit->table_after);
+  g_free (edit);
+}
+
+static Edit *
+edit_new (void)
+{
+  Edit *edit = g_new0 (Edit, 1);
+
+  edit->before = g_array_new (FALSE, FALSE, sizeof (NodeState));
+  edit->after = g_array_new (FALSE, FALSE, sizeof (NodeState));
+  edit->before_items = g_array_new (FALSE, FALSE, sizeof (ItemState));
+  edit->after_items = g_array_new (FALSE, FALSE, sizeof (ItemState));
+  edit->touched = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  edit->table_before = g_array_new (FALSE, FALSE, sizeof (TableEntry));
+  edit->table_after = g_array_new (FALSE, FALSE, sizeof (TableEntry));
+  return edit;
+}
+
+static MsvisGraph *
+side_graph (MsvisMatchSession *self,
+            gboolean           bench)
+{
+  return bench ? self->document->bench : self->document->npu;
+}
+
+static void
+capture_items (MsvisGraph *graph,
+               guint32     first,
+               guint32     n,
+               GArray     *items)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
+
+  for (guint32 i = first; i < first + n; i++)
+    {
+      const MsvisItem *item = msvis_graph_get_item (graph, i);
+      ItemState state = { i, item->first_field, item->n_fields, NULL, 0 };
+      const MsvisField *metrics = msvis_compare_results_get_metrics (results, i,
+                                                                     &state.n_metrics);
+
+      /* a copy: the results' field array moves when it grows */
+      if (state.n_metrics > 0)
+        state.metrics = g_memdup2 (metrics, sizeof (MsvisField) * state.n_metrics);
+      g_array_append_val (items, state);
+    }
+}
+
+static NodeState
+capture (MsvisMatchSession *self,
+         gboolean           bench,
+         MsvisNodeId        node,
+         GArray            *items)
+{
+  MsvisGraph *graph = side_graph (self, bench);
+  MsvisCompareResults *results = msvis_graph_ensure_compare_results (graph);
+  NodeState state = {
+    bench, node,
+    msvis_compare_results_get_link (results, node),
+    msvis_compare_results_get_precision (results, node),
+    msvis_compare_results_get_md5_result (results, node),
+    items->len, 0,
+  };
+  guint32 first, n;
+
+  first = msvis_graph_node_get_inputs (graph, node, &n);
+  capture_items (graph, first, n, items);
+  first = msvis_graph_node_get_outputs (graph, node, &n);
+  capture_items (graph, first, n, items);
+  state.n_items = items->len - state.first_item;
+  return state;
+}
+
+static void
+restore (MsvisMatchSession *self,
+         GArray            *states,
+         GArray            *items)
+{
+  for (guint i = 0; i < states->len; i++)
+    {
+      const NodeState *state = &g_array_index (states, NodeState, i);
+      MsvisGraph *graph = side_graph (self, state->bench);
+      MsvisCompareResults *results = msvis_graph_ensure_compare_results (graph);
+
+      msvis_compare_results_set_link (results, state->node, state->link);
+      msvis_compare_results_set_precision (results, state->node, state->precision);
+      msvis_compare_results_set_md5_result (results, state->node, state->md5);
+      for (guint j = state->first_item; j < state->first_item + state->n_items; j++)
+        {
+          const ItemState *item = &g_array_index (items, ItemState, j);
+
+          msvis_graph_item_set_fields (graph, item->item, item->first_field, item->n_fields);
+          msvis_compare_results_set_metrics (results, item->item, item->metrics,
+                                             item->n_metrics);
+        }
+    }
+}
+
+static void
+restore_table (MsvisMatchSession *self,
+               GArray            *entries)
+{
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const TableEntry *entry = &g_array_index (entries, TableEntry, i);
+
+      if (entry->bench != NULL)
+        g_hash_table_insert (self->table, (gpointer)entry->npu, (gpointer)entry->bench);
+      else
+        g_hash_table_remove (self->table, entry->npu);
+    }
+}
+
+static gint64
+node_key (gboolean    bench,
+          MsvisNodeId node)
+{
+  return ((gint64)bench << 32) | node;
+}
+
+/* Remembers how @node was before the edit first changed it. */
+static void
+touch (MsvisMatchSession *self,
+       gboolean           bench,
+       MsvisNodeId        node)
+{
+  Edit *edit = self->current;
+  gint64 key = node_key (bench, node);
+  NodeState state;
+
+  if (g_hash_table_contains (edit->touched, &key))
+    return;
+  state = capture (self, bench, node, edit->before_items);
+  g_array_append_val (edit->before, state);
+  g_hash_table_add (edit->touched, g_memdup2 (&key, sizeof key));
+}
+
+static void
+table_set (MsvisMatchSession *self,
+           const char        *npu,
+           const char        *bench)
+{
+  Edit *edit = self->current;
+  TableEntry entry = { npu, g_hash_table_lookup (self->table, npu) };
+  gboolean seen = FALSE;
+
+  for (guint i = 0; i < edit->table_before->len && !seen; i++)
+    seen = g_array_index (edit->table_before, TableEntry, i).npu == npu;
+  if (!seen)
+    g_array_append_val (edit->table_before, entry);
+
+  if (bench != NULL)
+    g_hash_table_insert (self->table, (gpointer)npu, (gpointer)bench);
+  else
+    g_hash_table_remove (self->table, npu);
+}
+
+/* The typed value Python held before _format_data printed @text, if printing it again gives
+ * @text exactly; otherwise the field stays the text it is. */
+static gboolean
+retype (const MsvisField *field,
+        gboolean          stat,
+        MsvisField       *typed)
+{
+  const char *text = field->s;
+  g_autoptr(GString) again = g_string_new (NULL);
+  double f;
+  gint64 i;
+
+  *typed = (MsvisField) { .name = field->name, .kind = MSVIS_VALUE_STR, .s = text };
+  if (stat)
+    {
+      if (strcmp (text, "null") == 0)
+        typed->kind = MSVIS_VALUE_NONE;
+      else if (strcmp (text, "True") == 0 || strcmp (text, "False") == 0)
+        *typed = (MsvisField) { .name = field->name, .kind = MSVIS_VALUE_BOOL,
+                                .b = text[0] == 'T' };
+      else if (msvis_py_parse_int (text, &i))
+        *typed = (MsvisField) { .name = field->name, .kind = MSVIS_VALUE_INT, .i = i };
+      else if (msvis_py_parse_float (text, strlen (text), &f))
+        *typed = (MsvisField) { .name = field->name, .kind = MSVIS_VALUE_FLOAT, .f = f };
+    }
+  msvis_vis_format_value (again, typed);
+  return strcmp (again->str, text) == 0;
+}
+
+static gboolean
+atom_in (guint32        atom,
+         const guint32 *atoms,
+         guint          n)
+{
+  for (guint i = 0; i < n; i++)
+    if (atoms[i] == atom)
+      return TRUE;
+  return FALSE;
+}
+
+/* An item msprobe printed as {"value": "null"} (its Max was None) kept its place among the
+ * items compare_node pairs by state; the state is the part of its key after the node id. A
+ * Max of None makes the writer print the same {"value": "null"} again. */
+static gboolean
+restore_collapsed (MsvisGraph       *graph,
+                   MsvisNodeId       node,
+                   const MsvisItem  *item,
+                   GArray           *fields)
+{
+  static const char *const states[] = { "input", "output", "parameters", "parameters_grad" };
+  const MsvisField *only = msvis_graph_get_fields (graph, item);
+  const char *id = msvis_graph_node_get_id (graph, node);
+  gsize id_len = strlen (id);
+  const char *rest;
+  MsvisField field;
+
+  if (item->n_fields != 1 || only->name != msvis_graph_atom (graph, "value") ||
+      only->kind != MSVIS_VALUE_OBJECT || strcmp (only->s, "null") != 0 ||
+      strncmp (item->key, id, id_len) != 0 || item->key[id_len] != '.')
+    return FALSE;
+  rest = item->key + id_len + 1;
+  for (guint i = G_N_ELEMENTS (states); i > 0; i--)
+    {
+      gsize len = strlen (states[i - 1]);
+
+      if (strncmp (rest, states[i - 1], len) == 0 && (rest[len] == '.' || rest[len] == '\0'))
+        {
+          field = (MsvisField) { .name = msvis_graph_atom (graph, "state"),
+                                 .kind = MSVIS_VALUE_STR,
+                                 .s = msvis_graph_intern (graph, states[i - 1]) };
+          g_array_append_val (fields, field);
+          field = (MsvisField) { .name = msvis_graph_atom (graph, "Max"),
+                                 .kind = MSVIS_VALUE_NONE };
+          g_array_append_val (fields, field);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Items read from a file hold text (MSVIS_VALUE_OBJECT); compare_node needs what msprobe had
+ * in memory. With @strip, an NPU item also loses the metric fields an earlier compare gave it,
+ * in the file or in the results. */
+static void
+prepare_items (MsvisMatchSession *self,
+               gboolean           bench,
+               MsvisNodeId        node,
+               gboolean           strip)
+{
+  MsvisGraph *graph = side_graph (self, bench);
+  MsvisCompareResults *results = msvis_graph_ensure_compare_results (graph);
+  guint32 metric_atoms[G_N_ELEMENTS (metric_names)];
+  guint32 stat_atoms[G_N_ELEMENTS (stat_names)];
+  guint32 text_atoms[G_N_ELEMENTS (text_names)];
+  g_autoptr(GArray) fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
+
+  for (guint i = 0; i < G_N_ELEMENTS (metric_names); i++)
+    metric_atoms[i] = msvis_graph_atom (graph, metric_names[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (stat_names); i++)
+    stat_atoms[i] = msvis_graph_atom (graph, stat_names[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (text_names); i++)
+    text_atoms[i] = msvis_graph_atom (graph, text_names[i]);
+
+  for (guint run = 0; run < 2; run++)
+    {
+      guint32 n, first = run == 0 ? msvis_graph_node_get_inputs (graph, node, &n)
+                                  : msvis_graph_node_get_outputs (graph, node, &n);
+
+      for (guint32 index = first; index < first + n; index++)
+        {
+          const MsvisItem *item = msvis_graph_get_item (graph, index);
+          gboolean changed = FALSE;
+
+          g_array_set_size (fields, 0);
+          for (guint32 f = 0; f < item->n_fields; f++)
+            {
+              MsvisField field = msvis_graph_get_fields (graph, item)[f];
+              gboolean stat = atom_in (field.name, stat_atoms, G_N_ELEMENTS (stat_atoms));
+              MsvisField typed;
+
+              if (strip && atom_in (field.name, metric_atoms, G_N_ELEMENTS (metric_atoms)))
+                {
+                  changed = TRUE;
+                  continue;
+                }
+              if (field.kind == MSVIS_VALUE_OBJECT &&
+                  (stat || atom_in (field.name, text_atoms, G_N_ELEMENTS (text_atoms))) &&
+                  retype (&field, stat, &typed))
+                {
+                  field = typed;
+                  changed = TRUE;
+                }
+              g_array_append_val (fields, field);
+            }
+          if (restore_collapsed (graph, node, item, fields))
+            changed = TRUE;
+          if (changed)
+            msvis_graph_item_set_fields (graph, index,
+                                         msvis_graph_add_fields (graph,
+                                                                 (MsvisField *)fields->data,
+                                                                 fields->len),
+                                         fields->len);
+          if (strip)
+            msvis_compare_results_set_metrics (results, index, NULL, 0);
+        }
+    }
+}
+
+static void
+clear_results (MsvisMatchSession *self,
+               MsvisNodeId        npu_node)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (self->document->npu);
+
+  msvis_compare_results_set_precision (results, npu_node,
+                                       (MsvisPrecision) { MSVIS_PRECISION_NONE, 0 });
+  msvis_compare_results_set_md5_result (results, npu_node, MSVIS_MD5_RESULT_NONE);
+}
+
+static gboolean
+ensure_data (MsvisMatchSession  *self,
+             MsvisNodeId         npu_node,
+             MsvisNodeId         bench_node,
+             GError            **error)
+{
+  MsvisVisDocument *doc = self->document;
+
+  return msvis_vis_document_ensure_node_data (doc, doc->npu, npu_node, error) &&
+         (bench_node == MSVIS_NODE_ID_NONE ||
+          msvis_vis_document_ensure_node_data (doc, doc->bench, bench_node, error));
+}
+
+static MsvisNodeId
+link_of (MsvisGraph  *graph,
+         MsvisNodeId  node)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
+
+  return results != NULL ? msvis_compare_results_get_link (results, node) : MSVIS_NODE_ID_NONE;
+}
+
+static gboolean
+link_pair (MsvisMatchSession  *self,
+           MsvisNodeId         n,
+           MsvisNodeId         b,
+           GError            **error)
+{
+  MsvisGraph *npu = self->document->npu, *bench = self->document->bench;
+
+  if (!ensure_data (self, n, b, error))
+    return FALSE;
+  touch (self, FALSE, n);
+  touch (self, TRUE, b);
+  prepare_items (self, FALSE, n, TRUE);
+  prepare_items (self, TRUE, b, FALSE);
+  clear_results (self, n);
+  msvis_compare_results_set_link (msvis_graph_get_compare_results (npu), n, b);
+  msvis_compare_results_set_link (msvis_graph_ensure_compare_results (bench), b, n);
+  msvis_node_compare_run (self->node_compare, n, b);
+  table_set (self, msvis_graph_node_get_id (npu, n), msvis_graph_node_get_id (bench, b));
+  self->current->change.n_linked++;
+  return TRUE;
+}
+
+static gboolean
+unlink_pair (MsvisMatchSession  *self,
+             MsvisNodeId         n,
+             GError            **error)
+{
+  MsvisGraph *npu = self->document->npu, *bench = self->document->bench;
+  MsvisNodeId b = link_of (npu, n);
+
+  if (!ensure_data (self, n, MSVIS_NODE_ID_NONE, error))
+    return FALSE;
+  touch (self, FALSE, n);
+  prepare_items (self, FALSE, n, TRUE);
+  clear_results (self, n);
+  msvis_compare_results_set_link (msvis_graph_get_compare_results (npu), n,
+                                  MSVIS_NODE_ID_NONE);
+  if (b != MSVIS_NODE_ID_NONE && link_of (bench, b) == n)
+    {
+      touch (self, TRUE, b);
+      msvis_compare_results_set_link (msvis_graph_get_compare_results (bench), b,
+                                      MSVIS_NODE_ID_NONE);
+    }
+  table_set (self, msvis_graph_node_get_id (npu, n), NULL);
+  self->current->change.n_unlinked++;
+  return TRUE;
+}
+
+static const char *
+describe_type (MsvisNodeType type)
+{
+  switch (type)
+    {
+    case MSVIS_NODE_MODULE:
+      return _("a module");
+    case MSVIS_NODE_API:
+      return _("an API");
+    case MSVIS_NODE_API_COLLECTION:
+    default:
+      return _("an API list");
+    }
+}
+
+static gboolean
+check_pair (MsvisMatchSession  *self,
+            MsvisNodeId         n,
+            MsvisNodeId         b,
+            GError            **error)
+{
+  MsvisGraph *npu = self->document->npu, *bench = self->document->bench;
+  const char *n_id = msvis_graph_node_get_id (npu, n), *b_id = msvis_graph_node_get_id (bench, b);
+  MsvisNodeId other;
+  MsvisNodeType n_type = msvis_graph_node_get_node_type (npu, n);
+  MsvisNodeType b_type = msvis_graph_node_get_node_type (bench, b);
+
+  if ((other = link_of (npu, n)) != MSVIS_NODE_ID_NONE)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MATCH,
+                   /* translators: two node names */
+                   _("The NPU node “%s” is already matched with “%s”: unmatch it first"),
+                   n_id, msvis_graph_node_get_id (bench, other));
+      return FALSE;
+    }
+  if ((other = link_of (bench, b)) != MSVIS_NODE_ID_NONE)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MATCH,
+                   /* translators: two node names */
+                   _("The Bench node “%s” is already matched with “%s”: unmatch it first"),
+                   b_id, msvis_graph_node_get_id (npu, other));
+      return FALSE;
+    }
+  if (n_type != b_type)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MATCH,
+                   /* translators: a node name, "a module" or "an API", the same again */
+                   _("“%s” is %s and “%s” is %s: only nodes of the same type can be matched"),
+                   n_id, describe_type (n_type), b_id, describe_type (b_type));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* tb_graph_ascend's name for pairing children: a module's class-level name (parts[-4], or
+ * parts[-5] behind a number), an API's name (parts[-2], or parts[-3]), and the node type. */
+static char *
+pairing_key (MsvisGraph  *graph,
+             MsvisNodeId  node)
+{
+  MsvisNodeType type = msvis_graph_node_get_node_type (graph, node);
+  g_auto(GStrv) parts = g_strsplit (msvis_graph_node_get_id (graph, node), ".", -1);
+  guint n = g_strv_length (parts), back = type == MSVIS_NODE_MODULE ? 4 : 2;
+  const char *name = "";
+
+  if (n >= back)
+    {
+      const char *part = parts[n - back];
+      gboolean digits = part[0] != '\0';
+
+      for (const char *c = part; *c != '\0'; c++)
+        digits = digits && g_ascii_isdigit (*c);
+      /* Python indexes parts[-5] of a four-part name as parts[-1] */
+      name = !digits ? part : n >= back + 1 ? parts[n - back - 1] : parts[n - 1];
+    }
+  return g_strdup_printf ("%s.%d", name, type);
+}
+
+static GHashTable *
+group_unmatched_children (MsvisGraph  *graph,
+                          MsvisNodeId  parent,
+                          GPtrArray   *order)
+{
+  GHashTable *groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                              (GDestroyNotify)g_array_unref);
+
+  for (MsvisNodeId child = msvis_graph_node_get_first_child (graph, parent);
+       child != MSVIS_NODE_ID_NONE; child = msvis_graph_node_get_next_sibling (graph, child))
+    {
+      char *key;
+      GArray *group;
+
+      if (link_of (graph, child) != MSVIS_NODE_ID_NONE)
+        continue;
+      key = pairing_key (graph, child);
+      group = g_hash_table_lookup (groups, key);
+      if (group == NULL)
+        {
+          group = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+          g_hash_table_insert (groups, key, group);
+          if (order != NULL)
+            g_ptr_array_add (order, key);
+        }
+      else
+        g_free (key);
+      g_array_append_val (group, child);
+    }
+  return groups;
+}
+
+/* process_child_layer: unmatched children with the same key pair up in order, and so on
+ * down while both sides have children. */
+static gboolean
+link_children (MsvisMatchSession  *self,
+               MsvisNodeId         n,
+               MsvisNodeId         b,
+               GError            **error)
+{
+  MsvisGraph *npu = self->document->npu, *bench = self->document->bench;
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  g_autoptr(GHashTable) n_groups = NULL, b_groups = NULL;
+
+  if (msvis_graph_node_get_n_children (npu, n) == 0 ||
+      msvis_graph_node_get_n_children (bench, b) == 0)
+    return TRUE;
+  n_groups = group_unmatched_children (npu, n, order);
+  b_groups = group_unmatched_children (bench, b, NULL);
+
+  for (guint i = 0; i < order->len; i++)
+    {
+      GArray *n_list = g_hash_table_lookup (n_groups, g_ptr_array_index (order, i));
+      GArray *b_list = g_hash_table_lookup (b_groups, g_ptr_array_index (order, i));
+
+      for (guint j = 0; b_list != NULL && j < n_list->len && j < b_list->len; j++)
+        {
+          MsvisNodeId nc = g_array_index (n_list, MsvisNodeId, j);
+          MsvisNodeId bc = g_array_index (b_list, MsvisNodeId, j);
+
+          if (!link_pair (self, nc, bc, error) || !link_children (self, nc, bc, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+unlink_children (MsvisMatchSession  *self,
+                 MsvisNodeId         n,
+                 GError            **error)
+{
+  MsvisGraph *npu = self->document->npu;
+
+  for (MsvisNodeId child = msvis_graph_node_get_first_child (npu, n);
+       child != MSVIS_NODE_ID_NONE; child = msvis_graph_node_get_next_sibling (npu, child))
+    if (link_of (npu, child) != MSVIS_NODE_ID_NONE &&
+        (!unlink_pair (self, child, error) || !unlink_children (self, child, error)))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+begin_edit (MsvisMatchSession *self)
+{
+  g_assert (self->current == NULL);
+  self->current = edit_new ();
+  self->node_compare = msvis_node_compare_new (self->mode, self->document->npu,
+                                               self->document->bench);
+}
+
+static void
+touch_collection (MsvisGraph  *npu,
+                  MsvisNodeId  collection,
+                  gpointer     user_data)
+{
+  touch (user_data, FALSE, collection);
+}
+
+static void
+capture_after (MsvisMatchSession *self,
+               Edit              *edit)
+{
+  for (guint i = 0; i < edit->before->len; i++)
+    {
+      const NodeState *before = &g_array_index (edit->before, NodeState, i);
+      NodeState after = capture (self, before->bench, before->node, edit->after_items);
+
+      g_array_append_val (edit->after, after);
+    }
+  for (guint i = 0; i < edit->table_before->len; i++)
+    {
+      TableEntry entry = g_array_index (edit->table_before, TableEntry, i);
+
+      entry.bench = g_hash_table_lookup (self->table, entry.npu);
+      g_array_append_val (edit->table_after, entry);
+    }
+}
+
+/* Ends the edit: on success it goes on the undo stack, on failure everything it changed is
+ * put back. */
+static gboolean
+end_edit (MsvisMatchSession *self,
+          gboolean           ok,
+          MsvisMatchChange  *change)
+{
+  Edit *edit = g_steal_pointer (&self->current);
+
+  if (ok)
+    {
+      /* Real data waits for the tensors of every pair, as msprobe's _postcompare does. */
+      msvis_node_compare_finish (self->node_compare, self->npu_tensor_dir,
+                                 self->bench_tensor_dir, self->warnings, NULL);
+      /* msprobe indexes collections before the real-data compare: there they stay as
+       * they are. */
+      if (self->mode != MSVIS_COMPARE_REAL_DATA && edit->before->len > 0)
+        {
+          self->current = edit;
+          msvis_compare_foreach_api_collection (self->document->npu, touch_collection, self);
+          self->current = NULL;
+          msvis_compare_index_api_collections (self->document->npu, self->mode);
+        }
+    }
+  g_clear_pointer (&self->node_compare, msvis_node_compare_free);
+
+  if (!ok || edit->before->len == 0)
+    {
+      restore (self, edit->before, edit->before_items);
+      restore_table (self, edit->table_before);
+      edit_free (edit);
+      if (change != NULL)
+        *change = (MsvisMatchChange) { 0 };
+      return ok;
+    }
+
+  capture_after (self, edit);
+  if (change != NULL)
+    *change = edit->change;
+  /* a new edit drops the ones that were undone */
+  if (self->saved_position > self->position && self->saved_position != G_MAXUINT)
+    self->saved_position = G_MAXUINT;
+  g_ptr_array_set_size (self->edits, self->position);
+  g_ptr_array_add (self->edits, edit);
+  self->position++;
+  return TRUE;
+}
+
+/**
+ * msvis_match_session_match:
+ * @descendants: also pair the unmatched descendants, as tb_graph_ascend's
+ *   "同步操作后代节点" does
+ *
+ * Links two unmatched nodes of the same type and compares them. One undo step.
+ */
+gboolean
+msvis_match_session_match (MsvisMatchSession  *self,
+                           MsvisNodeId         npu_node,
+                           MsvisNodeId         bench_node,
+                           gboolean            descendants,
+                           MsvisMatchChange   *change,
+                           GError            **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (npu_node < msvis_graph_get_n_nodes (self->document->npu), FALSE);
+  g_return_val_if_fail (bench_node < msvis_graph_get_n_nodes (self->document->bench), FALSE);
+
+  if (!check_pair (self, npu_node, bench_node, error))
+    return FALSE;
+  begin_edit (self);
+  ok = link_pair (self, npu_node, bench_node, error) &&
+       (!descendants || link_children (self, npu_node, bench_node, error));
+  return end_edit (self, ok, change);
+}
+
+/**
+ * msvis_match_session_unmatch:
+ * @descendants: also unlink the matched descendants of the NPU node
+ *
+ * Unlinks a matched NPU node from its counterpart, whichever matching linked them. One undo
+ * step.
+ */
+gboolean
+msvis_match_session_unmatch (MsvisMatchSession  *self,
+                             MsvisNodeId         npu_node,
+                             gboolean            descendants,
+                             MsvisMatchChange   *change,
+                             GError            **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (npu_node < msvis_graph_get_n_nodes (self->document->npu), FALSE);
+
+  if (link_of (self->document->npu, npu_node) == MSVIS_NODE_ID_NONE)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MATCH,
+                   /* translators: a node name */
+                   _("The NPU node “%s” is not matched"),
+                   msvis_graph_node_get_id (self->document->npu, npu_node));
+      return FALSE;
+    }
+  begin_edit (self);
+  ok = unlink_pair (self, npu_node, error) &&
+       (!descendants || unlink_children (self, npu_node, error));
+  return end_edit (self, ok, change);
+}
+
+/**
+ * msvis_match_session_apply_pairs:
+ * @pairs: (element-type MsvisMatchPair): NPU and Bench node names, as a .vis.config holds them
+ * @origin: where they come from, for messages (a file name)
+ *
+ * Links every pair, as tb_graph_ascend's "by config" does; pairs already linked to each other
+ * are left as they are. All or nothing: an unknown name or a node matched elsewhere is an
+ * error and changes nothing. One undo step.
+ */
+gboolean
+msvis_match_session_apply_pairs (MsvisMatchSession  *self,
+                                 GPtrArray          *pairs,
+                                 const char         *origin,
+                                 MsvisMatchChange   *change,
+                                 GError            **error)
+{
+  MsvisGraph *npu = self->document->npu, *bench = self->document->bench;
+  gboolean ok = TRUE;
+
+  begin_edit (self);
+  for (guint i = 0; ok && i < pairs->len; i++)
+    {
+      const MsvisMatchPair *pair = g_ptr_array_index (pairs, i);
+      MsvisNodeId n = msvis_graph_lookup (npu, pair->npu);
+      MsvisNodeId b = msvis_graph_lookup (bench, pair->bench);
+
+      if (n == MSVIS_NODE_ID_NONE || b == MSVIS_NODE_ID_NONE)
+        {
+          g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MATCH,
+                       /* translators: a file name, "NPU" or "Bench", a node name */
+                       _("%s: the %s graph has no node “%s”"), origin,
+                       n == MSVIS_NODE_ID_NONE ? "NPU" : "Bench",
+                       n == MSVIS_NODE_ID_NONE ? pair->npu : pair->bench);
+          ok = FALSE;
+        }
+      else if (link_of (npu, n) == b && link_of (bench, b) == n)
+        continue;
+      else if (!check_pair (self, n, b, error) || !link_pair (self, n, b, error))
+        {
+          g_prefix_error (error, "%s: ", origin);
+          ok = FALSE;
+        }
+    }
+  return end_edit (self, ok, change);
+}
+
+gboolean
+msvis_match_session_can_undo (MsvisMatchSession *self)
+{
+  return self->position > 0;
+}
+
+gboolean
+msvis_match_session_can_redo (MsvisMatchSession *self)
+{
+  return self->position < self->edits->len;
+}
+
+gboolean
+msvis_match_session_undo (MsvisMatchSession *self,
+                          MsvisMatchChange  *change)
+{
+  Edit *edit;
+
+  if (!msvis_match_session_can_undo (self))
+    return FALSE;
+  edit = g_ptr_array_index (self->edits, --self->position);
+  restore (self, edit->before, edit->before_items);
+  restore_table (self, edit->table_before);
+  if (change != NULL)
+    *change = edit->change;
+  return TRUE;
+}
+
+gboolean
+msvis_match_session_redo (MsvisMatchSession *self,
+                          MsvisMatchChange  *change)
+{
+  Edit *edit;
+
+  if (!msvis_match_session_can_redo (self))
+    return FALSE;
+  edit = g_ptr_array_index (self->edits, self->position++);
+  restore (self, edit->after, edit->after_items);
+  restore_table (self, edit->table_after);
+  if (change != NULL)
+    *change = edit->change;
+  return TRUE;
+}
+
+gboolean
+msvis_match_session_is_modified (MsvisMatchSession *self)
+{
+  return self->position != self->saved_position;
+}
+
+void
+msvis_match_session_set_saved (MsvisMatchSession *self)
+{
+  self->saved_position = self->position;
+}
+
+/**
+ * msvis_match_session_get_pairs:
+ *
+ * Returns: (transfer full) (element-type MsvisMatchPair): the matches made by hand (and those
+ *   the file's npu_match_nodes had), in NPU node order
+ */
+GPtrArray *
+msvis_match_session_get_pairs (MsvisMatchSession *self)
+{
+  MsvisGraph *npu = self->document->npu;
+  GPtrArray *pairs = msvis_match_pairs_new ();
+  guint n = msvis_graph_get_n_nodes (npu);
+
+  for (MsvisNodeId node = 0; node < n && g_hash_table_size (self->table) > 0; node++)
+    {
+      const char *id = msvis_graph_node_get_id (npu, node);
+      const char *bench = g_hash_table_lookup (self->table, id);
+
+      if (bench != NULL)
+        msvis_match_pairs_add (pairs, id, bench);
+    }
+  return pairs;
+}
+
+/**
+ * msvis_match_session_take_warnings:
+ *
+ * Returns: (transfer full) (element-type utf8): the tensor files real-data matching could not
+ *   read since the last call
+ */
+GPtrArray *
+msvis_match_session_take_warnings (MsvisMatchSession *self)
+{
+  GPtrArray *warnings = g_steal_pointer (&self->warnings);
+
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  return warnings;
+}
+
+static gboolean
+mode_of_task (const char       *task,
+              MsvisCompareMode *mode)
+{
+  static const struct { const char *task; MsvisCompareMode mode; } modes[] = {
+    { "summary", MSVIS_COMPARE_SUMMARY }, { "md5", MSVIS_COMPARE_MD5 },
+    { "all", MSVIS_COMPARE_REAL_DATA }, { "structure", MSVIS_COMPARE_STRUCTURE },
+  };
+
+  for (guint i = 0; task != NULL && i < G_N_ELEMENTS (modes); i++)
+    if (strcmp (task, modes[i].task) == 0)
+      {
+        *mode = modes[i].mode;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* dump_data_dir as msprobe wrote it: relative to where msprobe ran, which is most often
+ * where the user runs msvis, or else beside the file. */
+static char *
+find_tensor_dir (MsvisGraph  *graph,
+                 GFile       *file,
+                 const char  *name,
+                 GError     **error)
+{
+  gboolean is_null = FALSE;
+  const char *dir = msvis_graph_get_dump_data_dir (graph, &is_null);
+  g_autoptr(GFile) parent = file != NULL ? g_file_get_parent (file) : NULL;
+  g_autofree char *parent_path = parent != NULL ? g_file_get_path (parent) : NULL;
+
+  if (!is_null && dir != NULL && dir[0] != '\0')
+    {
+      if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+        return g_canonicalize_filename (dir, NULL);
+      if (!g_path_is_absolute (dir) && parent_path != NULL)
+        {
+          g_autofree char *beside = g_build_filename (parent_path, dir, NULL);
+
+          if (g_file_test (beside, G_FILE_TEST_IS_DIR))
+            return g_steal_pointer (&beside);
+        }
+    }
+  g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+               /* translators: a file name, then a folder name from the file */
+               _("%s: matching a real-data compare compares the tensor files again, and "
+                 "they are not in dump_data_dir “%s”"), name,
+               is_null || dir == NULL ? "null" : dir);
+  return NULL;
+}
+
+/**
+ * msvis_match_session_new:
+ * @document: a compare; its graphs change as matches are edited
+ * @file: (nullable): where it was read from, for messages and the tensor folders
+ *
+ * Returns: (transfer full) (nullable): a session, or %NULL for a build, a task matching
+ *   does not know, or real data whose tensor files are not where dump_data_dir says
+ */
+MsvisMatchSession *
+msvis_match_session_new (MsvisVisDocument  *document,
+                         GFile             *file,
+                         GError           **error)
+{
+  g_autoptr(MsvisMatchSession) self = NULL;
+  g_autofree char *name = file != NULL ? g_file_get_parse_name (file) : g_strdup ("?");
+  MsvisCompareMode mode;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (!document->is_compare || document->bench == NULL)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                   /* translators: a file name */
+                   _("%s is a build of one graph: only a compare has nodes to match"), name);
+      return NULL;
+    }
+  if (!mode_of_task (document->task, &mode))
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                   /* translators: a file name, then the file's "task" */
+                   _("%s: nodes of a compare of task “%s” cannot be matched; the tasks are "
+                     "summary, md5, all and structure"), name,
+                   document->task ? document->task : "");
+      return NULL;
+    }
+
+  self = g_new0 (MsvisMatchSession, 1);
+  self->document = msvis_vis_document_ref (document);
+  self->mode = mode;
+  self->table = g_hash_table_new (g_str_hash, g_str_equal);
+  self->edits = g_ptr_array_new_with_free_func (edit_free);
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  msvis_graph_ensure_compare_results (document->npu);
+  msvis_graph_ensure_compare_results (document->bench);
+
+  if (mode == MSVIS_COMPARE_REAL_DATA &&
+      ((self->npu_tensor_dir = find_tensor_dir (document->npu, file, name, error)) == NULL ||
+       (self->bench_tensor_dir = find_tensor_dir (document->bench, file, name, error)) == NULL))
+    return NULL;
+
+  /* The file's own table of matches made by hand (tb_graph_ascend), by the graphs' ids. */
+  if (document->npu_match_nodes != NULL)
+    {
+      g_hash_table_iter_init (&iter, document->npu_match_nodes);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          MsvisNodeId n = msvis_graph_lookup (document->npu, key);
+          MsvisNodeId b = msvis_graph_lookup (document->bench, value);
+
+          if (n != MSVIS_NODE_ID_NONE && b != MSVIS_NODE_ID_NONE)
+            g_hash_table_insert (self->table,
+                                 (gpointer)msvis_graph_node_get_id (document->npu, n),
+                                 (gpointer)msvis_graph_node_get_id (document->bench, b));
+        }
+    }
+  return g_steal_pointer (&self);
+}
+
+void
+msvis_match_session_free (MsvisMatchSession *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->node_compare, msvis_node_compare_free);
+  g_ptr_array_unref (self->edits);
+  g_hash_table_unref (self->table);
+  g_ptr_array_unref (self->warnings);
+  g_free (self->npu_tensor_dir);
+  g_free (self->bench_tensor_dir);
+  msvis_vis_document_unref (self->document);
+  g_free (self);
+}
+
+MsvisVisDocument *
+msvis_match_session_get_document (MsvisMatchSession *self)
+{
+  return self->document;
+}
+
+MsvisCompareMode
+msvis_match_session_get_mode (MsvisMatchSession *self)
+{
+  return self->mode;
+}

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "msvis-compare-view.h"
+#include "msvis-test-util.h"
+#include "msvis-ui-test-util.h"
+#include "msvis-vis-reader.h"
+#include "msvis-window.h"
+
+/* Manual matching in the window: pick two grey nodes, match, save, reopen. */
+
+static gboolean
+has_document (gpointer data)
+{
+  return msvis_window_has_document (data) && !msvis_window_is_loading (data);
+}
+
+static gboolean
+is_compare_view (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return MSVIS_IS_COMPARE_VIEW (widget);
+}
+
+static MsvisNodeId
+linked (MsvisGraph *graph,
+        const char *id)
+{
+  return msvis_compare_results_get_link (msvis_graph_get_compare_results (graph),
+                                         msvis_graph_lookup (graph, id));
+}
+
+static void
+test_match_save_reopen (void)
+{
+  g_autofree char *path = NULL, *dir = msvis_test_make_dir ();
+  g_autofree char *copy = g_build_filename (dir, "compare.vis", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(MsvisVisDocument) back = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisWindow *window;
+  MsvisCompareView *view;
+  MsvisGraph *npu, *bench;
+  gsize length;
+
+  if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
+    return;
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, length, NULL));
+  file = g_file_new_for_path (copy);
+
+  window = msvis_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1360, 860);
+  gtk_window_present (GTK_WINDOW (window));
+  msvis_window_open (window, file);
+  g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
+  view = MSVIS_COMPARE_VIEW (msvis_ui_test_find_widget (GTK_WIDGET (window), is_compare_view,
+                                                        NULL));
+  npu = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, FALSE));
+  bench = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, TRUE));
+  g_assert_cmpuint (linked (npu, "Tensor.view.1.forward"), ==, MSVIS_NODE_ID_NONE);
+
+  /* two grey nodes, one picked on each side */
+  msvis_compare_view_select (view, FALSE, msvis_graph_lookup (npu, "Tensor.view.1.forward"));
+  msvis_compare_view_select (view, TRUE, msvis_graph_lookup (bench, "Tensor.view.1.forward"));
+  msvis_ui_test_spin (200);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.link", NULL));
+  msvis_ui_test_spin (400);
+  g_assert_cmpuint (linked (npu, "Tensor.view.1.forward"), ==,
+                    msvis_graph_lookup (bench, "Tensor.view.1.forward"));
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-matched"));
+
+  /* undo, redo, save into the file itself */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.undo", NULL));
+  g_assert_cmpuint (linked (npu, "Tensor.view.1.forward"), ==, MSVIS_NODE_ID_NONE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.redo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.save", NULL));
+  msvis_ui_test_spin (200);
+  g_assert_cmpuint (msvis_test_count_files (dir), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  back = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (linked (back->npu, "Tensor.view.1.forward"), ==,
+                    msvis_graph_lookup (back->bench, "Tensor.view.1.forward"));
+  g_assert_cmpstr (g_hash_table_lookup (back->npu_match_nodes, "Tensor.view.1.forward"), ==,
+                   "Tensor.view.1.forward");
+  msvis_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  msvis_ui_test_init_i18n ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/match-window/match-save-reopen", test_match_save_reopen);
+  return g_test_run ();
+}
