@@ -5,6 +5,7 @@
 #include "msvis-link-gutter.h"
 
 #define MAX_CURVES 600   /* more would be a grey wash, not information */
+#define HOLES_MIN_ZOOM 0.5
 
 struct _MsvisLinkGutter
 {
@@ -75,6 +76,21 @@ msvis_link_gutter_snapshot_links (MsvisLinkGutter *self,
   cr = gtk_snapshot_append_cairo (snapshot, &clip);
   cairo_rectangle (cr, clip.origin.x, clip.origin.y, clip.size.width, clip.size.height);
   cairo_clip (cr);
+  /* Where labels are drawn, curves pass under the boxes they cross, as in exports. Below
+   * that the boxes are too many and too small for the clip to be worth its cost. */
+  if (npu.scale >= HOLES_MIN_ZOOM && bench.scale >= HOLES_MIN_ZOOM)
+    {
+      MsvisRect bench_view;
+
+      msvis_graph_canvas_get_view (self->npu, &view);
+      msvis_graph_canvas_get_view (self->bench, &bench_view);
+      cairo_rectangle (cr, clip.origin.x, clip.origin.y, clip.size.width, clip.size.height);
+      msvis_render_link_holes (cr, &npu, &view);
+      msvis_render_link_holes (cr, &bench, &bench_view);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+      cairo_clip (cr);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+    }
   gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &ink);
   ink.alpha = 0.3;
   gdk_cairo_set_source_rgba (cr, &ink);
