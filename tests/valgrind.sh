@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Runs the headless commands (msvis graph and msvis inspect) under valgrind's memcheck over the
-# project's own fixtures: dumps from bench/msvis-gen-dump of every layout, builds and compares
-# in both formats with every flag, and every dump of the bad-input corpus (tests/data/bad),
-# whose runs fail. Any memory error or definite leak fails the script.
+# Runs the headless commands (msvis graph, inspect, export, report and match) under valgrind's
+# memcheck over the project's own fixtures: dumps from bench/msvis-gen-dump of every layout,
+# builds and compares in both formats with every flag, and every dump of the bad-input corpus
+# (tests/data/bad), whose runs fail. Any memory error or definite leak fails the script.
 # Usage: tests/valgrind.sh [BUILD_DIR]   (default _build, a normal build: not ASan)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -89,6 +89,15 @@ for s in $(seq 0 300); do
 done
 memcheck exists 1 graph -q -i "$work/build.json" -o "$work/out-taken" --format db
 memcheck force 0 graph -q -i "$work/build.json" -o "$work/out-taken" --format db --force
+memcheck export-png 0 export -q "$work/out-compare" -o "$work/errors.png" --errors
+memcheck export-svg 0 export -q "$work/out-compare-db" -o "$work/all.svg" --expand-all
+memcheck export-pdf 0 export -q "$work/files" -o "$work/dump.pdf" --depth 2
+memcheck report-html 0 report "$work/out-compare" -o "$work/report.html"
+memcheck report-csv 0 report "$work/out-md5" -o "$work/report.csv"
+# The pairs of the compare are matched already: every pair is refused, and nothing is written.
+vis=$(ls "$work"/out-compare/compare_*.vis | head -n 1)
+printf '{"Module.model.Model.forward.0": "Module.model.Model.forward.0"}' > "$work/x.vis.config"
+memcheck match-refused 1 match "$vis" --config "$work/x.vis.config" -o "$work/matched.vis"
 memcheck inspect 0 inspect "$work/out-compare"
 memcheck inspect-json 0 inspect --json "$work/out-cranks"
 memcheck inspect-db 0 inspect "$work/out-compare-db"
