@@ -32,6 +32,8 @@ typedef struct
   guint32          atom_requires_grad;
   guint32          process_group_keys[4];   /* type, group_ranks, group_id, data_name */
   guint32          p2p_keys[4];             /* op, peer, tag, group_id */
+  GString         *key_text;    /* every atom escaped and quoted, end to end */
+  GArray          *key_starts;  /* gsize per atom, and the end: where it is in key_text */
   GString         *scratch;     /* per thread */
   GArray          *formatted;   /* Formatted, per thread */
   GArray          *path;        /* MsvisNodeId, per thread: a link's path, leaf first */
@@ -276,7 +278,10 @@ write_item (Context  *ctx,
       gsize end = i + 1 < ctx->formatted->len
         ? g_array_index (ctx->formatted, Formatted, i + 1).start : ctx->scratch->len;
 
-      msvis_json_writer_key (ctx->writer, msvis_graph_atom_name (ctx->graph, f->name));
+      gsize key = g_array_index (ctx->key_starts, gsize, f->name);
+
+      msvis_json_writer_key_literal (ctx->writer, ctx->key_text->str + key,
+                                     g_array_index (ctx->key_starts, gsize, f->name + 1) - key);
       msvis_json_writer_string_len (ctx->writer, ctx->scratch->str + f->start, end - f->start);
     }
   msvis_json_writer_end_object (ctx->writer);
@@ -553,6 +558,25 @@ context_init (Context    *ctx,
   ctx->scratch = scratch;
   ctx->formatted = formatted;
   ctx->path = path;
+
+  /* Field names repeat in every item: escape each once. */
+  ctx->key_text = g_string_new (NULL);
+  ctx->key_starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  for (guint32 atom = 0; atom < msvis_graph_get_n_atoms (graph); atom++)
+    {
+      const char *name = msvis_graph_atom_name (graph, atom);
+
+      g_array_append_val (ctx->key_starts, ctx->key_text->len);
+      msvis_json_append_escaped (ctx->key_text, name, strlen (name));
+    }
+  g_array_append_val (ctx->key_starts, ctx->key_text->len);
+}
+
+static void
+context_clear (Context *ctx)
+{
+  g_string_free (ctx->key_text, TRUE);
+  g_array_unref (ctx->key_starts);
 }
 
 /**
@@ -591,6 +615,7 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
   msvis_json_writer_begin_object (writer);
   write_nodes_in_parallel (&ctx, msvis_json_writer_get_depth (writer));
   msvis_json_writer_end_object (writer);
+  context_clear (&ctx);
 }
 
 /**
@@ -701,4 +726,5 @@ msvis_vis_format_node_items (MsvisGraph  *graph,
   append_items (&ctx, first, n, batch_p2p, input_data);
   first = msvis_graph_node_get_outputs (graph, node, &n);
   append_items (&ctx, first, n, batch_p2p, output_data);
+  context_clear (&ctx);
 }
