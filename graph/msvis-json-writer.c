@@ -11,6 +11,7 @@
 #include "msvis-json-writer.h"
 #include "msvis-number-format.h"
 #include "msvis-py-repr.h"
+#include "msvis-vector.h"
 
 #define FLUSH_AT (4 * 1024 * 1024)
 
@@ -25,7 +26,7 @@ struct _MsvisJsonWriter
   GOutputStream *stream;
   GCancellable  *cancellable;
   GString       *buf;
-  GArray        *levels;     /* Level */
+  MsvisVector    levels;     /* Level */
   guint          indent;
   gboolean       compact;    /* json.dumps() without indent: ", " and no newlines */
   gboolean       after_key;
@@ -45,7 +46,6 @@ msvis_json_writer_new (GOutputStream *stream,
   self->stream = g_object_ref (stream);
   self->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
   self->buf = g_string_sized_new (FLUSH_AT + 64 * 1024);
-  self->levels = g_array_new (FALSE, FALSE, sizeof (Level));
   self->indent = indent;
 
   return self;
@@ -68,11 +68,10 @@ msvis_json_writer_new_fragment (guint    indent,
   Level level = { TRUE, 0 };
 
   self->buf = g_string_sized_new (256 * 1024);
-  self->levels = g_array_new (FALSE, FALSE, sizeof (Level));
   self->indent = indent;
   for (guint i = 0; i < depth; i++)
-    g_array_append_val (self->levels, level);
-  g_array_index (self->levels, Level, depth - 1).n = continues ? 1 : 0;
+    *(Level *)msvis_vector_push (&self->levels, sizeof (Level)) = level;
+  msvis_vector_index (&self->levels, Level, depth - 1).n = continues ? 1 : 0;
 
   return self;
 }
@@ -90,7 +89,6 @@ msvis_json_writer_new_compact (void)
   MsvisJsonWriter *self = g_new0 (MsvisJsonWriter, 1);
 
   self->buf = g_string_sized_new (256);
-  self->levels = g_array_new (FALSE, FALSE, sizeof (Level));
   self->compact = TRUE;
 
   return self;
@@ -107,7 +105,7 @@ msvis_json_writer_end_fragment (MsvisJsonWriter *self)
   GString *text = g_steal_pointer (&self->buf);
 
   self->buf = g_string_new (NULL);
-  g_array_set_size (self->levels, 0);
+  self->levels.len = 0;
   msvis_json_writer_free (self);
   return text;
 }
@@ -123,7 +121,7 @@ msvis_json_writer_append_fragment (MsvisJsonWriter *self,
                                    GString         *fragment,
                                    guint            n_members)
 {
-  Level *level = &g_array_index (self->levels, Level, self->levels->len - 1);
+  Level *level = &msvis_vector_index (&self->levels, Level, self->levels.len - 1);
 
   /* Straight to the stream: copying megabytes into the buffer first would cost the one
    * thread that everything waits for. */
@@ -145,7 +143,7 @@ msvis_json_writer_free (MsvisJsonWriter *self)
   g_clear_object (&self->stream);
   g_clear_object (&self->cancellable);
   g_string_free (self->buf, TRUE);
-  g_array_unref (self->levels);
+  msvis_vector_clear (&self->levels);
   g_clear_error (&self->error);
   g_free (self);
 }
@@ -172,7 +170,7 @@ gboolean
 msvis_json_writer_finish (MsvisJsonWriter  *self,
                           GError          **error)
 {
-  g_return_val_if_fail (self->levels->len == 0, FALSE);
+  g_return_val_if_fail (self->levels.len == 0, FALSE);
 
   flush (self);
   if (self->error != NULL)
@@ -209,7 +207,7 @@ append (GString    *buf,
 static void
 newline (MsvisJsonWriter *self)
 {
-  guint spaces = self->indent * self->levels->len;
+  guint spaces = self->indent * self->levels.len;
   char *p = reserve (self->buf, spaces + 1);
 
   p[0] = '\n';
@@ -227,10 +225,10 @@ before (MsvisJsonWriter *self)
       self->after_key = FALSE;
       return;
     }
-  if (self->levels->len == 0)
+  if (self->levels.len == 0)
     return;
 
-  level = &g_array_index (self->levels, Level, self->levels->len - 1);
+  level = &msvis_vector_index (&self->levels, Level, self->levels.len - 1);
   if (self->compact)
     {
       if (level->n++ > 0)
@@ -258,15 +256,15 @@ begin (MsvisJsonWriter *self,
 
   before (self);
   g_string_append_c (self->buf, is_object ? '{' : '[');
-  g_array_append_val (self->levels, level);
+  *(Level *)msvis_vector_push (&self->levels, sizeof (Level)) = level;
 }
 
 static void
 end (MsvisJsonWriter *self)
 {
-  Level level = g_array_index (self->levels, Level, self->levels->len - 1);
+  Level level = msvis_vector_index (&self->levels, Level, self->levels.len - 1);
 
-  g_array_set_size (self->levels, self->levels->len - 1);
+  self->levels.len--;
   if (level.n > 0 && !self->compact)
     newline (self);
   g_string_append_c (self->buf, level.is_object ? '}' : ']');
@@ -277,7 +275,7 @@ end (MsvisJsonWriter *self)
 guint
 msvis_json_writer_get_depth (MsvisJsonWriter *self)
 {
-  return self->levels->len;
+  return self->levels.len;
 }
 
 void

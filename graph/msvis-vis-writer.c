@@ -11,6 +11,7 @@
 #include "msvis-json-number.h"
 #include "msvis-number-format.h"
 #include "msvis-py-repr.h"
+#include "msvis-vector.h"
 #include "msvis-vis-writer.h"
 
 typedef struct
@@ -35,7 +36,7 @@ typedef struct
   GString         *key_text;    /* every atom escaped and quoted, end to end */
   GArray          *key_starts;  /* gsize per atom, and the end: where it is in key_text */
   GString         *scratch;     /* per thread */
-  GArray          *formatted;   /* Formatted, per thread */
+  MsvisVector     *formatted;   /* Formatted, per thread */
   GArray          *path;        /* MsvisNodeId, per thread: a link's path, leaf first */
 } Context;
 
@@ -248,7 +249,7 @@ write_item (Context  *ctx,
   /* Each kept value formatted once, end to end in scratch; a Max that prints as null turns
    * the whole item into {"value": "null"}. */
   g_string_truncate (ctx->scratch, 0);
-  g_array_set_size (ctx->formatted, 0);
+  ctx->formatted->len = 0;
   if (ctx->results != NULL)
     metrics = msvis_compare_results_get_metrics (ctx->results, index, &n_metrics);
   for (guint i = 0; i < item->n_fields + n_metrics; i++)
@@ -268,15 +269,15 @@ write_item (Context  *ctx,
           msvis_json_writer_end_object (ctx->writer);
           return;
         }
-      g_array_append_val (ctx->formatted, f);
+      *(Formatted *)msvis_vector_push (ctx->formatted, sizeof (Formatted)) = f;
     }
 
   msvis_json_writer_begin_object (ctx->writer);
   for (guint i = 0; i < ctx->formatted->len; i++)
     {
-      const Formatted *f = &g_array_index (ctx->formatted, Formatted, i);
+      const Formatted *f = &msvis_vector_index (ctx->formatted, Formatted, i);
       gsize end = i + 1 < ctx->formatted->len
-        ? g_array_index (ctx->formatted, Formatted, i + 1).start : ctx->scratch->len;
+        ? msvis_vector_index (ctx->formatted, Formatted, i + 1).start : ctx->scratch->len;
 
       gsize key = g_array_index (ctx->key_starts, gsize, f->name);
 
@@ -463,17 +464,18 @@ format_block (gpointer data,
   Block *block = data;
   Context ctx = *block->ctx;
   g_autoptr(GString) scratch = g_string_new (NULL);
-  g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
+  MsvisVector formatted = { 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
   GString *text;
 
   ctx.scratch = scratch;
-  ctx.formatted = formatted;
+  ctx.formatted = &formatted;
   ctx.path = path;
   ctx.writer = msvis_json_writer_new_fragment (4, block->depth, block->first > 0);
   for (MsvisNodeId node = block->first; node < block->end; node++)
     write_node (&ctx, node);
   text = msvis_json_writer_end_fragment (ctx.writer);
+  msvis_vector_clear (&formatted);
 
   g_mutex_lock (block->lock);
   block->text = text;
@@ -539,7 +541,7 @@ context_init (Context    *ctx,
               MsvisGraph *other,
               gboolean    drop_md5,
               GString    *scratch,
-              GArray     *formatted,
+              MsvisVector *formatted,
               GArray     *path)
 {
   static const char *pg_keys[] = { "type", "group_ranks", "group_id", "data_name" };
@@ -594,13 +596,13 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
                             gboolean         drop_md5)
 {
   g_autoptr(GString) scratch = g_string_new (NULL);
-  g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
+  MsvisVector formatted = { 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
   Context ctx;
   gboolean dir_is_null;
   const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
 
-  context_init (&ctx, graph, other, drop_md5, scratch, formatted, path);
+  context_init (&ctx, graph, other, drop_md5, scratch, &formatted, path);
   ctx.writer = writer;
 
   msvis_json_writer_key (writer, "root");
@@ -616,6 +618,7 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
   write_nodes_in_parallel (&ctx, msvis_json_writer_get_depth (writer));
   msvis_json_writer_end_object (writer);
   context_clear (&ctx);
+  msvis_vector_clear (&formatted);
 }
 
 /**
@@ -716,15 +719,16 @@ msvis_vis_format_node_items (MsvisGraph  *graph,
                              GString     *output_data)
 {
   g_autoptr(GString) scratch = g_string_new (NULL);
-  g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
+  MsvisVector formatted = { 0 };
   gboolean batch_p2p = strstr (msvis_graph_node_get_id (graph, node), "batch_isend_irecv") != NULL;
   Context ctx;
   guint32 first, n;
 
-  context_init (&ctx, graph, NULL, drop_md5, scratch, formatted, NULL);
+  context_init (&ctx, graph, NULL, drop_md5, scratch, &formatted, NULL);
   first = msvis_graph_node_get_inputs (graph, node, &n);
   append_items (&ctx, first, n, batch_p2p, input_data);
   first = msvis_graph_node_get_outputs (graph, node, &n);
   append_items (&ctx, first, n, batch_p2p, output_data);
   context_clear (&ctx);
+  msvis_vector_clear (&formatted);
 }
