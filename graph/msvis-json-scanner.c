@@ -199,9 +199,18 @@ count_newlines (const guchar *p,
    * 16 bytes at a time. */
   const __m128i newline = _mm_set1_epi8 ('\n');
 
-  for (; end - p >= 16; p += 16)
-    count += __builtin_popcount (_mm_movemask_epi8 (
-      _mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *)p), newline)));
+  while (end - p >= 16)
+    {
+      /* Each lane counts its newlines up to 255, then the lanes are summed. */
+      __m128i counts = _mm_setzero_si128 ();
+
+      for (guint k = 0; k < 255 && end - p >= 16; k++, p += 16)
+        counts = _mm_sub_epi8 (counts, _mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *)p),
+                                                       newline));
+      counts = _mm_sad_epu8 (counts, _mm_setzero_si128 ());
+      count += _mm_cvtsi128_si64 (counts) + _mm_cvtsi128_si64 (_mm_unpackhi_epi64 (counts,
+                                                                                  counts));
+    }
 #endif
   while (p < end && (p = memchr (p, '\n', end - p)) != NULL)
     {

@@ -309,6 +309,24 @@ static const guchar needs_escape[256] = {
   [0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f ... 0xff] = 1,
 };
 
+#define ONES G_GUINT64_CONSTANT (0x0101010101010101)
+#define HIGHS (ONES * 0x80)
+
+static inline gboolean
+word_has_zero_byte (guint64 x)
+{
+  return ((x - ONES) & ~x & HIGHS) != 0;
+}
+
+/* Whether some byte of @x is a quote, a backslash, below 0x20 or 0x7f and above. Never
+ * FALSE when one is: the carries of the subtractions can only add false alarms. */
+static inline gboolean
+word_may_need_escape (guint64 x)
+{
+  return word_has_zero_byte (x ^ (ONES * '"')) || word_has_zero_byte (x ^ (ONES * '\\')) ||
+         ((x - ONES * 0x20) & ~x & HIGHS) != 0 || ((x + ONES) | x) & HIGHS;
+}
+
 /* The first byte from @i that needs_escape marks; most strings have none, and where SSE2 is
  * there (every x86-64) they go by 16 bytes at a time. */
 static inline gsize
@@ -334,6 +352,16 @@ find_escape (const guchar *p,
         return i + __builtin_ctz (mask);
     }
 #endif
+  /* Field names and values are mostly shorter than 16 bytes: 8 at a time as a guint64 finds
+   * most of them clean; a word that may hold a byte to escape is left to the table. */
+  for (; i + 8 <= length; i += 8)
+    {
+      guint64 x;
+
+      memcpy (&x, p + i, 8);
+      if (word_may_need_escape (x))
+        break;
+    }
   while (i < length && !needs_escape[p[i]])
     i++;
   return i;
