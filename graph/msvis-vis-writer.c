@@ -90,18 +90,31 @@ format_str (GString    *out,
             const char *text)
 {
   gsize start = out->len;
+  const char *p = text;
 
-  for (const char *p = text; *p != '\0'; p++)
+  /* Runs without a quote or an N are copied whole. */
+  for (;;)
     {
-      if (*p == '\'')
-        continue;
-      if (p[0] == 'N' && strncmp (p, "None", 4) == 0)
+      const char *stop = strpbrk (p, "'N");
+
+      if (stop == NULL)
         {
-          g_string_append (out, "null");
-          p += 3;
-          continue;
+          g_string_append (out, p);
+          break;
         }
-      g_string_append_c (out, *p);
+      g_string_append_len (out, p, stop - p);
+      if (*stop == '\'')
+        p = stop + 1;
+      else if (strncmp (stop, "None", 4) == 0)
+        {
+          g_string_append_len (out, "null", 4);
+          p = stop + 4;
+        }
+      else
+        {
+          g_string_append_c (out, 'N');
+          p = stop + 1;
+        }
     }
 
   reformat_long_decimal (out, start);
