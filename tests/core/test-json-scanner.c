@@ -313,8 +313,15 @@ test_number_scan (void)
         case 1: g_string_printf (number, "%.17g", value); break;
         case 2: g_string_printf (number, "%.*e", g_rand_int_range (rand, 0, 21), value); break;
         case 3: g_string_printf (number, "%.*f", g_rand_int_range (rand, 0, 12), value); break;
-        case 4: g_string_printf (number, "%" G_GINT64_FORMAT, (gint64)g_rand_int (rand) *
-                                 (gint64)g_rand_int (rand) >> g_rand_int_range (rand, 0, 60));
+        case 4:
+          {
+            /* Integers of every length up to 19 digits, either sign. */
+            guint64 bits = (guint64)g_rand_int (rand) << 32 | g_rand_int (rand);
+            gint64 integer = (gint64)(bits >> g_rand_int_range (rand, 1, 64));
+
+            g_string_printf (number, "%" G_GINT64_FORMAT,
+                             g_rand_boolean (rand) ? integer : -integer);
+          }
           break;
         default: g_string_printf (number, "%.*g", g_rand_int_range (rand, 1, 20), value); break;
         }
