@@ -32,6 +32,15 @@ typedef struct
   GHashTable              *regexes;        /* module name -> GRegex, for odd attribute names */
   GHashTable              *batch_p2p;      /* name -> [{op, peer, group_id}] in the graph arena */
   GArray                  *api_stacks;     /* raw stack -> simplified + 1, for APIs */
+
+  /* construct.json and stack.json are read on their own thread while dump.json starts;
+   * the entries wait for them (they intern into the graph, and need construct.json). */
+  GThread                 *structure;
+  GFile                   *construct_file;
+  GFile                   *stack_file;
+  GCancellable            *cancellable;
+  gint64                   start;
+  GError                  *structure_error;
 } Builder;
 
 /* "^(Module.|Cell.|optimizer|clip_grad)" and the API prefixes: msprobe's patterns leave the
@@ -566,6 +575,44 @@ regex_unref_nullable (gpointer regex)
     g_regex_unref (regex);
 }
 
+static gpointer
+read_structure (gpointer data)
+{
+  Builder *self = data;
+
+  self->construct = msvis_construct_read (self->construct_file, self->graph, self->cancellable,
+                                          &self->structure_error);
+  if (self->construct == NULL)
+    return NULL;
+  g_debug ("read construct.json at %.3f s", (g_get_monotonic_time () - self->start) / 1e6);
+  if (self->construct->pairs->len == 0)
+    {
+      g_autofree char *path = g_file_get_parse_name (self->construct_file);
+
+      g_set_error (&self->structure_error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                   /* translators: %s is the path of construct.json */
+                   _("%s: the file is empty; the dump was made without the module structure "
+                     "(dump the \"mix\" level to build a graph)"), path);
+      return NULL;
+    }
+
+  self->stacks = msvis_stack_read (self->stack_file, self->graph, self->cancellable,
+                                   &self->structure_error);
+  if (self->stacks != NULL)
+    g_debug ("read stack.json at %.3f s", (g_get_monotonic_time () - self->start) / 1e6);
+  return NULL;
+}
+
+/* Waits for construct.json and stack.json; FALSE if either failed (structure_error says
+ * why, and comes before anything dump.json has to say: they are read first). */
+static gboolean
+join_structure (Builder *self)
+{
+  if (self->structure != NULL)
+    g_thread_join (g_steal_pointer (&self->structure));
+  return self->structure_error == NULL;
+}
+
 static gboolean
 keep_entry (const char            *name,
             const MsvisJsonValue  *entry,
@@ -575,6 +622,13 @@ keep_entry (const char            *name,
   Builder *self = user_data;
   const char *dummy;
   gboolean grads = g_str_has_suffix (name, ".parameters_grad");
+
+  if (G_UNLIKELY (self->structure != NULL) && !join_structure (self))
+    {
+      /* Stops the reading; msvis_graph_build reports structure_error instead. */
+      g_set_error_literal (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE, "");
+      return FALSE;
+    }
 
   if (self->options->entry_hook &&
       !self->options->entry_hook (name, entry, self->options->hook_data, error))
@@ -653,7 +707,8 @@ msvis_graph_build (GFile                    *dump_dir,
   g_autoptr(MsvisGraph) graph = msvis_graph_new ();
   g_autoptr(GFile) dump = NULL, construct = NULL, stack = NULL;
   Builder self = { graph, options };
-  gboolean ok = FALSE;
+  g_autoptr(GError) dump_error = NULL;
+  gboolean ok = FALSE, dump_ok;
   gint64 start = g_get_monotonic_time ();
 
   memset (header, 0, sizeof *header);
@@ -663,26 +718,6 @@ msvis_graph_build (GFile                    *dump_dir,
       !(construct = required_file (dump_dir, "construct.json", error)))
     return NULL;
 
-  self.construct = msvis_construct_read (construct, graph, cancellable, error);
-  if (self.construct == NULL)
-    goto out;
-  g_debug ("read construct.json at %.3f s", (g_get_monotonic_time () - start) / 1e6);
-  if (self.construct->pairs->len == 0)
-    {
-      g_autofree char *path = g_file_get_parse_name (construct);
-
-      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
-                   /* translators: %s is the path of construct.json */
-                   _("%s: the file is empty; the dump was made without the module structure "
-                     "(dump the \"mix\" level to build a graph)"), path);
-      goto out;
-    }
-
-  self.stacks = msvis_stack_read (stack, graph, cancellable, error);
-  if (self.stacks == NULL)
-    goto out;
-  g_debug ("read stack.json at %.3f s", (g_get_monotonic_time () - start) / 1e6);
-
   self.runs = g_array_new (FALSE, FALSE, sizeof (MsvisItemRuns));
   self.entries = g_hash_table_new (msvis_str_hash, g_str_equal);
   self.grad_names = g_ptr_array_new ();
@@ -691,8 +726,25 @@ msvis_graph_build (GFile                    *dump_dir,
                                         regex_unref_nullable);
   self.batch_p2p = g_hash_table_new (msvis_str_hash, g_str_equal);
   self.api_stacks = g_array_new (FALSE, TRUE, sizeof (guint32));
-  if (!msvis_dump_json_read (dump, header, keep_entry, &self, cancellable, error))
-    goto out;
+
+  /* The parser above made its atoms; from here until the join only the structure thread
+   * touches the graph. */
+  self.construct_file = construct;
+  self.stack_file = stack;
+  self.cancellable = cancellable;
+  self.start = start;
+  self.structure = g_thread_new ("msvis-structure", read_structure, &self);
+  dump_ok = msvis_dump_json_read (dump, header, keep_entry, &self, cancellable, &dump_error);
+  if (!join_structure (&self))
+    {
+      g_propagate_error (error, g_steal_pointer (&self.structure_error));
+      goto out;
+    }
+  if (!dump_ok)
+    {
+      g_propagate_error (error, g_steal_pointer (&dump_error));
+      goto out;
+    }
   g_debug ("read dump.json at %.3f s", (g_get_monotonic_time () - start) / 1e6);
 
   msvis_graph_set_dump_data_dir (graph, header->has_dump_data_dir ? header->dump_data_dir : "");

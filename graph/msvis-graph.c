@@ -244,6 +244,13 @@ msvis_graph_atom (MsvisGraph *self,
   return self->atoms->len - 1;
 }
 
+/* Atoms are numbered from 0 to this, less one. */
+guint
+msvis_graph_get_n_atoms (MsvisGraph *self)
+{
+  return self->atoms->len;
+}
+
 const char *
 msvis_graph_atom_name (MsvisGraph *self,
                        guint32     atom)

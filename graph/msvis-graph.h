@@ -29,6 +29,7 @@ guint32            msvis_graph_atom                   (MsvisGraph        *self,
                                                        const char        *name);
 const char        *msvis_graph_atom_name              (MsvisGraph        *self,
                                                        guint32            atom);
+guint              msvis_graph_get_n_atoms            (MsvisGraph        *self);
 MsvisArena        *msvis_graph_get_arena              (MsvisGraph        *self);
 
 const char        *msvis_graph_get_dump_data_dir      (MsvisGraph        *self,

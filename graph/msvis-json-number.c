@@ -56,28 +56,55 @@ msvis_json_number_is_valid (const guchar *p,
   return i == n;
 }
 
+#if defined(__x86_64__) && LDBL_MANT_DIG == 64
 /* Most numbers in a dump are Python reprs of doubles: at most 17 significant digits and a
  * small exponent. Those are computed exactly in x87 extended precision (64-bit mantissa,
  * where every power of ten up to 10^27 is exact), then rounded to double. That second
  * rounding can only differ from a direct one when the extended result sits exactly on a
  * midpoint between doubles, and then strtod decides. */
+static inline gboolean
+convert (gboolean  negative,
+         guint64   mantissa,
+         int       exponent,
+         double   *out)
+{
+  static const long double powers[] = {
+    1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L, 1e11L, 1e12L, 1e13L,
+    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L,
+    1e26L, 1e27L,
+  };
+  long double value;
+  union { long double ld; struct { guint64 m; guint16 se; } parts; } bits;
+
+  if (mantissa == 0)
+    {
+      *out = negative ? -0.0 : 0.0;
+      return TRUE;
+    }
+  if (exponent < -27 || exponent > 27)
+    return FALSE;
+
+  value = exponent < 0 ? (long double)mantissa / powers[-exponent]
+                       : (long double)mantissa * powers[exponent];
+  bits.ld = value;
+  if ((bits.parts.m & 0x7ff) == 0x400)
+    return FALSE;
+
+  *out = negative ? -(double)value : (double)value;
+  return TRUE;
+}
+#endif
+
 gboolean
 msvis_json_number_parse_double (const char *text,
                                 gsize       n,
                                 double     *out)
 {
 #if defined(__x86_64__) && LDBL_MANT_DIG == 64
-  static const long double powers[] = {
-    1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L, 1e11L, 1e12L, 1e13L,
-    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L,
-    1e26L, 1e27L,
-  };
   const char *p = text, *end = text + n;
   gboolean negative = FALSE;
   guint64 mantissa = 0;
   int digits = 0, exponent = 0;
-  long double value;
-  union { long double ld; struct { guint64 m; guint16 se; } parts; } bits;
 
   if (*p == '-')
     {
@@ -115,21 +142,115 @@ msvis_json_number_parse_double (const char *text,
       exponent += sign * e;
     }
 
-  if (mantissa == 0)
+  return convert (negative, mantissa, exponent, out);
+#else
+  return FALSE;
+#endif
+}
+
+static inline gboolean
+is_digit (guchar c)
+{
+  return (guchar)(c - '0') < 10;
+}
+
+static inline gboolean
+is_number_char (guchar c)
+{
+  return is_digit (c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+/**
+ * msvis_json_number_scan:
+ * @p: where a number starts
+ * @available: how many bytes may be read from @p
+ * @number: (out): what was read, when %TRUE is returned
+ *
+ * The common numbers in one pass: the grammar check, the end, and the value, all at once.
+ * Gives up (%FALSE) wherever the careful path of msvis_json_number_is_valid() and
+ * msvis_json_number_parse_double() could decide differently or needs more input: a number
+ * that touches the end of @available, a bad one, an integer of more than 18 characters, a
+ * float that needs strtod. Where it answers, the answer is theirs.
+ */
+gboolean
+msvis_json_number_scan (const guchar    *p,
+                        gsize            available,
+                        MsvisJsonNumber *number)
+{
+#if defined(__x86_64__) && LDBL_MANT_DIG == 64
+  gsize i = 0;
+  gboolean negative = FALSE, is_float = FALSE;
+  guint64 mantissa = 0;
+  int digits = 0, exponent = 0;
+
+  if (i < available && p[i] == '-')
     {
-      *out = negative ? -0.0 : 0.0;
-      return TRUE;
+      negative = TRUE;
+      i++;
     }
-  if (exponent < -27 || exponent > 27)
+  if (i >= available)
+    return FALSE;
+  if (p[i] == '0')
+    i++;
+  else if (p[i] >= '1' && p[i] <= '9')
+    for (; i < available && is_digit (p[i]); i++)
+      {
+        if (++digits > 19)
+          return FALSE;
+        mantissa = mantissa * 10 + (p[i] - '0');
+      }
+  else
     return FALSE;
 
-  value = exponent < 0 ? (long double)mantissa / powers[-exponent]
-                       : (long double)mantissa * powers[exponent];
-  bits.ld = value;
-  if ((bits.parts.m & 0x7ff) == 0x400)
+  if (i < available && p[i] == '.')
+    {
+      gsize start = ++i;
+
+      for (; i < available && is_digit (p[i]); i++)
+        {
+          exponent--;
+          if (mantissa != 0 || p[i] != '0')
+            {
+              if (++digits > 19)
+                return FALSE;
+              mantissa = mantissa * 10 + (p[i] - '0');
+            }
+        }
+      if (i == start)
+        return FALSE;
+      is_float = TRUE;
+    }
+
+  if (i < available && (p[i] == 'e' || p[i] == 'E'))
+    {
+      int e = 0, sign = 1;
+      gsize start;
+
+      i++;
+      if (i < available && (p[i] == '+' || p[i] == '-'))
+        sign = p[i++] == '-' ? -1 : 1;
+      start = i;
+      for (; i < available && is_digit (p[i]); i++)
+        if ((e = e * 10 + (p[i] - '0')) > 400)
+          return FALSE;
+      if (i == start)
+        return FALSE;
+      exponent += sign * e;
+      is_float = TRUE;
+    }
+
+  /* The number must end here, and visibly so. */
+  if (i >= available || is_number_char (p[i]))
     return FALSE;
 
-  *out = negative ? -(double)value : (double)value;
+  number->length = i;
+  number->is_float = is_float;
+  if (is_float)
+    return convert (negative, mantissa, exponent, &number->double_value);
+
+  if (i > 18)
+    return FALSE;
+  number->int_value = negative ? -(gint64)mantissa : (gint64)mantissa;
   return TRUE;
 #else
   return FALSE;

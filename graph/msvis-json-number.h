@@ -16,4 +16,16 @@ gboolean msvis_json_number_parse_double (const char   *text,
                                          gsize         length,
                                          double       *out);
 
+typedef struct
+{
+  gsize    length;
+  gboolean is_float;
+  gint64   int_value;
+  double   double_value;
+} MsvisJsonNumber;
+
+gboolean msvis_json_number_scan         (const guchar    *text,
+                                         gsize            available,
+                                         MsvisJsonNumber *number);
+
 G_END_DECLS

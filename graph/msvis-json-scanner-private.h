@@ -3,6 +3,7 @@
 #pragma once
 
 #include "msvis-json-scanner.h"
+#include "msvis-vector.h"
 
 G_BEGIN_DECLS
 
@@ -36,7 +37,7 @@ struct _MsvisJsonScanner
   gboolean      lines_unknown; /* a span of a file: errors give the byte only */
 
   State         state;
-  GByteArray   *containers;    /* '{' or '[' per open level */
+  MsvisVector   containers;    /* guchar: '{' or '[' per open level */
   guint         max_depth;
 
   gsize         token_start;   /* index into buf of the current token */

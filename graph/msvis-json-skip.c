@@ -26,7 +26,6 @@ msvis_json_scanner_new_for_spans (const char *display_name)
   self->name = g_strdup (display_name ? display_name : "JSON");
   self->cap = 64 * 1024;
   self->buf = g_malloc (self->cap + 1);
-  self->containers = g_byte_array_new ();
   self->max_depth = MSVIS_JSON_DEFAULT_MAX_DEPTH;
   self->scratch = g_string_sized_new (256);
   self->eof = TRUE;
@@ -72,7 +71,7 @@ msvis_json_scanner_set_span (MsvisJsonScanner *self,
   self->len = length;
   self->pos = self->token_start = 0;
   self->base_offset = offset;
-  self->containers->len = 0;
+  self->containers.len = 0;
   self->state = STATE_VALUE;
 }
 

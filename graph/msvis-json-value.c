@@ -8,6 +8,7 @@
 
 #include "msvis-json-value.h"
 #include "msvis-reader-error.h"
+#include "msvis-vector.h"
 
 #define BLOCK_SIZE (64 * 1024)
 #define INDEX_AFTER 32   /* members before an object gets a hash index for duplicate keys */
@@ -160,13 +161,29 @@ append (Frame          *frame,
     g_hash_table_insert (frame->index, (char *)value->key, value);
 }
 
+static inline void
+push_frame (MsvisVector *stack,
+            Frame       *initial,
+            Frame        frame)
+{
+  if (G_UNLIKELY (stack->len == stack->cap && stack->data == initial))
+    {
+      /* Deeper than the frames on the C stack: move them to the heap. */
+      stack->data = g_memdup2 (initial, sizeof (Frame) * stack->len);
+    }
+  *(Frame *)msvis_vector_push (stack, sizeof (Frame)) = frame;
+}
+
 MsvisJsonValue *
 msvis_json_value_read (MsvisArena        *arena,
                        MsvisJsonScanner  *scanner,
                        MsvisJsonToken     first,
                        GError           **error)
 {
-  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  /* Most entries nest a few levels: the frames start on the C stack. */
+  Frame initial[16];
+  MsvisVector frames = { initial, 0, G_N_ELEMENTS (initial) };
+  MsvisVector *stack = &frames;
   MsvisJsonValue *root = NULL;
   MsvisJsonValue *reuse = NULL;   /* a duplicate key: Python keeps the position, takes the value */
   const char *key = NULL;
@@ -182,7 +199,7 @@ msvis_json_value_read (MsvisArena        *arena,
 
       if (token == MSVIS_JSON_TOKEN_KEY)
         {
-          Frame *top = &g_array_index (stack, Frame, stack->len - 1);
+          Frame *top = &msvis_vector_index (stack, Frame, stack->len - 1);
 
           text = msvis_json_scanner_get_string (scanner, &length);
           reuse = find_member (top, text, length);
@@ -193,9 +210,9 @@ msvis_json_value_read (MsvisArena        *arena,
 
       if (token == MSVIS_JSON_TOKEN_END_OBJECT || token == MSVIS_JSON_TOKEN_END_ARRAY)
         {
-          g_clear_pointer (&g_array_index (stack, Frame, stack->len - 1).index,
+          g_clear_pointer (&msvis_vector_index (stack, Frame, stack->len - 1).index,
                            g_hash_table_unref);
-          g_array_set_size (stack, stack->len - 1);
+          stack->len--;
           if (stack->len == 0)
             break;
           goto next;
@@ -226,7 +243,7 @@ msvis_json_value_read (MsvisArena        *arena,
           value->key = key;
           value->key_len = key_len;
           if (stack->len > 0)
-            append (&g_array_index (stack, Frame, stack->len - 1), value);
+            append (&msvis_vector_index (stack, Frame, stack->len - 1), value);
         }
       key = NULL;
       if (root == NULL)
@@ -241,7 +258,7 @@ msvis_json_value_read (MsvisArena        *arena,
 
             value->kind = token == MSVIS_JSON_TOKEN_BEGIN_OBJECT ? MSVIS_JSON_OBJECT
                                                                  : MSVIS_JSON_ARRAY;
-            g_array_append_val (stack, frame);
+            push_frame (stack, initial, frame);
           }
           break;
         case MSVIS_JSON_TOKEN_STRING:
@@ -287,7 +304,9 @@ msvis_json_value_read (MsvisArena        *arena,
 
 out:
   for (guint i = 0; i < stack->len; i++)
-    g_clear_pointer (&g_array_index (stack, Frame, i).index, g_hash_table_unref);
+    g_clear_pointer (&msvis_vector_index (stack, Frame, i).index, g_hash_table_unref);
+  if (stack->data != initial)
+    g_free (stack->data);
 
   return ok ? root : NULL;
 }

@@ -4,10 +4,14 @@
 
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "msvis-json-writer.h"
 #include "msvis-number-format.h"
 #include "msvis-py-repr.h"
+#include "msvis-vector.h"
 
 #define FLUSH_AT (4 * 1024 * 1024)
 
@@ -22,7 +26,7 @@ struct _MsvisJsonWriter
   GOutputStream *stream;
   GCancellable  *cancellable;
   GString       *buf;
-  GArray        *levels;     /* Level */
+  MsvisVector    levels;     /* Level */
   guint          indent;
   gboolean       compact;    /* json.dumps() without indent: ", " and no newlines */
   gboolean       after_key;
@@ -42,7 +46,6 @@ msvis_json_writer_new (GOutputStream *stream,
   self->stream = g_object_ref (stream);
   self->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
   self->buf = g_string_sized_new (FLUSH_AT + 64 * 1024);
-  self->levels = g_array_new (FALSE, FALSE, sizeof (Level));
   self->indent = indent;
 
   return self;
@@ -65,11 +68,10 @@ msvis_json_writer_new_fragment (guint    indent,
   Level level = { TRUE, 0 };
 
   self->buf = g_string_sized_new (256 * 1024);
-  self->levels = g_array_new (FALSE, FALSE, sizeof (Level));
   self->indent = indent;
   for (guint i = 0; i < depth; i++)
-    g_array_append_val (self->levels, level);
-  g_array_index (self->levels, Level, depth - 1).n = continues ? 1 : 0;
+    *(Level *)msvis_vector_push (&self->levels, sizeof (Level)) = level;
+  msvis_vector_index (&self->levels, Level, depth - 1).n = continues ? 1 : 0;
 
   return self;
 }
@@ -87,7 +89,6 @@ msvis_json_writer_new_compact (void)
   MsvisJsonWriter *self = g_new0 (MsvisJsonWriter, 1);
 
   self->buf = g_string_sized_new (256);
-  self->levels = g_array_new (FALSE, FALSE, sizeof (Level));
   self->compact = TRUE;
 
   return self;
@@ -104,7 +105,7 @@ msvis_json_writer_end_fragment (MsvisJsonWriter *self)
   GString *text = g_steal_pointer (&self->buf);
 
   self->buf = g_string_new (NULL);
-  g_array_set_size (self->levels, 0);
+  self->levels.len = 0;
   msvis_json_writer_free (self);
   return text;
 }
@@ -120,7 +121,7 @@ msvis_json_writer_append_fragment (MsvisJsonWriter *self,
                                    GString         *fragment,
                                    guint            n_members)
 {
-  Level *level = &g_array_index (self->levels, Level, self->levels->len - 1);
+  Level *level = &msvis_vector_index (&self->levels, Level, self->levels.len - 1);
 
   /* Straight to the stream: copying megabytes into the buffer first would cost the one
    * thread that everything waits for. */
@@ -142,7 +143,7 @@ msvis_json_writer_free (MsvisJsonWriter *self)
   g_clear_object (&self->stream);
   g_clear_object (&self->cancellable);
   g_string_free (self->buf, TRUE);
-  g_array_unref (self->levels);
+  msvis_vector_clear (&self->levels);
   g_clear_error (&self->error);
   g_free (self);
 }
@@ -169,7 +170,7 @@ gboolean
 msvis_json_writer_finish (MsvisJsonWriter  *self,
                           GError          **error)
 {
-  g_return_val_if_fail (self->levels->len == 0, FALSE);
+  g_return_val_if_fail (self->levels.len == 0, FALSE);
 
   flush (self);
   if (self->error != NULL)
@@ -206,7 +207,7 @@ append (GString    *buf,
 static void
 newline (MsvisJsonWriter *self)
 {
-  guint spaces = self->indent * self->levels->len;
+  guint spaces = self->indent * self->levels.len;
   char *p = reserve (self->buf, spaces + 1);
 
   p[0] = '\n';
@@ -224,10 +225,10 @@ before (MsvisJsonWriter *self)
       self->after_key = FALSE;
       return;
     }
-  if (self->levels->len == 0)
+  if (self->levels.len == 0)
     return;
 
-  level = &g_array_index (self->levels, Level, self->levels->len - 1);
+  level = &msvis_vector_index (&self->levels, Level, self->levels.len - 1);
   if (self->compact)
     {
       if (level->n++ > 0)
@@ -255,15 +256,15 @@ begin (MsvisJsonWriter *self,
 
   before (self);
   g_string_append_c (self->buf, is_object ? '{' : '[');
-  g_array_append_val (self->levels, level);
+  *(Level *)msvis_vector_push (&self->levels, sizeof (Level)) = level;
 }
 
 static void
 end (MsvisJsonWriter *self)
 {
-  Level level = g_array_index (self->levels, Level, self->levels->len - 1);
+  Level level = msvis_vector_index (&self->levels, Level, self->levels.len - 1);
 
-  g_array_set_size (self->levels, self->levels->len - 1);
+  self->levels.len--;
   if (level.n > 0 && !self->compact)
     newline (self);
   g_string_append_c (self->buf, level.is_object ? '}' : ']');
@@ -274,7 +275,7 @@ end (MsvisJsonWriter *self)
 guint
 msvis_json_writer_get_depth (MsvisJsonWriter *self)
 {
-  return self->levels->len;
+  return self->levels.len;
 }
 
 void
@@ -307,6 +308,64 @@ static const char hex[] = "0123456789abcdef";
 static const guchar needs_escape[256] = {
   [0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f ... 0xff] = 1,
 };
+
+#define ONES G_GUINT64_CONSTANT (0x0101010101010101)
+#define HIGHS (ONES * 0x80)
+
+static inline gboolean
+word_has_zero_byte (guint64 x)
+{
+  return ((x - ONES) & ~x & HIGHS) != 0;
+}
+
+/* Whether some byte of @x is a quote, a backslash, below 0x20 or 0x7f and above. Never
+ * FALSE when one is: the carries of the subtractions can only add false alarms. */
+static inline gboolean
+word_may_need_escape (guint64 x)
+{
+  return word_has_zero_byte (x ^ (ONES * '"')) || word_has_zero_byte (x ^ (ONES * '\\')) ||
+         ((x - ONES * 0x20) & ~x & HIGHS) != 0 || ((x + ONES) | x) & HIGHS;
+}
+
+/* The first byte from @i that needs_escape marks; most strings have none, and where SSE2 is
+ * there (every x86-64) they go by 16 bytes at a time. */
+static inline gsize
+find_escape (const guchar *p,
+             gsize         i,
+             gsize         length)
+{
+#ifdef __SSE2__
+  /* A signed compare with 0x20 catches the control characters and every byte >= 0x80. */
+  const __m128i quote = _mm_set1_epi8 ('"'), backslash = _mm_set1_epi8 ('\\');
+  const __m128i control = _mm_set1_epi8 (0x20), del = _mm_set1_epi8 (0x7f);
+
+  for (; i + 16 <= length; i += 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *)(p + i));
+      __m128i stop = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, quote),
+                                                 _mm_cmpeq_epi8 (v, backslash)),
+                                   _mm_or_si128 (_mm_cmplt_epi8 (v, control),
+                                                 _mm_cmpeq_epi8 (v, del)));
+      int mask = _mm_movemask_epi8 (stop);
+
+      if (mask != 0)
+        return i + __builtin_ctz (mask);
+    }
+#endif
+  /* Field names and values are mostly shorter than 16 bytes: 8 at a time as a guint64 finds
+   * most of them clean; a word that may hold a byte to escape is left to the table. */
+  for (; i + 8 <= length; i += 8)
+    {
+      guint64 x;
+
+      memcpy (&x, p + i, 8);
+      if (word_may_need_escape (x))
+        break;
+    }
+  while (i < length && !needs_escape[p[i]])
+    i++;
+  return i;
+}
 
 static void
 append_u_escape (GString  *out,
@@ -360,12 +419,10 @@ msvis_json_append_escaped (GString    *out,
   g_string_append_c (out, '"');
   while (i < length)
     {
-      gsize run = i;
+      gsize run = find_escape (p, i, length);
       gunichar c;
       gsize used;
 
-      while (run < length && !needs_escape[p[run]])
-        run++;
       append (out, text + i, run - i);
       if (run == length)
         break;
@@ -404,6 +461,27 @@ msvis_json_writer_key (MsvisJsonWriter *self,
   before (self);
   msvis_json_append_escaped (self->buf, key, strlen (key));
   append (self->buf, ": ", 2);
+  self->after_key = TRUE;
+}
+
+/**
+ * msvis_json_writer_key_literal:
+ * @literal: the key as msvis_json_append_escaped() writes it, quotes included
+ *
+ * Like msvis_json_writer_key(), for a key escaped once ahead of many uses.
+ */
+void
+msvis_json_writer_key_literal (MsvisJsonWriter *self,
+                               const char      *literal,
+                               gsize            length)
+{
+  char *p;
+
+  before (self);
+  p = reserve (self->buf, length + 2);
+  memcpy (p, literal, length);
+  p[length] = ':';
+  p[length + 1] = ' ';
   self->after_key = TRUE;
 }
 

@@ -37,6 +37,9 @@ void             msvis_json_writer_begin_array  (MsvisJsonWriter  *self);
 void             msvis_json_writer_end_array    (MsvisJsonWriter  *self);
 void             msvis_json_writer_key          (MsvisJsonWriter  *self,
                                                  const char       *key);
+void             msvis_json_writer_key_literal  (MsvisJsonWriter  *self,
+                                                 const char       *literal,
+                                                 gsize             length);
 void             msvis_json_writer_string       (MsvisJsonWriter  *self,
                                                  const char       *text);
 void             msvis_json_writer_string_len   (MsvisJsonWriter  *self,

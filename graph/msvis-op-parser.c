@@ -10,6 +10,7 @@
 #include "msvis-op-parser.h"
 #include "msvis-py-repr.h"
 #include "msvis-reader-error.h"
+#include "msvis-vector.h"
 
 #define MAX_ITEM_DEPTH 10   /* msprobe's Const.MAX_DEPTH */
 
@@ -47,14 +48,14 @@ struct _MsvisOpParser
   MsvisGraph *graph;
   gboolean    keep_md5;
   guint32     atoms[N_ATOMS];
-  GArray     *fields;      /* MsvisField, every pending item's */
+  MsvisVector fields;      /* MsvisField, every pending item's */
   GArray     *inputs;      /* Pending */
   GArray     *outputs;     /* Pending */
   GHashTable *input_keys;  /* key -> index + 1, for msprobe's last-one-wins dict assignment */
   GHashTable *output_keys;
   GString    *scratch;
   GString    *name;
-  GArray     *kept;        /* the fields of one item as it is committed */
+  MsvisVector kept;        /* MsvisField: the fields of one item as it is committed */
   CacheSlot   atom_cache[CACHE_SIZE];
   CacheSlot   string_cache[CACHE_SIZE];
   MsvisArena *arena;       /* strings that live until the entry is committed */
@@ -113,14 +114,12 @@ msvis_op_parser_new (MsvisGraph *graph,
   self->keep_md5 = keep_md5;
   for (guint i = 0; i < N_ATOMS; i++)
     self->atoms[i] = msvis_graph_atom (graph, atom_names[i]);
-  self->fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
   self->inputs = g_array_new (FALSE, FALSE, sizeof (Pending));
   self->outputs = g_array_new (FALSE, FALSE, sizeof (Pending));
   self->input_keys = g_hash_table_new (msvis_str_hash, g_str_equal);
   self->output_keys = g_hash_table_new (msvis_str_hash, g_str_equal);
   self->scratch = g_string_new (NULL);
   self->name = g_string_new (NULL);
-  self->kept = g_array_new (FALSE, FALSE, sizeof (MsvisField));
   self->arena = msvis_arena_new ();
 
   return self;
@@ -133,14 +132,14 @@ msvis_op_parser_free (MsvisOpParser *self)
     return;
 
   g_object_unref (self->graph);
-  g_array_unref (self->fields);
+  msvis_vector_clear (&self->fields);
   g_array_unref (self->inputs);
   g_array_unref (self->outputs);
   g_hash_table_unref (self->input_keys);
   g_hash_table_unref (self->output_keys);
   g_string_free (self->scratch, TRUE);
   g_string_free (self->name, TRUE);
-  g_array_unref (self->kept);
+  msvis_vector_clear (&self->kept);
   msvis_arena_free (self->arena);
   g_free (self);
 }
@@ -223,9 +222,9 @@ find_field (MsvisOpParser *self,
             guint          first,
             Atom           atom)
 {
-  for (guint i = first; i < self->fields->len; i++)
+  for (guint i = first; i < self->fields.len; i++)
     {
-      MsvisField *field = &g_array_index (self->fields, MsvisField, i);
+      MsvisField *field = &msvis_vector_index (&self->fields, MsvisField, i);
 
       if (field->name == self->atoms[atom])
         return field;
@@ -240,9 +239,9 @@ set_field (MsvisOpParser *self,
            guint          first,
            MsvisField     field)
 {
-  for (guint i = first; i < self->fields->len; i++)
+  for (guint i = first; i < self->fields.len; i++)
     {
-      MsvisField *existing = &g_array_index (self->fields, MsvisField, i);
+      MsvisField *existing = &msvis_vector_index (&self->fields, MsvisField, i);
 
       if (existing->name == field.name)
         {
@@ -251,7 +250,7 @@ set_field (MsvisOpParser *self,
         }
     }
 
-  g_array_append_val (self->fields, field);
+  *(MsvisField *)msvis_vector_push (&self->fields, sizeof (MsvisField)) = field;
 }
 
 static void
@@ -378,7 +377,7 @@ add_pending (MsvisOpParser *self,
              const char    *key,
              guint          first)
 {
-  Pending pending = { NULL, first, self->fields->len - first };
+  Pending pending = { NULL, first, self->fields.len - first };
   guint index = find_pending (list, keys, key);
 
   if (index > 0)
@@ -406,7 +405,7 @@ add_leaf (MsvisOpParser        *self,
           const char           *name,
           const char           *state)
 {
-  guint first = self->fields->len;
+  guint first = self->fields.len;
   const MsvisJsonValue *data_name_value;
   const char *data_name, *full_op_name, *key;
   g_autofree char *stem = NULL;
@@ -482,7 +481,7 @@ add_leaf (MsvisOpParser        *self,
     if (find_field (self, first, a) == NULL)
       {
         MsvisField none = { .name = self->atoms[a], .kind = MSVIS_VALUE_NONE };
-        g_array_append_val (self->fields, none);
+        *(MsvisField *)msvis_vector_push (&self->fields, sizeof (MsvisField)) = none;
       }
 
   if (!msvis_py_field_is_truthy (find_field (self, first, ATOM_DTYPE)))
@@ -588,22 +587,22 @@ commit (MsvisOpParser *self,
   for (guint i = 0; i < list->len; i++)
     {
       Pending *p = &g_array_index (list, Pending, i);
-      GArray *kept = self->kept;
+      MsvisVector *kept = &self->kept;
       guint32 first_field, item;
 
-      g_array_set_size (kept, 0);
+      kept->len = 0;
 
       /* full_op_name only served the split, and md5 is written in md5 compares only:
        * msprobe deletes both before writing. */
       for (guint j = 0; j < p->n; j++)
         {
-          MsvisField *field = &g_array_index (self->fields, MsvisField, p->first + j);
+          MsvisField *field = &msvis_vector_index (&self->fields, MsvisField, p->first + j);
 
           if (field->name == self->atoms[ATOM_FULL_OP_NAME])
             continue;
           if (field->name == self->atoms[ATOM_MD5] && !self->keep_md5)
             continue;
-          g_array_append_val (kept, *field);
+          *(MsvisField *)msvis_vector_push (kept, sizeof (MsvisField)) = *field;
         }
 
       first_field = msvis_graph_add_fields (self->graph, (MsvisField *)kept->data, kept->len);
@@ -638,7 +637,7 @@ msvis_op_parser_parse (MsvisOpParser         *self,
     { "parameters", ".parameters", "parameters" },
   };
 
-  g_array_set_size (self->fields, 0);
+  self->fields.len = 0;
   g_array_set_size (self->inputs, 0);
   g_array_set_size (self->outputs, 0);
   g_hash_table_remove_all (self->input_keys);

@@ -11,6 +11,7 @@
 #include "msvis-json-number.h"
 #include "msvis-number-format.h"
 #include "msvis-py-repr.h"
+#include "msvis-vector.h"
 #include "msvis-vis-config.h"
 #include "msvis-vis-writer.h"
 
@@ -33,8 +34,10 @@ typedef struct
   guint32          atom_requires_grad;
   guint32          process_group_keys[4];   /* type, group_ranks, group_id, data_name */
   guint32          p2p_keys[4];             /* op, peer, tag, group_id */
+  GString         *key_text;    /* every atom escaped and quoted, end to end */
+  GArray          *key_starts;  /* gsize per atom, and the end: where it is in key_text */
   GString         *scratch;     /* per thread */
-  GArray          *formatted;   /* Formatted, per thread */
+  MsvisVector     *formatted;   /* Formatted, per thread */
   GArray          *path;        /* MsvisNodeId, per thread: a link's path, leaf first */
 } Context;
 
@@ -88,18 +91,31 @@ format_str (GString    *out,
             const char *text)
 {
   gsize start = out->len;
+  const char *p = text;
 
-  for (const char *p = text; *p != '\0'; p++)
+  /* Runs without a quote or an N are copied whole. */
+  for (;;)
     {
-      if (*p == '\'')
-        continue;
-      if (p[0] == 'N' && strncmp (p, "None", 4) == 0)
+      const char *stop = strpbrk (p, "'N");
+
+      if (stop == NULL)
         {
-          g_string_append (out, "null");
-          p += 3;
-          continue;
+          g_string_append (out, p);
+          break;
         }
-      g_string_append_c (out, *p);
+      g_string_append_len (out, p, stop - p);
+      if (*stop == '\'')
+        p = stop + 1;
+      else if (strncmp (stop, "None", 4) == 0)
+        {
+          g_string_append_len (out, "null", 4);
+          p = stop + 4;
+        }
+      else
+        {
+          g_string_append_c (out, 'N');
+          p = stop + 1;
+        }
     }
 
   reformat_long_decimal (out, start);
@@ -247,7 +263,7 @@ write_item (Context  *ctx,
   /* Each kept value formatted once, end to end in scratch; a Max that prints as null turns
    * the whole item into {"value": "null"}. */
   g_string_truncate (ctx->scratch, 0);
-  g_array_set_size (ctx->formatted, 0);
+  ctx->formatted->len = 0;
   if (ctx->results != NULL)
     metrics = msvis_compare_results_get_metrics (ctx->results, index, &n_metrics);
   for (guint i = 0; i < item->n_fields + n_metrics; i++)
@@ -267,17 +283,20 @@ write_item (Context  *ctx,
           msvis_json_writer_end_object (ctx->writer);
           return;
         }
-      g_array_append_val (ctx->formatted, f);
+      *(Formatted *)msvis_vector_push (ctx->formatted, sizeof (Formatted)) = f;
     }
 
   msvis_json_writer_begin_object (ctx->writer);
   for (guint i = 0; i < ctx->formatted->len; i++)
     {
-      const Formatted *f = &g_array_index (ctx->formatted, Formatted, i);
+      const Formatted *f = &msvis_vector_index (ctx->formatted, Formatted, i);
       gsize end = i + 1 < ctx->formatted->len
-        ? g_array_index (ctx->formatted, Formatted, i + 1).start : ctx->scratch->len;
+        ? msvis_vector_index (ctx->formatted, Formatted, i + 1).start : ctx->scratch->len;
 
-      msvis_json_writer_key (ctx->writer, msvis_graph_atom_name (ctx->graph, f->name));
+      gsize key = g_array_index (ctx->key_starts, gsize, f->name);
+
+      msvis_json_writer_key_literal (ctx->writer, ctx->key_text->str + key,
+                                     g_array_index (ctx->key_starts, gsize, f->name + 1) - key);
       msvis_json_writer_string_len (ctx->writer, ctx->scratch->str + f->start, end - f->start);
     }
   msvis_json_writer_end_object (ctx->writer);
@@ -459,17 +478,18 @@ format_block (gpointer data,
   Block *block = data;
   Context ctx = *block->ctx;
   g_autoptr(GString) scratch = g_string_new (NULL);
-  g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
+  MsvisVector formatted = { 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
   GString *text;
 
   ctx.scratch = scratch;
-  ctx.formatted = formatted;
+  ctx.formatted = &formatted;
   ctx.path = path;
   ctx.writer = msvis_json_writer_new_fragment (4, block->depth, block->first > 0);
   for (MsvisNodeId node = block->first; node < block->end; node++)
     write_node (&ctx, node);
   text = msvis_json_writer_end_fragment (ctx.writer);
+  msvis_vector_clear (&formatted);
 
   g_mutex_lock (block->lock);
   block->text = text;
@@ -535,7 +555,7 @@ context_init (Context    *ctx,
               MsvisGraph *other,
               gboolean    drop_md5,
               GString    *scratch,
-              GArray     *formatted,
+              MsvisVector *formatted,
               GArray     *path)
 {
   static const char *pg_keys[] = { "type", "group_ranks", "group_id", "data_name" };
@@ -554,6 +574,25 @@ context_init (Context    *ctx,
   ctx->scratch = scratch;
   ctx->formatted = formatted;
   ctx->path = path;
+
+  /* Field names repeat in every item: escape each once. */
+  ctx->key_text = g_string_new (NULL);
+  ctx->key_starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  for (guint32 atom = 0; atom < msvis_graph_get_n_atoms (graph); atom++)
+    {
+      const char *name = msvis_graph_atom_name (graph, atom);
+
+      g_array_append_val (ctx->key_starts, ctx->key_text->len);
+      msvis_json_append_escaped (ctx->key_text, name, strlen (name));
+    }
+  g_array_append_val (ctx->key_starts, ctx->key_text->len);
+}
+
+static void
+context_clear (Context *ctx)
+{
+  g_string_free (ctx->key_text, TRUE);
+  g_array_unref (ctx->key_starts);
 }
 
 /**
@@ -571,13 +610,13 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
                             gboolean         drop_md5)
 {
   g_autoptr(GString) scratch = g_string_new (NULL);
-  g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
+  MsvisVector formatted = { 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
   Context ctx;
   gboolean dir_is_null;
   const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
 
-  context_init (&ctx, graph, other, drop_md5, scratch, formatted, path);
+  context_init (&ctx, graph, other, drop_md5, scratch, &formatted, path);
   ctx.writer = writer;
 
   msvis_json_writer_key (writer, "root");
@@ -592,6 +631,8 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
   msvis_json_writer_begin_object (writer);
   write_nodes_in_parallel (&ctx, msvis_json_writer_get_depth (writer));
   msvis_json_writer_end_object (writer);
+  context_clear (&ctx);
+  msvis_vector_clear (&formatted);
 }
 
 /**
@@ -715,14 +756,16 @@ msvis_vis_format_node_items (MsvisGraph  *graph,
                              GString     *output_data)
 {
   g_autoptr(GString) scratch = g_string_new (NULL);
-  g_autoptr(GArray) formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
+  MsvisVector formatted = { 0 };
   gboolean batch_p2p = strstr (msvis_graph_node_get_id (graph, node), "batch_isend_irecv") != NULL;
   Context ctx;
   guint32 first, n;
 
-  context_init (&ctx, graph, NULL, drop_md5, scratch, formatted, NULL);
+  context_init (&ctx, graph, NULL, drop_md5, scratch, &formatted, NULL);
   first = msvis_graph_node_get_inputs (graph, node, &n);
   append_items (&ctx, first, n, batch_p2p, input_data);
   first = msvis_graph_node_get_outputs (graph, node, &n);
   append_items (&ctx, first, n, batch_p2p, output_data);
+  context_clear (&ctx);
+  msvis_vector_clear (&formatted);
 }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "msvis-json-number.h"
 #include "msvis-json-scanner.h"
 #include "msvis-json-value.h"
 #include "msvis-py-repr.h"
@@ -242,6 +243,92 @@ test_floats_match_strtod (void)
     }
 }
 
+/* The one-pass number path gives what the careful path (grammar check, then
+ * parse_double or strtod, or strtoll) gives, or leaves the number to it. */
+static void
+check_number_scan (const char *text)
+{
+  gsize n = strlen (text);
+  g_autofree char *padded = g_strconcat (text, ",", NULL);
+  MsvisJsonNumber number;
+  gboolean is_float;
+
+  if (!msvis_json_number_scan ((const guchar *)padded, n + 1, &number))
+    return;
+
+  /* It answered: the number must be valid and read to its end, with the same value. */
+  g_assert_cmpuint (number.length, ==, n);
+  g_assert_true (msvis_json_number_is_valid ((const guchar *)text, n, &is_float));
+  g_assert_cmpint (number.is_float, ==, is_float);
+  if (is_float)
+    {
+      double want = g_ascii_strtod (text, NULL);
+
+      if (memcmp (&number.double_value, &want, sizeof want) != 0)
+        g_error ("“%s”: %.17g instead of %.17g", text, number.double_value, want);
+    }
+  else
+    g_assert_cmpint (number.int_value, ==, g_ascii_strtoll (text, NULL, 10));
+
+  /* Cut short, it gives up rather than guess where the number ends. */
+  g_assert_false (msvis_json_number_scan ((const guchar *)text, n, &number));
+}
+
+static void
+test_number_scan (void)
+{
+  static const char *fixed[] = {
+    "0", "-0", "0.0", "-0.0", "1", "-1", "9", "10", "123456789012345678", "-12345678901234567",
+    "-123456789012345678", "1234567890123456789", "12345678901234567890", "01", "-", "--1",
+    "1.", ".5", "1.5", "-1.5", "1e5", "1E5", "1e+5", "1e-5", "1E-05", "1e", "1e+", "1.2.3",
+    "1-2", "1e400", "1e-400", "0.000123", "5e-324", "1.7976931348623157e308",
+    "2.2250738585072014e-308",
+    "9007199254740993", "9007199254740993.0", "0.1", "0.30000000000000004", "1e27", "1e28",
+    "1e-27", "1e-28", "12345678901234567890.5", "1234567890123456789.5", "00.5", "-01",
+    "3.03125", "-0.0375388449837133", "801764.660023325", "0e0", "0E-0", "-0e+0",
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+
+  static const char *common[] = { "0", "-1", "3.03125", "-0.0375388449837133", "1e-05",
+                                  "801764.660023325", "123456789012345678", "-0.0" };
+  MsvisJsonNumber scanned;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
+    check_number_scan (fixed[i]);
+  /* The numbers a dump is made of take the one-pass path. */
+  for (guint i = 0; i < G_N_ELEMENTS (common); i++)
+    g_assert_true (msvis_json_number_scan ((const guchar *)common[i], strlen (common[i]) + 1,
+                                           &scanned));
+
+  for (guint k = 0; k < 300000; k++)
+    {
+      g_autoptr(GString) number = g_string_new (NULL);
+      double value = g_rand_double_range (rand, 1, 10) * pow (10, g_rand_int_range (rand, -30, 30));
+
+      if (g_rand_boolean (rand))
+        value = -value;
+      switch (k % 6)
+        {
+        case 0: msvis_py_append_float_repr (number, value); break;
+        case 1: g_string_printf (number, "%.17g", value); break;
+        case 2: g_string_printf (number, "%.*e", g_rand_int_range (rand, 0, 21), value); break;
+        case 3: g_string_printf (number, "%.*f", g_rand_int_range (rand, 0, 12), value); break;
+        case 4:
+          {
+            /* Integers of every length up to 19 digits, either sign. */
+            guint64 bits = (guint64)g_rand_int (rand) << 32 | g_rand_int (rand);
+            gint64 integer = (gint64)(bits >> g_rand_int_range (rand, 1, 64));
+
+            g_string_printf (number, "%" G_GINT64_FORMAT,
+                             g_rand_boolean (rand) ? integer : -integer);
+          }
+          break;
+        default: g_string_printf (number, "%.*g", g_rand_int_range (rand, 1, 20), value); break;
+        }
+      check_number_scan (number->str);
+    }
+}
+
 /* A random value whose strings hold brackets, quotes and backslashes in every position. */
 static void
 random_value (GString *out,
@@ -345,6 +432,7 @@ main (int   argc,
   g_test_add_func ("/json-scanner/line-numbers", test_line_numbers_after_refill);
   g_test_add_func ("/json-scanner/floats-match-strtod", test_floats_match_strtod);
   g_test_add_func ("/json-scanner/skip-raw", test_skip_raw);
+  g_test_add_func ("/json-scanner/number-scan", test_number_scan);
 
   return g_test_run ();
 }

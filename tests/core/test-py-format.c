@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "msvis-json-writer.h"
 #include "msvis-number-format.h"
 #include "msvis-py-repr.h"
 #include "msvis-vis-writer.h"
@@ -119,6 +120,65 @@ test_round6 (void)
   g_assert_cmpfloat (msvis_py_round6 (2.5e15), ==, 2.5e15);
 }
 
+/* json.dumps(s) with ensure_ascii, written out the plain way, one character at a time. */
+static void
+reference_escape (GString    *out,
+                  const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      switch (c)
+        {
+        case '"': g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        case '\b': g_string_append (out, "\\b"); break;
+        case '\f': g_string_append (out, "\\f"); break;
+        default:
+          if (c >= 0x20 && c < 0x7f)
+            g_string_append_c (out, (char)c);
+          else if (c >= 0x10000)
+            g_string_append_printf (out, "\\u%04x\\u%04x", 0xd800 | ((c - 0x10000) >> 10),
+                                    0xdc00 | ((c - 0x10000) & 0x3ff));
+          else
+            g_string_append_printf (out, "\\u%04x", c);
+          break;
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+/* The escape looks at 16 and 8 bytes at a time: every kind of byte, at every place and
+ * length, must come out as Python writes it. */
+static void
+test_json_escape (void)
+{
+  static const char *pieces[] = { "a", "~", " ", "\"", "\\", "\n", "\x01", "\x1f", "\x7f",
+                                  "\xc2\x80", "é", "中", "😀", "0", "\t", "\b" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+
+  for (guint k = 0; k < 200000; k++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GString) got = g_string_new (NULL);
+      g_autoptr(GString) want = g_string_new (NULL);
+      guint n = g_rand_int_range (rand, 0, 48);
+      gboolean plain = g_rand_int_range (rand, 0, 4) == 0;
+
+      for (guint i = 0; i < n; i++)
+        g_string_append (text, plain && g_rand_int_range (rand, 0, 20) != 0
+                               ? "x" : pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
+      msvis_json_append_escaped (got, text->str, text->len);
+      reference_escape (want, text->str);
+      g_assert_cmpstr (got->str, ==, want->str);
+    }
+}
+
 static void
 test_crc32 (void)
 {
@@ -189,6 +249,7 @@ main (int   argc,
   g_test_add_func ("/py-format/format-data", test_format_data);
   g_test_add_func ("/py-format/round6", test_round6);
   g_test_add_func ("/py-format/crc32", test_crc32);
+  g_test_add_func ("/py-format/json-escape", test_json_escape);
   g_test_add_func ("/py-format/fast-formats-match-libc", test_fast_formats_match_libc);
 
   return g_test_run ();
