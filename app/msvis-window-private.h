@@ -53,6 +53,7 @@ struct _MsvisWindow
   guint                 updating_selectors : 1;
   guint                 show_sidebar : 1;
   guint                 sync_expand : 1;
+  guint                 show_minimap : 1;
   guint                 overflow_mode : 1;
   guint                 in_history : 1;       /* selecting a history entry: not a new one */
   guint                 has_counterpart : 1;  /* the selection has one on the other side */

@@ -590,6 +590,7 @@ msvis_window_init (MsvisWindow *self)
   self->ranks = g_array_new (FALSE, FALSE, sizeof (gint));
   self->show_sidebar = TRUE;
   self->sync_expand = TRUE;
+  self->show_minimap = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   msvis_window_add_sidebar_pages (self);
   msvis_window_history_init (self);
