@@ -8,6 +8,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _MsvisWindowJump MsvisWindowJump;
+
 struct _MsvisWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -49,6 +51,7 @@ struct _MsvisWindow
   guint                 history_pos;        /* the current entry, when there is one */
   GArray               *steps;              /* gint, what step_dropdown lists */
   GArray               *ranks;
+  MsvisWindowJump      *jump;               /* a node of another rank, waiting for its load */
   guint                 pulse_id;
   guint                 updating_selectors : 1;
   guint                 show_sidebar : 1;
@@ -88,6 +91,14 @@ void      msvis_window_remember_palette   (MsvisWindow    *self);
 GFile    *msvis_window_dup_last_folder    (MsvisWindow    *self);
 void      msvis_window_set_last_folder    (MsvisWindow    *self,
                                            GFile          *folder);
+
+/* msvis-window-jump.c */
+void      msvis_window_jump_to_rank       (MsvisWindow    *self,
+                                           gint            rank,
+                                           const char     *node_name,
+                                           gboolean        is_bench);
+void      msvis_window_jump_finish        (MsvisWindow    *self);
+void      msvis_window_jump_free          (MsvisWindowJump *jump);
 
 /* msvis-window-history.c */
 void      msvis_window_history_init       (MsvisWindow    *self);

@@ -8,11 +8,11 @@
 
 #include "msvis-minimap.h"
 
-#define MAX_WIDTH   200.   /* widget pixels, the card included */
-#define MAX_HEIGHT  150.
+#define MAX_WIDTH   180.   /* widget pixels, the card included */
+#define MAX_HEIGHT  140.
 #define MIN_SIDE    36.    /* a long thin graph still gets a picture one can aim at */
 #define PADDING     5.     /* between the card's edge and the picture */
-#define MIN_ROOM    2.5    /* the canvas is this many minimaps wide and high, or none shows */
+#define MIN_ROOM    2.     /* the canvas is this many minimaps wide and high, or none shows */
 
 struct _MsvisMinimap
 {

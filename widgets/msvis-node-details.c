@@ -608,8 +608,9 @@ msvis_node_details_class_init (MsvisNodeDetailsClass *klass)
    * @rank: the rank whose graph holds the node
    * @node_name: the node's id in that graph
    *
-   * A cross-rank link of matched_distributed was followed (vis-format.md §4.9). The node is
-   * on the same side (NPU or Bench) as the one shown.
+   * A cross-rank link was followed: a peer of matched_distributed (vis-format.md §4.9), or
+   * the rank a node of a merged graph came from or was merged from (§4.10). The node is on
+   * the same side (NPU or Bench) as the one shown.
    */
   signals[RANK_NODE_ACTIVATED] =
     g_signal_new ("rank-node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,

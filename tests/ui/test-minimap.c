@@ -126,8 +126,8 @@ check_side (Fixture    *f,
   msvis_ui_test_spin (100);
   g_assert_true (msvis_minimap_is_shown (minimap));
   g_assert_cmpfloat (gtk_widget_get_opacity (GTK_WIDGET (minimap)), ==, 1);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (minimap)), <=, 200);
-  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (minimap)), <=, 150);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (minimap)), <=, 180);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (minimap)), <=, 140);
   g_assert_cmpuint (count_colors (GTK_WIDGET (minimap), shot), >, 8);
 
   /* The viewport is the view, scaled: the top of a graph taller than the view (this one is
