@@ -120,6 +120,32 @@ msvis_vis_document_ensure_node_data (MsvisVisDocument  *self,
   return TRUE;
 }
 
+/**
+ * msvis_vis_document_read_node_data:
+ * @read: called once, on this thread; it must not ask for more node data (the lock is not
+ *   recursive)
+ *
+ * Reading node data (items, fields, stacks) on one thread while another may be loading some
+ * (a search, an export, the details of another node) could see the graphs' arrays being
+ * moved: @read runs while no loading happens, for any node of either graph. Load what @read
+ * needs first with msvis_vis_document_ensure_node_data().
+ *
+ * Returns: what @read returned
+ */
+gpointer
+msvis_vis_document_read_node_data (MsvisVisDocument     *self,
+                                   MsvisVisNodeDataRead  read,
+                                   gpointer              user_data)
+{
+  g_autoptr(GMutexLocker) locker = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (read != NULL, NULL);
+
+  locker = g_mutex_locker_new (&self->lock);
+  return read (self, user_data);
+}
+
 static gboolean
 ensure_graph (MsvisVisDocument  *self,
               MsvisGraph        *graph,

@@ -79,6 +79,14 @@ gboolean          msvis_vis_document_write_vis        (MsvisVisDocument  *self,
                                                        GCancellable      *cancellable,
                                                        GError           **error);
 
+/* Reads what it needs of the node data; returns what it made of it. */
+typedef gpointer (*MsvisVisNodeDataRead) (MsvisVisDocument *doc,
+                                          gpointer          user_data);
+
+gpointer          msvis_vis_document_read_node_data   (MsvisVisDocument     *self,
+                                                       MsvisVisNodeDataRead  read,
+                                                       gpointer              user_data);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisVisDocument, msvis_vis_document_unref)
 
 G_END_DECLS

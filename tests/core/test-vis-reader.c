@@ -491,6 +491,52 @@ test_lazy_error (void)
   g_assert_nonnull (strstr (error->message, "t.vis, line 1"));
 }
 
+static gboolean
+count_load (gpointer      source,
+            MsvisGraph   *graph,
+            MsvisNodeId   node,
+            GError      **error)
+{
+  g_atomic_int_inc ((gint *)source);
+  return TRUE;
+}
+
+static gpointer
+load_first_node (gpointer data)
+{
+  MsvisVisDocument *doc = data;
+
+  g_assert_true (msvis_vis_document_ensure_node_data (doc, doc->npu, 0, NULL));
+  return NULL;
+}
+
+static gpointer
+read_while_another_loads (MsvisVisDocument *doc,
+                          gpointer          user_data)
+{
+  GThread *loader = g_thread_new ("load", load_first_node, doc);
+
+  /* The loader waits for the read to end, however long it takes. */
+  g_usleep (100 * 1000);
+  g_assert_cmpint (g_atomic_int_get ((gint *)user_data), ==, 0);
+  return loader;
+}
+
+/* Reading node data holds off loading on other threads, and only while it reads. */
+static void
+test_read_node_data (void)
+{
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
+  gint loads = 0;
+  GThread *loader;
+
+  doc->npu = msvis_graph_new ();
+  msvis_vis_document_set_loader (doc, count_load, &loads, NULL);
+  loader = msvis_vis_document_read_node_data (doc, read_while_another_loads, &loads);
+  g_thread_join (loader);
+  g_assert_cmpint (loads, ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -505,6 +551,7 @@ main (int    argc,
   g_test_add_func ("/vis-reader/compare-links", test_compare_links);
   g_test_add_func ("/vis-reader/truncated", test_truncated);
   g_test_add_func ("/vis-reader/lazy-error", test_lazy_error);
+  g_test_add_func ("/vis-reader/read-node-data", test_read_node_data);
 
   return g_test_run ();
 }
