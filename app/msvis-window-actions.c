@@ -254,8 +254,7 @@ history_action (GtkWidget  *widget,
                            g_str_equal (action_name, "win.go-back") ? -1 : 1);
 }
 
-/* The matched node on the other side of the focused side's selection, or NONE. A Bench node
- * without links of its own costs a pass over the NPU nodes: ask once per selection. */
+/* The matched node on the other side of the focused side's selection, or NONE. */
 MsvisNodeId
 msvis_window_selected_counterpart (MsvisWindow *self,
                                    gboolean    *is_bench)

@@ -49,6 +49,7 @@ msvis_vis_document_unref (MsvisVisDocument *self)
     self->source_free (self->source);
   g_clear_pointer (&self->npu_loaded, g_byte_array_unref);
   g_clear_pointer (&self->bench_loaded, g_byte_array_unref);
+  g_free (self->bench_links);
   msvis_arena_free (self->arena);
   g_mutex_clear (&self->lock);
   g_free (self);
@@ -179,6 +180,75 @@ msvis_vis_document_ensure_all_data (MsvisVisDocument  *self,
   if (!ensure_graph (self, self->npu, cancellable, error))
     return FALSE;
   return self->bench == NULL || ensure_graph (self, self->bench, cancellable, error);
+}
+
+/**
+ * msvis_vis_document_index_links:
+ *
+ * Some files carry the links of the NPU side only (matched_node_link on NPU nodes): the Bench
+ * side gets the NPU side's, once, so that a Bench node's counterpart is one read away. The
+ * graphs' own compare results stay as the file had them, for the writers to give the same
+ * bytes back. Thread-safe; the loaders call it on their worker, else the first
+ * msvis_vis_document_get_counterpart() does.
+ */
+void
+msvis_vis_document_index_links (MsvisVisDocument *self)
+{
+  MsvisCompareResults *npu_results, *bench_results;
+  MsvisNodeId *links;
+  guint n_npu, n_bench;
+
+  g_return_if_fail (self != NULL);
+
+  if (!g_once_init_enter (&self->links_once))
+    return;
+  n_npu = self->npu ? msvis_graph_get_n_nodes (self->npu) : 0;
+  n_bench = self->bench ? msvis_graph_get_n_nodes (self->bench) : 0;
+  npu_results = self->npu ? msvis_graph_get_compare_results (self->npu) : NULL;
+  bench_results = self->bench ? msvis_graph_get_compare_results (self->bench) : NULL;
+  links = g_new (MsvisNodeId, MAX (n_bench, 1));
+  for (MsvisNodeId node = 0; node < n_bench; node++)
+    links[node] = bench_results ? msvis_compare_results_get_link (bench_results, node)
+                                : MSVIS_NODE_ID_NONE;
+  /* The first NPU node that names a Bench node without a link of its own. */
+  for (MsvisNodeId node = n_npu; npu_results != NULL && node-- > 0;)
+    {
+      MsvisNodeId target = msvis_compare_results_get_link (npu_results, node);
+
+      if (target < n_bench && (bench_results == NULL
+                               || msvis_compare_results_get_link (bench_results, target)
+                                  == MSVIS_NODE_ID_NONE))
+        links[target] = node;
+    }
+  self->bench_links = links;
+  g_once_init_leave (&self->links_once, 1);
+}
+
+/**
+ * msvis_vis_document_get_counterpart:
+ * @is_bench: whether @node is a node of the Bench graph
+ *
+ * Returns: the node matched with @node on the other side, or %MSVIS_NODE_ID_NONE
+ */
+MsvisNodeId
+msvis_vis_document_get_counterpart (MsvisVisDocument *self,
+                                    gboolean          is_bench,
+                                    MsvisNodeId       node)
+{
+  MsvisCompareResults *results;
+
+  g_return_val_if_fail (self != NULL, MSVIS_NODE_ID_NONE);
+
+  if (self->bench == NULL || node == MSVIS_NODE_ID_NONE)
+    return MSVIS_NODE_ID_NONE;
+  if (is_bench)
+    {
+      msvis_vis_document_index_links (self);
+      return node < msvis_graph_get_n_nodes (self->bench) ? self->bench_links[node]
+                                                          : MSVIS_NODE_ID_NONE;
+    }
+  results = msvis_graph_get_compare_results (self->npu);
+  return results ? msvis_compare_results_get_link (results, node) : MSVIS_NODE_ID_NONE;
 }
 
 /**

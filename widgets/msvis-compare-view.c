@@ -48,29 +48,12 @@ msvis_compare_view_counterpart (MsvisCompareView *self,
                                 gboolean          is_bench,
                                 MsvisNodeId       node)
 {
-  MsvisGraph *graph;
-  MsvisCompareResults *results;
-  MsvisNodeId link;
-
   g_return_val_if_fail (MSVIS_IS_COMPARE_VIEW (self), MSVIS_NODE_ID_NONE);
 
-  if (self->doc == NULL || self->doc->bench == NULL || node == MSVIS_NODE_ID_NONE)
+  if (self->doc == NULL)
     return MSVIS_NODE_ID_NONE;
-  graph = is_bench ? self->doc->bench : self->doc->npu;
-  results = msvis_graph_get_compare_results (graph);
-  if (results == NULL)
-    return MSVIS_NODE_ID_NONE;
-  link = msvis_compare_results_get_link (results, node);
-  /* Only the NPU side may carry links in some files: look the other way round too. */
-  if (link == MSVIS_NODE_ID_NONE && is_bench)
-    {
-      MsvisCompareResults *npu = msvis_graph_get_compare_results (self->doc->npu);
-
-      for (MsvisNodeId n = 0; npu != NULL && n < msvis_graph_get_n_nodes (self->doc->npu); n++)
-        if (msvis_compare_results_get_link (npu, n) == node)
-          return n;
-    }
-  return link;
+  /* A Bench node without a link of its own has the NPU side's: the document indexed them. */
+  return msvis_vis_document_get_counterpart (self->doc, is_bench, node);
 }
 
 static void

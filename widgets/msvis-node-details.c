@@ -154,17 +154,15 @@ overflow_name (MsvisOverflowLevel level)
     }
 }
 
-/* The counterpart the compare found, from the results of the side shown first. */
+/* The counterpart the compare found, of the side shown first. */
 static void
 msvis_node_details_fill_counterpart (MsvisNodeDetails *self,
                                      MsvisGraph       *graph,
                                      MsvisNodeId       node,
                                      gboolean          is_bench)
 {
-  MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
   MsvisGraph *other = is_bench ? self->doc->npu : self->doc->bench;
-  MsvisNodeId link = results ? msvis_compare_results_get_link (results, node)
-                             : MSVIS_NODE_ID_NONE;
+  MsvisNodeId link = msvis_vis_document_get_counterpart (self->doc, is_bench, node);
   g_autoptr(GString) markup = g_string_new (NULL);
 
   if (!self->doc->is_compare || other == NULL)

@@ -537,6 +537,44 @@ test_read_node_data (void)
   g_assert_cmpint (loads, ==, 1);
 }
 
+/* A file with links on the NPU side only: the Bench side answers with them, and its own
+ * link wins where it has one. Its compare results stay as read, so writing gives the file
+ * back. */
+static void
+test_bench_links (void)
+{
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
+  MsvisCompareResults *npu_results, *bench_results;
+  MsvisNodeId n[3], b[3];
+
+  doc->is_compare = TRUE;
+  doc->npu = msvis_graph_new ();
+  doc->bench = msvis_graph_new ();
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("Torch.matmul.%u.forward", i);
+
+      n[i] = msvis_graph_add_node (doc->npu, MSVIS_NODE_API, id);
+      b[i] = msvis_graph_add_node (doc->bench, MSVIS_NODE_API, id);
+    }
+  npu_results = msvis_graph_ensure_compare_results (doc->npu);
+  bench_results = msvis_graph_ensure_compare_results (doc->bench);
+  msvis_compare_results_set_link (npu_results, n[0], b[0]);
+  msvis_compare_results_set_link (npu_results, n[1], b[1]);
+  msvis_compare_results_set_link (npu_results, n[2], b[1]);    /* the first NPU node wins */
+  msvis_compare_results_set_link (bench_results, b[0], n[2]);  /* its own link wins */
+
+  g_assert_cmpuint (msvis_vis_document_get_counterpart (doc, TRUE, b[0]), ==, n[2]);
+  g_assert_cmpuint (msvis_vis_document_get_counterpart (doc, TRUE, b[1]), ==, n[1]);
+  g_assert_cmpuint (msvis_vis_document_get_counterpart (doc, TRUE, b[2]), ==,
+                    MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_vis_document_get_counterpart (doc, FALSE, n[2]), ==, b[1]);
+  g_assert_cmpuint (msvis_vis_document_get_counterpart (doc, TRUE, MSVIS_NODE_ID_NONE), ==,
+                    MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_compare_results_get_link (bench_results, b[1]), ==,
+                    MSVIS_NODE_ID_NONE);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -552,6 +590,7 @@ main (int    argc,
   g_test_add_func ("/vis-reader/truncated", test_truncated);
   g_test_add_func ("/vis-reader/lazy-error", test_lazy_error);
   g_test_add_func ("/vis-reader/read-node-data", test_read_node_data);
+  g_test_add_func ("/vis-reader/bench-links", test_bench_links);
 
   return g_test_run ();
 }
