@@ -123,8 +123,31 @@ focus_window (GtkWidget *window)
   g_assert_true (msvis_ui_test_spin_until (is_active, window, 5000));
 }
 
+typedef struct
+{
+  GtkWidget *window;
+  guint      events;
+} Handled;
+
+static void
+count_event (GtkEventControllerKey *keys,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             Handled               *handled)
+{
+  handled->events++;
+}
+
+static gboolean
+released (gpointer data)
+{
+  return ((Handled *) data)->events > 0;
+}
+
 /* Presses and releases @keyval (a GDK keyval is its X keysym), with Control held when asked,
- * as the keyboard does; then lets GTK handle the events. */
+ * as the keyboard does; then waits until GTK has handled the release, which comes after the
+ * press (on a shared machine, that may take a while). */
 static void
 press (GtkWidget *window,
        guint      keyval,
@@ -133,7 +156,13 @@ press (GtkWidget *window,
   Display *x = xtest_display (window);
   KeyCode code = XKeysymToKeycode (x, keyval);
   KeyCode ctrl = XKeysymToKeycode (x, XK_Control_L);
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  Handled handled = { window, 0 };
 
+  /* In the capture phase, before anything can stop the event on its way to the focus. */
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-released", G_CALLBACK (count_event), &handled);
+  gtk_widget_add_controller (window, keys);
   g_assert_cmpuint (code, !=, 0);
   if (control)
     XTestFakeKeyEvent (x, ctrl, True, CurrentTime);
@@ -142,7 +171,9 @@ press (GtkWidget *window,
   if (control)
     XTestFakeKeyEvent (x, ctrl, False, CurrentTime);
   XFlush (x);
-  msvis_ui_test_spin (150);
+  g_assert_true (msvis_ui_test_spin_until (released, &handled, 10000));
+  msvis_ui_test_spin (20);
+  gtk_widget_remove_controller (window, keys);
 }
 #endif
 
