@@ -82,6 +82,7 @@ struct _MsvisFillMap
   MsvisPalette         palette;
   MsvisCompareResults *results;       /* @graph's */
   MsvisCompareResults *npu_results;   /* the NPU graph's, which holds the precision */
+  const MsvisNodeId   *links;         /* nullable: @graph's counterparts, else its results' */
   guint                n_buckets;
   MsvisRgba            bucket_fills[]; /* one per bucket, parsed once */
 };
@@ -118,6 +119,21 @@ msvis_fill_map_new (MsvisGraph   *graph,
   return self;
 }
 
+/**
+ * msvis_fill_map_set_links:
+ * @links: (nullable): one counterpart per node of the map's graph, borrowed, which must
+ *   outlive the map; %NULL: the graph's compare results
+ *
+ * For a Bench graph whose file left the links to the NPU side (see
+ * msvis_vis_document_get_bench_links()).
+ */
+void
+msvis_fill_map_set_links (MsvisFillMap      *self,
+                          const MsvisNodeId *links)
+{
+  self->links = links;
+}
+
 void
 msvis_fill_map_free (MsvisFillMap *self)
 {
@@ -130,8 +146,9 @@ static MsvisRgba
 compare_fill (const MsvisFillMap *self,
               MsvisNodeId         node)
 {
-  MsvisNodeId link = self->results ? msvis_compare_results_get_link (self->results, node)
-                                   : MSVIS_NODE_ID_NONE;
+  MsvisNodeId link = self->links ? self->links[node]
+                    : self->results ? msvis_compare_results_get_link (self->results, node)
+                    : MSVIS_NODE_ID_NONE;
   int bucket;
 
   if (link == MSVIS_NODE_ID_NONE || self->npu_results == NULL)

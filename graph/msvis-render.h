@@ -55,6 +55,8 @@ MsvisFillMap *msvis_fill_map_new      (MsvisGraph         *graph,
                                        gboolean            is_bench,
                                        MsvisBuckets       *buckets,
                                        MsvisPalette        palette);
+void          msvis_fill_map_set_links (MsvisFillMap      *self,
+                                        const MsvisNodeId *links);
 void          msvis_fill_map_free     (MsvisFillMap       *self);
 MsvisRgba     msvis_fill_map_get      (const MsvisFillMap *self,
                                        MsvisNodeId         node);

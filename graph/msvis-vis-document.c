@@ -225,6 +225,23 @@ msvis_vis_document_index_links (MsvisVisDocument *self)
 }
 
 /**
+ * msvis_vis_document_get_bench_links:
+ *
+ * Returns: (nullable): per Bench node, its NPU counterpart or %MSVIS_NODE_ID_NONE (see
+ *   msvis_vis_document_index_links()); %NULL in a build
+ */
+const MsvisNodeId *
+msvis_vis_document_get_bench_links (MsvisVisDocument *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->bench == NULL)
+    return NULL;
+  msvis_vis_document_index_links (self);
+  return self->bench_links;
+}
+
+/**
  * msvis_vis_document_get_counterpart:
  * @is_bench: whether @node is a node of the Bench graph
  *

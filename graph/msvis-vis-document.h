@@ -82,6 +82,7 @@ gboolean          msvis_vis_document_write_vis        (MsvisVisDocument  *self,
                                                        GError           **error);
 
 void              msvis_vis_document_index_links      (MsvisVisDocument  *self);
+const MsvisNodeId *msvis_vis_document_get_bench_links (MsvisVisDocument *self);
 MsvisNodeId       msvis_vis_document_get_counterpart  (MsvisVisDocument  *self,
                                                        gboolean           is_bench,
                                                        MsvisNodeId        node);

@@ -18,9 +18,16 @@ msvis_graph_canvas_update_fills (MsvisGraphCanvas *self)
   msvis_graph_canvas_drop_cache (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (self->graph != NULL)
-    self->fill_map = msvis_fill_map_new (self->graph, self->other, self->is_bench, self->buckets,
-                                         self->overflow_mode ? MSVIS_PALETTE_OVERFLOW
-                                                             : MSVIS_PALETTE_PRECISION);
+    {
+      self->fill_map = msvis_fill_map_new (self->graph, self->other, self->is_bench,
+                                           self->buckets,
+                                           self->overflow_mode ? MSVIS_PALETTE_OVERFLOW
+                                                               : MSVIS_PALETTE_PRECISION);
+      /* A Bench node coloured by its counterpart, which the file may give on the NPU side. */
+      if (self->is_bench && self->other != NULL)
+        msvis_fill_map_set_links (self->fill_map,
+                                  msvis_vis_document_get_bench_links (self->doc));
+    }
 }
 
 /* Whatever a draw shows changed: the tiles go, and the minimap's picture with its serial. */

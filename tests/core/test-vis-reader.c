@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "msvis-reader-error.h"
+#include "msvis-render.h"
 #include "msvis-vis-db-reader.h"
 #include "msvis-vis-db-writer.h"
 #include "msvis-test-util.h"
@@ -573,6 +574,20 @@ test_bench_links (void)
                     MSVIS_NODE_ID_NONE);
   g_assert_cmpuint (msvis_compare_results_get_link (bench_results, b[1]), ==,
                     MSVIS_NODE_ID_NONE);
+
+  /* Drawn as matched (white without buckets), not grey, with the indexed links. */
+  {
+    g_autoptr(MsvisFillMap) map = msvis_fill_map_new (doc->bench, doc->npu, TRUE, NULL,
+                                                      MSVIS_PALETTE_PRECISION);
+    MsvisRgba fill = msvis_fill_map_get (map, b[1]);
+
+    g_assert_cmpfloat (fill.red, ==, msvis_render_unmatched_grey.red);
+    msvis_fill_map_set_links (map, msvis_vis_document_get_bench_links (doc));
+    fill = msvis_fill_map_get (map, b[1]);
+    g_assert_cmpfloat (fill.red, ==, msvis_render_white.red);
+    fill = msvis_fill_map_get (map, b[2]);
+    g_assert_cmpfloat (fill.red, ==, msvis_render_unmatched_grey.red);
+  }
 }
 
 int
