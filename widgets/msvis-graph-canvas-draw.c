@@ -86,7 +86,8 @@ append_tiles (MsvisGraphCanvas *self,
   for (gint64 row = row0; row <= row1; row++)
     for (gint64 col = col0; col <= col1; col++)
       {
-        gint64 key = (row << 32) ^ (col & 0xffffffff);
+        /* Unsigned: a row above the origin is negative, and shifting one is undefined. */
+        gint64 key = (gint64) (((guint64) row << 32) ^ ((guint64) col & 0xffffffff));
         MsvisRect area = { col * side, row * side, side, side };
         GdkTexture *tile = g_hash_table_lookup (self->tiles, &key);
 
