@@ -239,6 +239,112 @@ test_keys (void)
 #endif
 }
 
+#ifdef HAVE_XTEST
+typedef struct
+{
+  MsvisGraphCanvas *canvas;
+  MsvisLayout      *old;
+} Relaid;
+
+static gboolean
+relaid_out (gpointer data)
+{
+  Relaid *r = data;
+
+  return msvis_graph_canvas_get_layout (r->canvas) != r->old;
+}
+
+typedef struct
+{
+  MsvisGraphCanvas *canvas;
+  MsvisRect         before;
+} Moved;
+
+static gboolean
+view_moved (gpointer data)
+{
+  Moved *m = data;
+  MsvisRect view;
+
+  msvis_graph_canvas_get_view (m->canvas, &view);
+  return fabs (view.y - m->before.y) > 1;
+}
+
+/* Clicks at (@x, @y) of @widget with the first button, through the X server. */
+static void
+click (GtkWidget *widget,
+       double     x,
+       double     y)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+  Display *display = xtest_display (window);
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+  double wx, wy, sx, sy;
+  int rx, ry;
+  Window child;
+
+  g_assert_true (gtk_widget_translate_coordinates (widget, window, x, y, &wx, &wy));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
+  XTranslateCoordinates (display, xid, DefaultRootWindow (display), (int) (wx + sx),
+                         (int) (wy + sy), &rx, &ry, &child);
+  XTestFakeMotionEvent (display, -1, rx, ry, CurrentTime);
+  XTestFakeButtonEvent (display, 1, True, CurrentTime);
+  XTestFakeButtonEvent (display, 1, False, CurrentTime);
+  XFlush (display);
+}
+#endif
+
+/* A click in the minimap, with the pointer, moves the view there. */
+static void
+test_minimap_click (void)
+{
+#ifdef HAVE_XTEST
+  g_autofree char *path = NULL;
+  MsvisWindow *window;
+  MsvisCompareView *view;
+  MsvisGraphCanvas *npu;
+  GtkWidget *minimap;
+  graphene_rect_t viewport;
+  Relaid relaid;
+  Moved moved;
+
+  if (!msvis_ui_test_require (STAT, &path))
+    return;
+  window = new_window ();
+  if (xtest_display (GTK_WIDGET (window)) == NULL)
+    {
+      g_test_skip ("not an X display with the XTEST extension");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  open_path (window, path);
+  focus_window (GTK_WIDGET (window));
+  view = compare_view_of (window);
+  npu = msvis_compare_view_get_canvas (view, FALSE);
+  minimap = msvis_compare_view_get_minimap (view, FALSE);
+  relaid = (Relaid) { npu, msvis_graph_canvas_get_layout (npu) };
+  msvis_graph_canvas_expand_all (npu);
+  g_assert_true (msvis_ui_test_spin_until (relaid_out, &relaid, 10000));
+  msvis_graph_canvas_set_zoom (npu, 1.);
+  msvis_graph_canvas_center_on (npu, 0, 0);
+  msvis_ui_test_spin (300);
+  g_assert_true (msvis_minimap_is_shown (MSVIS_MINIMAP (minimap)));
+
+  /* Near the bottom of the picture: the view goes down the graph. */
+  moved.canvas = npu;
+  msvis_graph_canvas_get_view (npu, &moved.before);
+  click (minimap, gtk_widget_get_width (minimap) / 2., gtk_widget_get_height (minimap) - 8.);
+  g_assert_true (msvis_ui_test_spin_until (view_moved, &moved, 5000));
+  g_assert_true (msvis_minimap_get_viewport (MSVIS_MINIMAP (minimap), &viewport));
+  g_assert_cmpfloat (viewport.origin.y + viewport.size.height, >,
+                     gtk_widget_get_height (minimap) * 0.75);
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-minimap-click"));
+  gtk_window_destroy (GTK_WINDOW (window));
+#else
+  g_test_skip ("built without XTest (libxtst-dev)");
+#endif
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* Dropping a file */
 
@@ -440,6 +546,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/window-input/keys", test_keys);
+  g_test_add_func ("/window-input/minimap-click", test_minimap_click);
   g_test_add_func ("/window-input/drop", test_drop);
   g_test_add_func ("/window-input/rank-jump", test_rank_jump);
 
