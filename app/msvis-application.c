@@ -40,6 +40,7 @@ static const struct {
   { "win.expand-all",        { "<Control><Shift>e", NULL } },
   { "win.collapse-all",      { "<Control><Shift>c", NULL } },
   { "win.show-sidebar",      { "F9", NULL } },
+  { "win.show-minimap",      { "<Control><Alt>m", NULL } },
   { "win.fullscreen",        { "F11", NULL } },
   { "win.go-back",           { "<Alt>Left", "Back", NULL } },
   { "win.go-forward",        { "<Alt>Right", "Forward", NULL } },

@@ -119,6 +119,7 @@ refresh (MsvisMatchUi *ui)
   MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (view, FALSE);
 
   gtk_widget_queue_draw (GTK_WIDGET (view));
+  msvis_vis_document_links_changed (ui->window->doc);
   msvis_graph_canvas_results_changed (npu);
   msvis_graph_canvas_results_changed (msvis_compare_view_get_canvas (view, TRUE));
   if (ui->npu != MSVIS_NODE_ID_NONE)

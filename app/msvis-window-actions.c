@@ -13,6 +13,7 @@ enum {
   PROP_SHOW_SIDEBAR,
   PROP_SYNC_EXPAND,
   PROP_OVERFLOW_MODE,
+  PROP_SHOW_MINIMAP,
   N_PROPS
 };
 
@@ -253,8 +254,7 @@ history_action (GtkWidget  *widget,
                            g_str_equal (action_name, "win.go-back") ? -1 : 1);
 }
 
-/* The matched node on the other side of the focused side's selection, or NONE. A Bench node
- * without links of its own costs a pass over the NPU nodes: ask once per selection. */
+/* The matched node on the other side of the focused side's selection, or NONE. */
 MsvisNodeId
 msvis_window_selected_counterpart (MsvisWindow *self,
                                    gboolean    *is_bench)
@@ -315,6 +315,7 @@ msvis_window_update_actions (MsvisWindow *self)
   static const char *const need_doc[] = {
     "win.zoom-in", "win.zoom-out", "win.zoom-reset", "win.zoom-fit", "win.expand-all",
     "win.collapse-all", "win.find", "win.find-next", "win.find-previous", "win.show-sidebar",
+    "win.show-minimap",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (need_doc); i++)
@@ -360,6 +361,9 @@ msvis_window_get_property (GObject    *object,
     case PROP_OVERFLOW_MODE:
       g_value_set_boolean (value, self->overflow_mode);
       break;
+    case PROP_SHOW_MINIMAP:
+      g_value_set_boolean (value, self->show_minimap);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -392,6 +396,10 @@ msvis_window_set_property (GObject      *object,
       msvis_graph_canvas_set_overflow_mode (msvis_compare_view_get_canvas (self->compare_view,
                                                                            TRUE), on);
       break;
+    case PROP_SHOW_MINIMAP:
+      self->show_minimap = on;
+      msvis_compare_view_set_show_minimap (self->compare_view, on);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       return;
@@ -421,6 +429,9 @@ msvis_window_class_init_actions (GtkWidgetClass *widget_class)
   properties[PROP_OVERFLOW_MODE] =
     g_param_spec_boolean ("overflow-mode", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_MINIMAP] =
+    g_param_spec_boolean ("show-minimap", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -440,6 +451,7 @@ msvis_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.collapse-all", NULL, expand_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "show-sidebar");
   gtk_widget_class_install_property_action (widget_class, "win.sync-expand", "sync-expand");
+  gtk_widget_class_install_property_action (widget_class, "win.show-minimap", "show-minimap");
   gtk_widget_class_install_property_action (widget_class, "win.overflow-mode", "overflow-mode");
   gtk_widget_class_install_property_action (widget_class, "win.fullscreen", "fullscreened");
 }

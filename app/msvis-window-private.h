@@ -9,6 +9,7 @@
 G_BEGIN_DECLS
 
 typedef struct _MsvisMatchUi MsvisMatchUi;
+typedef struct _MsvisWindowJump MsvisWindowJump;
 
 struct _MsvisWindow
 {
@@ -52,10 +53,12 @@ struct _MsvisWindow
   GArray               *steps;              /* gint, what step_dropdown lists */
   GArray               *ranks;
   MsvisMatchUi         *match;              /* msvis-match-actions.c; owned as object data */
+  MsvisWindowJump      *jump;               /* a node of another rank, waiting for its load */
   guint                 pulse_id;
   guint                 updating_selectors : 1;
   guint                 show_sidebar : 1;
   guint                 sync_expand : 1;
+  guint                 show_minimap : 1;
   guint                 overflow_mode : 1;
   guint                 in_history : 1;       /* selecting a history entry: not a new one */
   guint                 has_counterpart : 1;  /* the selection has one on the other side */
@@ -90,6 +93,14 @@ void      msvis_window_remember_palette   (MsvisWindow    *self);
 GFile    *msvis_window_dup_last_folder    (MsvisWindow    *self);
 void      msvis_window_set_last_folder    (MsvisWindow    *self,
                                            GFile          *folder);
+
+/* msvis-window-jump.c */
+void      msvis_window_jump_to_rank       (MsvisWindow    *self,
+                                           gint            rank,
+                                           const char     *node_name,
+                                           gboolean        is_bench);
+void      msvis_window_jump_finish        (MsvisWindow    *self);
+void      msvis_window_jump_free          (MsvisWindowJump *jump);
 
 /* msvis-window-history.c */
 void      msvis_window_history_init       (MsvisWindow    *self);

@@ -17,6 +17,7 @@ static const struct {
 } kept_properties[] = {
   { "show-sidebar", "sidebar-visible" },
   { "sync-expand", "sync-expand" },
+  { "show-minimap", "minimap-visible" },
 };
 
 /* Not g_settings_bind(): a window binds while it is being made, when GObject holds the

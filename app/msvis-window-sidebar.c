@@ -20,17 +20,19 @@ node_activated (MsvisWindow *self,
   msvis_compare_view_select (self->compare_view, is_bench, node);
 }
 
+/* The details show the NPU node of a selection that has one, else the Bench node: the link is
+ * on that side. */
 static void
 rank_node_activated (MsvisWindow *self,
                      gint         rank,
                      const char  *node_name)
 {
-  g_autofree char *message = NULL;
+  MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (self->compare_view, FALSE);
+  MsvisGraphCanvas *bench = msvis_compare_view_get_canvas (self->compare_view, TRUE);
+  gboolean is_bench = msvis_graph_canvas_get_selected (npu) == MSVIS_NODE_ID_NONE
+                      && msvis_graph_canvas_get_selected (bench) != MSVIS_NODE_ID_NONE;
 
-  /* translators: %s is a node name, %d a rank */
-  message = g_strdup_printf (_("%s is on rank %d: choose that rank above to see it"), node_name,
-                             rank);
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  msvis_window_jump_to_rank (self, rank, node_name, is_bench);
 }
 
 static void

@@ -236,6 +236,7 @@ set_document (MsvisWindow      *self,
   /* Through the property, so that both canvases follow. */
   g_object_set (self, "overflow-mode", msvis_window_prefers_overflow (self), NULL);
   msvis_window_update_actions (self);
+  msvis_window_jump_finish (self);
 }
 
 static void
@@ -556,6 +557,7 @@ msvis_window_finalize (GObject *object)
   MsvisWindow *self = MSVIS_WINDOW (object);
 
   g_clear_object (&self->load_cancellable);
+  g_clear_pointer (&self->jump, msvis_window_jump_free);
   g_clear_pointer (&self->source, msvis_vis_source_unref);
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   g_array_unref (self->history);
@@ -614,6 +616,7 @@ msvis_window_init (MsvisWindow *self)
   self->ranks = g_array_new (FALSE, FALSE, sizeof (gint));
   self->show_sidebar = TRUE;
   self->sync_expand = TRUE;
+  self->show_minimap = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   msvis_window_add_sidebar_pages (self);
   msvis_window_history_init (self);

@@ -137,6 +137,43 @@ msvis_merge_node_rank (MsvisGraph  *graph,
 }
 
 /**
+ * msvis_merge_node_rank_id:
+ *
+ * The id a node of another rank had in its own rank's graph, before the merge renamed it
+ * (vis-format.md §4.10): Torch.matmul_rank5.32.forward was Torch.matmul.32.forward, and
+ * Apis_Between_Modules_Rank5.0 was Apis_Between_Modules.0. Modules keep no trace of their
+ * old number.
+ *
+ * Returns: (nullable): that id, or %NULL when the name does not tell
+ */
+char *
+msvis_merge_node_rank_id (MsvisGraph  *graph,
+                          MsvisNodeId  node)
+{
+  const char *id = msvis_graph_node_get_id (graph, node);
+  const char *dot, *end, *mark;
+  g_autofree char *head = NULL;
+
+  if (g_str_has_prefix (id, "Apis_Between_Modules_Rank") && g_ascii_isdigit (id[25]))
+    {
+      for (mark = id + 25; g_ascii_isdigit (*mark); mark++)
+        ;
+      return g_strconcat ("Apis_Between_Modules", mark, NULL);
+    }
+  if (msvis_graph_node_get_node_type (graph, node) != MSVIS_NODE_API || api_rank (id) < 0)
+    return NULL;
+  /* api_rank() found "_rank<N>" ending the second part. */
+  dot = strchr (id, '.');
+  end = strchr (dot + 1, '.');
+  if (end == NULL)
+    end = dot + 1 + strlen (dot + 1);
+  for (mark = end; g_ascii_isdigit (mark[-1]); mark--)
+    ;
+  head = g_strndup (id, mark - 5 - id);
+  return g_strconcat (head, end, NULL);
+}
+
+/**
  * msvis_merge_node_ranks:
  *
  * Returns: (nullable): "0, 1" for a node whose statistics were merged from those ranks

@@ -33,6 +33,8 @@ gint     msvis_merge_node_rank   (MsvisGraph     *graph,
                                   MsvisNodeId     node);
 char    *msvis_merge_node_ranks  (MsvisGraph     *graph,
                                   MsvisNodeId     node);
+char    *msvis_merge_node_rank_id (MsvisGraph    *graph,
+                                   MsvisNodeId    node);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MsvisMergeLine, msvis_merge_line_clear)
 

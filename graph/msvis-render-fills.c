@@ -64,42 +64,118 @@ msvis_rgba_is_light (const MsvisRgba *rgba)
 
 static MsvisRgba
 bucket_fill (MsvisBuckets *buckets,
-             int           bucket)
+             guint         bucket)
 {
-  MsvisRgba rgba = msvis_render_unmatched_grey;
+  MsvisRgba rgba;
 
-  if (bucket >= 0)
-    {
-      if (!msvis_rgba_parse (msvis_buckets_get (buckets, bucket)->color, &rgba))
-        rgba = msvis_render_unmatched_grey;
-    }
-  else if (bucket == MSVIS_BUCKET_NO_VALUE)
-    rgba = msvis_render_white;
+  if (!msvis_rgba_parse (msvis_buckets_get (buckets, bucket)->color, &rgba))
+    rgba = msvis_render_unmatched_grey;
   return rgba;
+}
+
+struct _MsvisFillMap
+{
+  MsvisGraph          *graph;
+  MsvisGraph          *other;
+  gboolean             is_bench;
+  MsvisBuckets        *buckets;
+  MsvisPalette         palette;
+  MsvisCompareResults *results;       /* @graph's */
+  MsvisCompareResults *npu_results;   /* the NPU graph's, which holds the precision */
+  const MsvisNodeId   *links;         /* nullable: @graph's counterparts, else its results' */
+  guint                n_buckets;
+  MsvisRgba            bucket_fills[]; /* one per bucket, parsed once */
+};
+
+/**
+ * msvis_fill_map_new:
+ * @other: (nullable): the other graph of a compare; %NULL for a build
+ * @buckets: (nullable): the compare's colour legend
+ *
+ * Costs one colour per bucket, nothing per node: @graph, @other and @buckets are borrowed and
+ * must outlive the map.
+ */
+MsvisFillMap *
+msvis_fill_map_new (MsvisGraph   *graph,
+                    MsvisGraph   *other,
+                    gboolean      is_bench,
+                    MsvisBuckets *buckets,
+                    MsvisPalette  palette)
+{
+  guint n = buckets ? msvis_buckets_get_n (buckets) : 0;
+  MsvisFillMap *self = g_malloc0 (sizeof *self + n * sizeof (MsvisRgba));
+
+  self->graph = graph;
+  self->other = other;
+  self->is_bench = is_bench;
+  self->buckets = buckets;
+  self->palette = palette;
+  self->results = msvis_graph_get_compare_results (graph);
+  if (other != NULL)
+    self->npu_results = msvis_graph_get_compare_results (is_bench ? other : graph);
+  self->n_buckets = n;
+  for (guint i = 0; i < n; i++)
+    self->bucket_fills[i] = bucket_fill (buckets, i);
+  return self;
+}
+
+/**
+ * msvis_fill_map_set_links:
+ * @links: (nullable): one counterpart per node of the map's graph, borrowed, which must
+ *   outlive the map; %NULL: the graph's compare results
+ *
+ * For a Bench graph whose file left the links to the NPU side (see
+ * msvis_vis_document_get_bench_links()).
+ */
+void
+msvis_fill_map_set_links (MsvisFillMap      *self,
+                          const MsvisNodeId *links)
+{
+  self->links = links;
+}
+
+void
+msvis_fill_map_free (MsvisFillMap *self)
+{
+  g_free (self);
 }
 
 /* The NPU side classifies itself; a Bench node shows its NPU counterpart's colour, so both
  * sides point at the same problem. */
 static MsvisRgba
-compare_fill (MsvisGraph   *graph,
-              MsvisGraph   *other,
-              gboolean      is_bench,
-              MsvisBuckets *buckets,
-              MsvisNodeId   node)
+compare_fill (const MsvisFillMap *self,
+              MsvisNodeId         node)
 {
-  MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
-  MsvisCompareResults *npu_results = msvis_graph_get_compare_results (is_bench ? other : graph);
-  MsvisNodeId link = results ? msvis_compare_results_get_link (results, node)
-                             : MSVIS_NODE_ID_NONE;
+  MsvisNodeId link = self->links ? self->links[node]
+                    : self->results ? msvis_compare_results_get_link (self->results, node)
+                    : MSVIS_NODE_ID_NONE;
+  int bucket;
 
-  if (link == MSVIS_NODE_ID_NONE || npu_results == NULL)
+  if (link == MSVIS_NODE_ID_NONE || self->npu_results == NULL)
     return msvis_render_unmatched_grey;
-  if (buckets == NULL)
+  if (self->buckets == NULL)
     return msvis_render_white;
-  return bucket_fill (buckets,
-                      msvis_buckets_classify (buckets, TRUE,
-                                              msvis_compare_results_get_precision (
-                                                npu_results, is_bench ? link : node)));
+  bucket = msvis_buckets_classify (self->buckets, TRUE,
+                                   msvis_compare_results_get_precision (
+                                     self->npu_results, self->is_bench ? link : node));
+  if (bucket >= 0 && (guint)bucket < self->n_buckets)
+    return self->bucket_fills[bucket];
+  return bucket == MSVIS_BUCKET_NO_VALUE ? msvis_render_white : msvis_render_unmatched_grey;
+}
+
+/* A node's fill, worked out when it is drawn: a few array reads and a walk of the buckets. */
+MsvisRgba
+msvis_fill_map_get (const MsvisFillMap *self,
+                    MsvisNodeId         node)
+{
+  if (self->palette == MSVIS_PALETTE_OVERFLOW)
+    return msvis_render_overflow_fills[MIN (msvis_graph_node_get_overflow (self->graph, node),
+                                            G_N_ELEMENTS (msvis_render_overflow_fills) - 1)];
+  if (msvis_graph_node_get_node_type (self->graph, node) == MSVIS_NODE_API_COLLECTION)
+    return msvis_render_white;
+  if (self->other != NULL)
+    return compare_fill (self, node);
+  return msvis_render_white;
 }
 
 MsvisRgba *
@@ -111,19 +187,10 @@ msvis_render_fills_new (MsvisGraph   *graph,
 {
   guint n = msvis_graph_get_n_nodes (graph);
   MsvisRgba *fills = g_new (MsvisRgba, MAX (n, 1));
+  MsvisFillMap *map = msvis_fill_map_new (graph, other, is_bench, buckets, palette);
 
   for (MsvisNodeId node = 0; node < n; node++)
-    {
-      if (palette == MSVIS_PALETTE_OVERFLOW)
-        fills[node] = msvis_render_overflow_fills[MIN (msvis_graph_node_get_overflow (graph, node),
-                                                       G_N_ELEMENTS (msvis_render_overflow_fills)
-                                                       - 1)];
-      else if (msvis_graph_node_get_node_type (graph, node) == MSVIS_NODE_API_COLLECTION)
-        fills[node] = msvis_render_white;
-      else if (other != NULL)
-        fills[node] = compare_fill (graph, other, is_bench, buckets, node);
-      else
-        fills[node] = msvis_render_white;
-    }
+    fills[node] = msvis_fill_map_get (map, node);
+  msvis_fill_map_free (map);
   return fills;
 }

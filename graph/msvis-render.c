@@ -219,7 +219,9 @@ draw_box_cb (const MsvisLayoutBox *box,
 {
   DrawData *d = user_data;
   const MsvisRect *r = &box->rect;
-  const MsvisRgba *fill = d->side->fills ? &d->side->fills[box->node] : &msvis_render_white;
+  MsvisRgba own = d->side->fill_map ? msvis_fill_map_get (d->side->fill_map, box->node)
+                                    : msvis_render_white;
+  const MsvisRgba *fill = d->side->fills ? &d->side->fills[box->node] : &own;
   MsvisRgba border = shade (fill, 0.62);
 
   /* Level of detail: a box a few pixels across is a flat fill and hides its insides. */

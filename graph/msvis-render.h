@@ -46,6 +46,23 @@ MsvisRgba *msvis_render_fills_new     (MsvisGraph      *graph,
                                        MsvisBuckets    *buckets,
                                        MsvisPalette     palette);
 
+/* A node's fill worked out when it is drawn (one colour per bucket is all it keeps), so that
+ * a palette or theme change does not walk a graph of a million nodes. */
+typedef struct _MsvisFillMap MsvisFillMap;
+
+MsvisFillMap *msvis_fill_map_new      (MsvisGraph         *graph,
+                                       MsvisGraph         *other,
+                                       gboolean            is_bench,
+                                       MsvisBuckets       *buckets,
+                                       MsvisPalette        palette);
+void          msvis_fill_map_set_links (MsvisFillMap      *self,
+                                        const MsvisNodeId *links);
+void          msvis_fill_map_free     (MsvisFillMap       *self);
+MsvisRgba     msvis_fill_map_get      (const MsvisFillMap *self,
+                                       MsvisNodeId         node);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisFillMap, msvis_fill_map_free)
+
 /* PangoLayouts of labels, kept between draws of the same side (shaping is the costly part of
  * a redraw). Not thread-safe: one per drawing thread. */
 typedef struct _MsvisLabelCache MsvisLabelCache;
@@ -61,6 +78,7 @@ typedef struct
   double           zoom;     /* device pixels per layout unit: sets the level of detail */
   gboolean         dark;     /* lighter washes on a dark background */
   MsvisLabelCache *labels;   /* nullable */
+  const MsvisFillMap *fill_map; /* nullable: used when fills is NULL */
 } MsvisRenderSide;
 
 /* Draws the boxes of @side that meet @area (layout coordinates, as is @cr's user space). */

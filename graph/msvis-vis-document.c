@@ -49,6 +49,7 @@ msvis_vis_document_unref (MsvisVisDocument *self)
     self->source_free (self->source);
   g_clear_pointer (&self->npu_loaded, g_byte_array_unref);
   g_clear_pointer (&self->bench_loaded, g_byte_array_unref);
+  g_free (self->bench_links);
   msvis_arena_free (self->arena);
   g_mutex_clear (&self->lock);
   g_free (self);
@@ -120,6 +121,32 @@ msvis_vis_document_ensure_node_data (MsvisVisDocument  *self,
   return TRUE;
 }
 
+/**
+ * msvis_vis_document_read_node_data:
+ * @read: called once, on this thread; it must not ask for more node data (the lock is not
+ *   recursive)
+ *
+ * Reading node data (items, fields, stacks) on one thread while another may be loading some
+ * (a search, an export, the details of another node) could see the graphs' arrays being
+ * moved: @read runs while no loading happens, for any node of either graph. Load what @read
+ * needs first with msvis_vis_document_ensure_node_data().
+ *
+ * Returns: what @read returned
+ */
+gpointer
+msvis_vis_document_read_node_data (MsvisVisDocument     *self,
+                                   MsvisVisNodeDataRead  read,
+                                   gpointer              user_data)
+{
+  g_autoptr(GMutexLocker) locker = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (read != NULL, NULL);
+
+  locker = g_mutex_locker_new (&self->lock);
+  return read (self, user_data);
+}
+
 static gboolean
 ensure_graph (MsvisVisDocument  *self,
               MsvisGraph        *graph,
@@ -153,6 +180,118 @@ msvis_vis_document_ensure_all_data (MsvisVisDocument  *self,
   if (!ensure_graph (self, self->npu, cancellable, error))
     return FALSE;
   return self->bench == NULL || ensure_graph (self, self->bench, cancellable, error);
+}
+
+/* Per Bench node: its own link, else the first NPU node that names it. */
+static void
+fill_bench_links (MsvisVisDocument *self,
+                  MsvisNodeId      *links,
+                  guint             n_bench)
+{
+  guint n_npu = self->npu ? msvis_graph_get_n_nodes (self->npu) : 0;
+  MsvisCompareResults *npu_results = self->npu ? msvis_graph_get_compare_results (self->npu)
+                                               : NULL;
+  MsvisCompareResults *bench_results = self->bench
+                                       ? msvis_graph_get_compare_results (self->bench) : NULL;
+
+  for (MsvisNodeId node = 0; node < n_bench; node++)
+    links[node] = bench_results ? msvis_compare_results_get_link (bench_results, node)
+                                : MSVIS_NODE_ID_NONE;
+  for (MsvisNodeId node = n_npu; npu_results != NULL && node-- > 0;)
+    {
+      MsvisNodeId target = msvis_compare_results_get_link (npu_results, node);
+
+      if (target < n_bench && (bench_results == NULL
+                               || msvis_compare_results_get_link (bench_results, target)
+                                  == MSVIS_NODE_ID_NONE))
+        links[target] = node;
+    }
+}
+
+/**
+ * msvis_vis_document_index_links:
+ *
+ * Some files carry the links of the NPU side only (matched_node_link on NPU nodes): the Bench
+ * side gets the NPU side's, once, so that a Bench node's counterpart is one read away. The
+ * graphs' own compare results stay as the file had them, for the writers to give the same
+ * bytes back. Thread-safe; the loaders call it on their worker, else the first
+ * msvis_vis_document_get_counterpart() does.
+ */
+void
+msvis_vis_document_index_links (MsvisVisDocument *self)
+{
+  guint n_bench;
+  MsvisNodeId *links;
+
+  g_return_if_fail (self != NULL);
+
+  if (!g_once_init_enter (&self->links_once))
+    return;
+  n_bench = self->bench ? msvis_graph_get_n_nodes (self->bench) : 0;
+  links = g_new (MsvisNodeId, MAX (n_bench, 1));
+  fill_bench_links (self, links, n_bench);
+  self->bench_links = links;
+  g_once_init_leave (&self->links_once, 1);
+}
+
+/**
+ * msvis_vis_document_links_changed:
+ *
+ * Links were made or undone by hand: the index of Bench counterparts follows. Only while no
+ * other thread reads the document (the window holds matching back during loads and exports).
+ */
+void
+msvis_vis_document_links_changed (MsvisVisDocument *self)
+{
+  g_return_if_fail (self != NULL);
+
+  msvis_vis_document_index_links (self);
+  if (self->bench != NULL)
+    fill_bench_links (self, self->bench_links, msvis_graph_get_n_nodes (self->bench));
+}
+
+/**
+ * msvis_vis_document_get_bench_links:
+ *
+ * Returns: (nullable): per Bench node, its NPU counterpart or %MSVIS_NODE_ID_NONE (see
+ *   msvis_vis_document_index_links()); %NULL in a build
+ */
+const MsvisNodeId *
+msvis_vis_document_get_bench_links (MsvisVisDocument *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->bench == NULL)
+    return NULL;
+  msvis_vis_document_index_links (self);
+  return self->bench_links;
+}
+
+/**
+ * msvis_vis_document_get_counterpart:
+ * @is_bench: whether @node is a node of the Bench graph
+ *
+ * Returns: the node matched with @node on the other side, or %MSVIS_NODE_ID_NONE
+ */
+MsvisNodeId
+msvis_vis_document_get_counterpart (MsvisVisDocument *self,
+                                    gboolean          is_bench,
+                                    MsvisNodeId       node)
+{
+  MsvisCompareResults *results;
+
+  g_return_val_if_fail (self != NULL, MSVIS_NODE_ID_NONE);
+
+  if (self->bench == NULL || node == MSVIS_NODE_ID_NONE)
+    return MSVIS_NODE_ID_NONE;
+  if (is_bench)
+    {
+      msvis_vis_document_index_links (self);
+      return node < msvis_graph_get_n_nodes (self->bench) ? self->bench_links[node]
+                                                          : MSVIS_NODE_ID_NONE;
+    }
+  results = msvis_graph_get_compare_results (self->npu);
+  return results ? msvis_compare_results_get_link (results, node) : MSVIS_NODE_ID_NONE;
 }
 
 /**

@@ -53,6 +53,8 @@ struct _MsvisVisDocument
   GMutex           lock;
   GByteArray      *npu_loaded;      /* one byte per node; NULL: everything is in the graph */
   GByteArray      *bench_loaded;
+  gsize            links_once;      /* bench_links is made */
+  MsvisNodeId     *bench_links;     /* per Bench node: its own link, else the NPU node's */
 };
 
 GType             msvis_vis_document_get_type         (void) G_GNUC_CONST;
@@ -78,6 +80,21 @@ gboolean          msvis_vis_document_write_vis        (MsvisVisDocument  *self,
                                                        GOutputStream     *stream,
                                                        GCancellable      *cancellable,
                                                        GError           **error);
+
+void              msvis_vis_document_index_links      (MsvisVisDocument  *self);
+const MsvisNodeId *msvis_vis_document_get_bench_links (MsvisVisDocument *self);
+void               msvis_vis_document_links_changed    (MsvisVisDocument  *self);
+MsvisNodeId       msvis_vis_document_get_counterpart  (MsvisVisDocument  *self,
+                                                       gboolean           is_bench,
+                                                       MsvisNodeId        node);
+
+/* Reads what it needs of the node data; returns what it made of it. */
+typedef gpointer (*MsvisVisNodeDataRead) (MsvisVisDocument *doc,
+                                          gpointer          user_data);
+
+gpointer          msvis_vis_document_read_node_data   (MsvisVisDocument     *self,
+                                                       MsvisVisNodeDataRead  read,
+                                                       gpointer              user_data);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisVisDocument, msvis_vis_document_unref)
 

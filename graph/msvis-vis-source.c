@@ -258,7 +258,12 @@ msvis_vis_source_load (MsvisVisSource    *self,
   g_return_val_if_fail (self != NULL, NULL);
 
   if (self->db != NULL)
-    return msvis_vis_db_load (self->db, key.step, key.rank, cancellable, error);
+    {
+      if (!(doc = msvis_vis_db_load (self->db, key.step, key.rank, cancellable, error)))
+        return NULL;
+      msvis_vis_document_index_links (doc);
+      return doc;
+    }
 
   file = msvis_vis_run_find (self->run, key.step, key.rank);
   if (file == NULL)
@@ -274,6 +279,7 @@ msvis_vis_source_load (MsvisVisSource    *self,
     return NULL;
   doc->step = file->step;
   doc->rank = file->rank;
+  msvis_vis_document_index_links (doc);
   return doc;
 }
 

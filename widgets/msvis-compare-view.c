@@ -6,6 +6,7 @@
 
 #include "msvis-compare-view.h"
 #include "msvis-link-gutter.h"
+#include "msvis-minimap.h"
 
 struct _MsvisCompareView
 {
@@ -16,15 +17,19 @@ struct _MsvisCompareView
   GtkWidget        *bench_pane;
   MsvisGraphCanvas *npu;
   MsvisGraphCanvas *bench;
+  GtkWidget        *npu_minimap;
+  GtkWidget        *bench_minimap;
   MsvisGraphCanvas *focus;     /* the side the user worked in last */
 
   MsvisVisDocument *doc;
   guint             sync_expand : 1;
+  guint             show_minimap : 1;
 };
 
 enum {
   PROP_0,
   PROP_SYNC_EXPAND,
+  PROP_SHOW_MINIMAP,
   N_PROPS
 };
 
@@ -43,29 +48,12 @@ msvis_compare_view_counterpart (MsvisCompareView *self,
                                 gboolean          is_bench,
                                 MsvisNodeId       node)
 {
-  MsvisGraph *graph;
-  MsvisCompareResults *results;
-  MsvisNodeId link;
-
   g_return_val_if_fail (MSVIS_IS_COMPARE_VIEW (self), MSVIS_NODE_ID_NONE);
 
-  if (self->doc == NULL || self->doc->bench == NULL || node == MSVIS_NODE_ID_NONE)
+  if (self->doc == NULL)
     return MSVIS_NODE_ID_NONE;
-  graph = is_bench ? self->doc->bench : self->doc->npu;
-  results = msvis_graph_get_compare_results (graph);
-  if (results == NULL)
-    return MSVIS_NODE_ID_NONE;
-  link = msvis_compare_results_get_link (results, node);
-  /* Only the NPU side may carry links in some files: look the other way round too. */
-  if (link == MSVIS_NODE_ID_NONE && is_bench)
-    {
-      MsvisCompareResults *npu = msvis_graph_get_compare_results (self->doc->npu);
-
-      for (MsvisNodeId n = 0; npu != NULL && n < msvis_graph_get_n_nodes (self->doc->npu); n++)
-        if (msvis_compare_results_get_link (npu, n) == node)
-          return n;
-    }
-  return link;
+  /* A Bench node without a link of its own has the NPU side's: the document indexed them. */
+  return msvis_vis_document_get_counterpart (self->doc, is_bench, node);
 }
 
 static void
@@ -106,15 +94,20 @@ node_expanded (MsvisGraphCanvas *canvas,
     msvis_graph_canvas_set_expanded (is_bench ? self->npu : self->bench, link, expanded);
 }
 
+/* The minimap floats in a bottom corner of its canvas: the outer corners of a compare, where
+ * no link curves run. */
 static GtkWidget *
 make_pane (MsvisCompareView  *self,
            const char        *title,
-           MsvisGraphCanvas **canvas_out)
+           MsvisGraphCanvas **canvas_out,
+           GtkWidget        **minimap_out)
 {
   GtkWidget *pane = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *label = gtk_label_new (title);
+  GtkWidget *overlay = gtk_overlay_new ();
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *canvas = msvis_graph_canvas_new ();
+  GtkWidget *minimap = msvis_minimap_new (MSVIS_GRAPH_CANVAS (canvas));
 
   gtk_widget_add_css_class (label, "pane-title");
   gtk_widget_add_css_class (label, "heading");
@@ -123,13 +116,18 @@ make_pane (MsvisCompareView  *self,
   gtk_widget_set_vexpand (scroller, TRUE);
   gtk_widget_set_hexpand (scroller, TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), canvas);
-  gtk_box_append (GTK_BOX (pane), scroller);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), scroller);
+  gtk_widget_set_halign (minimap, GTK_ALIGN_END);
+  gtk_widget_set_valign (minimap, GTK_ALIGN_END);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), minimap);
+  gtk_box_append (GTK_BOX (pane), overlay);
   gtk_widget_set_parent (pane, GTK_WIDGET (self));
   g_signal_connect (canvas, "node-selected", G_CALLBACK (node_selected), self);
   g_signal_connect (canvas, "node-expanded", G_CALLBACK (node_expanded), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (canvas), GTK_ACCESSIBLE_PROPERTY_LABEL, title,
                                   -1);
   *canvas_out = MSVIS_GRAPH_CANVAS (canvas);
+  *minimap_out = minimap;
   return pane;
 }
 
@@ -157,6 +155,9 @@ msvis_compare_view_get_property (GObject    *object,
     case PROP_SYNC_EXPAND:
       g_value_set_boolean (value, self->sync_expand);
       break;
+    case PROP_SHOW_MINIMAP:
+      g_value_set_boolean (value, self->show_minimap);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -175,6 +176,9 @@ msvis_compare_view_set_property (GObject      *object,
     case PROP_SYNC_EXPAND:
       msvis_compare_view_set_sync_expand (self, g_value_get_boolean (value));
       break;
+    case PROP_SHOW_MINIMAP:
+      msvis_compare_view_set_show_minimap (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -185,6 +189,7 @@ msvis_compare_view_dispose (GObject *object)
 {
   MsvisCompareView *self = MSVIS_COMPARE_VIEW (object);
 
+  /* The panes hold the canvases the minimaps follow. */
   g_clear_pointer (&self->npu_pane, gtk_widget_unparent);
   g_clear_pointer (&self->gutter, gtk_widget_unparent);
   g_clear_pointer (&self->bench_pane, gtk_widget_unparent);
@@ -206,6 +211,9 @@ msvis_compare_view_class_init (MsvisCompareViewClass *klass)
   properties[PROP_SYNC_EXPAND] =
     g_param_spec_boolean ("sync-expand", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_MINIMAP] =
+    g_param_spec_boolean ("show-minimap", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* The selected NPU and Bench nodes (either may be MSVIS_NODE_ID_NONE). */
@@ -221,10 +229,11 @@ static void
 msvis_compare_view_init (MsvisCompareView *self)
 {
   self->sync_expand = TRUE;
-  self->npu_pane = make_pane (self, _("NPU"), &self->npu);
+  self->show_minimap = TRUE;
+  self->npu_pane = make_pane (self, _("NPU"), &self->npu, &self->npu_minimap);
   self->gutter = msvis_link_gutter_new ();
   gtk_widget_set_parent (self->gutter, GTK_WIDGET (self));
-  self->bench_pane = make_pane (self, _("Bench"), &self->bench);
+  self->bench_pane = make_pane (self, _("Bench"), &self->bench, &self->bench_minimap);
   msvis_link_gutter_set_canvases (MSVIS_LINK_GUTTER (self->gutter), self->npu, self->bench);
   gtk_box_layout_set_homogeneous (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (
                                                     GTK_WIDGET (self))), FALSE);
@@ -257,6 +266,7 @@ msvis_compare_view_set_document (MsvisCompareView *self,
   gtk_widget_set_visible (self->gutter, compare);
   gtk_widget_set_visible (self->bench_pane, compare);
   gtk_widget_set_visible (gtk_widget_get_first_child (self->npu_pane), compare);
+  gtk_widget_set_halign (self->npu_minimap, compare ? GTK_ALIGN_START : GTK_ALIGN_END);
   self->focus = self->npu;
   emit_selection (self);
 }
@@ -316,4 +326,38 @@ msvis_compare_view_set_sync_expand (MsvisCompareView *self,
     return;
   self->sync_expand = !!sync_expand;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SYNC_EXPAND]);
+}
+
+gboolean
+msvis_compare_view_get_show_minimap (MsvisCompareView *self)
+{
+  g_return_val_if_fail (MSVIS_IS_COMPARE_VIEW (self), FALSE);
+  return self->show_minimap;
+}
+
+void
+msvis_compare_view_set_show_minimap (MsvisCompareView *self,
+                                     gboolean          show_minimap)
+{
+  g_return_if_fail (MSVIS_IS_COMPARE_VIEW (self));
+
+  if (self->show_minimap == !!show_minimap)
+    return;
+  self->show_minimap = !!show_minimap;
+  gtk_widget_set_visible (self->npu_minimap, show_minimap);
+  gtk_widget_set_visible (self->bench_minimap, show_minimap);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_MINIMAP]);
+}
+
+/**
+ * msvis_compare_view_get_minimap:
+ *
+ * Returns: (transfer none): the #MsvisMinimap of one side
+ */
+GtkWidget *
+msvis_compare_view_get_minimap (MsvisCompareView *self,
+                                gboolean          bench)
+{
+  g_return_val_if_fail (MSVIS_IS_COMPARE_VIEW (self), NULL);
+  return bench ? self->bench_minimap : self->npu_minimap;
 }

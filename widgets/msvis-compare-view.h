@@ -31,5 +31,10 @@ MsvisNodeId       msvis_compare_view_counterpart    (MsvisCompareView *self,
 gboolean          msvis_compare_view_get_sync_expand (MsvisCompareView *self);
 void              msvis_compare_view_set_sync_expand (MsvisCompareView *self,
                                                       gboolean          sync_expand);
+gboolean          msvis_compare_view_get_show_minimap (MsvisCompareView *self);
+void              msvis_compare_view_set_show_minimap (MsvisCompareView *self,
+                                                       gboolean          show_minimap);
+GtkWidget        *msvis_compare_view_get_minimap    (MsvisCompareView *self,
+                                                     gboolean          bench);
 
 G_END_DECLS

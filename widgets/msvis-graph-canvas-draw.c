@@ -22,21 +22,31 @@ msvis_graph_canvas_results_changed (MsvisGraphCanvas *self)
   msvis_graph_canvas_update_fills (self);
 }
 
+/* Cheap: the map keeps one colour per bucket, each node's fill is worked out as it is drawn. */
 void
 msvis_graph_canvas_update_fills (MsvisGraphCanvas *self)
 {
-  g_clear_pointer (&self->fills, g_free);
+  g_clear_pointer (&self->fill_map, msvis_fill_map_free);
   msvis_graph_canvas_drop_cache (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (self->graph != NULL)
-    self->fills = msvis_render_fills_new (self->graph, self->other, self->is_bench, self->buckets,
-                                          self->overflow_mode ? MSVIS_PALETTE_OVERFLOW
-                                                              : MSVIS_PALETTE_PRECISION);
+    {
+      self->fill_map = msvis_fill_map_new (self->graph, self->other, self->is_bench,
+                                           self->buckets,
+                                           self->overflow_mode ? MSVIS_PALETTE_OVERFLOW
+                                                               : MSVIS_PALETTE_PRECISION);
+      /* A Bench node coloured by its counterpart, which the file may give on the NPU side. */
+      if (self->is_bench && self->other != NULL)
+        msvis_fill_map_set_links (self->fill_map,
+                                  msvis_vis_document_get_bench_links (self->doc));
+    }
 }
 
+/* Whatever a draw shows changed: the tiles go, and the minimap's picture with its serial. */
 void
 msvis_graph_canvas_drop_cache (MsvisGraphCanvas *self)
 {
+  self->drawing_serial++;
   g_hash_table_remove_all (self->tiles);
   msvis_label_cache_clear (self->labels);
 }
@@ -47,8 +57,8 @@ render_tile (MsvisGraphCanvas *self,
              int               scale)
 {
   MsvisRenderSide side = {
-    self->layout, self->fills, self->zoom,
-    adw_style_manager_get_dark (adw_style_manager_get_default ()), self->labels
+    self->layout, NULL, self->zoom,
+    adw_style_manager_get_dark (adw_style_manager_get_default ()), self->labels, self->fill_map
   };
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE_PX, TILE_PX);
   cairo_t *cr = cairo_create (surface);
@@ -88,7 +98,8 @@ append_tiles (MsvisGraphCanvas *self,
   for (gint64 row = row0; row <= row1; row++)
     for (gint64 col = col0; col <= col1; col++)
       {
-        gint64 key = (row << 32) ^ (col & 0xffffffff);
+        /* Unsigned: a row above the origin is negative, and shifting one is undefined. */
+        gint64 key = (gint64) (((guint64) row << 32) ^ ((guint64) col & 0xffffffff));
         MsvisRect area = { col * side, row * side, side, side };
         GdkTexture *tile = g_hash_table_lookup (self->tiles, &key);
 
@@ -146,4 +157,42 @@ msvis_graph_canvas_snapshot_content (MsvisGraphCanvas *self,
   if (self->hovered != self->selected)
     draw_ring (self, snapshot, self->hovered, &hover, 2);
   draw_ring (self, snapshot, self->selected, &accent, 3);
+}
+
+/**
+ * msvis_graph_canvas_get_drawing_serial:
+ *
+ * Returns: a number that changes whenever what a drawing of the whole layout shows changes
+ *   (the layout, the fills, the theme), for pictures drawn from it to know when to redraw
+ */
+guint
+msvis_graph_canvas_get_drawing_serial (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), 0);
+  return self->drawing_serial;
+}
+
+/**
+ * msvis_graph_canvas_render:
+ * @cr: user space in layout coordinates
+ * @zoom: device pixels per layout unit, which sets the level of detail
+ * @area: the part of the layout to draw
+ *
+ * Draws the boxes as the canvas does, without selection or hover: for an overview.
+ */
+void
+msvis_graph_canvas_render (MsvisGraphCanvas *self,
+                           cairo_t          *cr,
+                           double            zoom,
+                           const MsvisRect  *area)
+{
+  MsvisRenderSide side = {
+    self->layout, NULL, zoom, adw_style_manager_get_dark (adw_style_manager_get_default ()),
+    NULL, self->fill_map
+  };
+
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->layout != NULL)
+    msvis_render_boxes (cr, &side, area);
 }

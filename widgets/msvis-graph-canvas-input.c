@@ -366,7 +366,8 @@ msvis_graph_canvas_query_tooltip (GtkWidget  *widget,
   results = msvis_graph_get_compare_results (self->graph);
   if (results != NULL && self->other != NULL)
     {
-      MsvisNodeId link = msvis_compare_results_get_link (results, box->node);
+      MsvisNodeId link = msvis_vis_document_get_counterpart (self->doc, self->is_bench,
+                                                             box->node);
       MsvisPrecision precision = msvis_compare_results_get_precision (results, box->node);
 
       if (link == MSVIS_NODE_ID_NONE)

@@ -34,6 +34,7 @@ struct _MsvisGraphCanvas
   guint              is_bench : 1;
   guint              overflow_mode : 1;
   guint              layout_pending : 1;
+  guint              drawn_dark : 1;  /* the style the tiles were drawn for */
 
   double             zoom;
   MsvisNodeId        selected;
@@ -49,7 +50,8 @@ struct _MsvisGraphCanvas
   double             tile_zoom;
   int                tile_scale;
   MsvisLabelCache   *labels;
-  MsvisRgba         *fills;          /* one per graph node, from the buckets */
+  MsvisFillMap      *fill_map;       /* node fills, worked out as they are drawn */
+  guint              drawing_serial; /* changes with what a draw of the whole shows */
   GdkRGBA            text_color;
   GdkRGBA            frame_color;
   GdkRGBA            accent_color;

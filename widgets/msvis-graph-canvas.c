@@ -2,11 +2,10 @@
 
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "msvis-graph-canvas-private.h"
-
-
 
 enum {
   PROP_0,
@@ -326,7 +325,7 @@ clear_document (MsvisGraphCanvas *self)
   g_clear_pointer (&self->buckets, msvis_buckets_free);
   g_clear_pointer (&self->engine, msvis_layout_engine_unref);
   g_clear_pointer (&self->layout, msvis_layout_unref);
-  g_clear_pointer (&self->fills, g_free);
+  g_clear_pointer (&self->fill_map, msvis_fill_map_free);
   g_hash_table_remove_all (self->expanded);
   msvis_graph_canvas_drop_cache (self);
   self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
@@ -360,8 +359,17 @@ msvis_graph_canvas_css_changed (GtkWidget         *widget,
 {
   MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (widget);
 
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+
   GTK_WIDGET_CLASS (msvis_graph_canvas_parent_class)->css_changed (widget, change);
-  msvis_graph_canvas_update_fills (self);
+  /* The fills do not follow the theme, only the washes of the containers do: focus and
+   * hover changes of the style keep the tiles. */
+  if (dark == self->drawn_dark)
+    return;
+  self->drawn_dark = dark;
+  msvis_graph_canvas_drop_cache (self);
+  gtk_widget_queue_draw (widget);
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
 
 static void
@@ -461,7 +469,7 @@ msvis_graph_canvas_set_document (MsvisGraphCanvas *self,
       self->pending_center = msvis_graph_get_root (self->graph);
       request_layout (self);
     }
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
 
@@ -620,6 +628,7 @@ msvis_graph_canvas_set_overflow_mode (MsvisGraphCanvas *self,
 
   self->overflow_mode = !!overflow_mode;
   msvis_graph_canvas_update_fills (self);
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
 
 gboolean

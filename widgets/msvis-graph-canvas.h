@@ -66,5 +66,10 @@ gboolean     msvis_graph_canvas_node_area        (MsvisGraphCanvas *self,
                                                   graphene_rect_t  *area);
 void         msvis_graph_canvas_get_view         (MsvisGraphCanvas *self,
                                                   MsvisRect        *content_area);
+guint        msvis_graph_canvas_get_drawing_serial (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_render           (MsvisGraphCanvas *self,
+                                                  cairo_t          *cr,
+                                                  double            zoom,
+                                                  const MsvisRect  *area);
 
 G_END_DECLS

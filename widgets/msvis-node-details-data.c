@@ -328,11 +328,20 @@ side_init (Side       *side,
 }
 
 /* Called with the document locked: nothing else adds items meanwhile. */
-static MsvisDetailsData *
-data_build (MsvisVisDocument *doc,
-            const Side       *sides,
-            guint             n_sides)
+typedef struct
 {
+  const Side *sides;
+  guint       n_sides;
+} Build;
+
+/* A MsvisVisNodeDataRead: runs while no other thread loads node data. */
+static gpointer
+data_build (MsvisVisDocument *doc,
+            gpointer          user_data)
+{
+  const Build *build = user_data;
+  const Side *sides = build->sides;
+  guint n_sides = build->n_sides;
   MsvisDetailsData *data = data_new ();
   guint32 first[2] = { 0, 0 }, n[2] = { 0, 0 };
 
@@ -370,7 +379,6 @@ _msvis_details_data_load (MsvisVisDocument  *doc,
 {
   Side sides[2];
   guint n_sides = 0;
-  MsvisDetailsData *data;
 
   g_return_val_if_fail (doc != NULL, NULL);
   g_return_val_if_fail (npu != MSVIS_NODE_ID_NONE || bench != MSVIS_NODE_ID_NONE, NULL);
@@ -393,15 +401,9 @@ _msvis_details_data_load (MsvisVisDocument  *doc,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
-  /* ensure_node_data() appends to the graphs' item, field and atom arrays under the
-   * document's lock, for any node and from any thread (a search or an export may be loading
-   * too). Reading items while that happens could see an array being moved, so the copy is
-   * made under the same lock. HACK: the lock is the document's private member; a public
-   * read-lock in graph/ would say this better. */
-  g_mutex_lock (&doc->lock);
-  data = data_build (doc, sides, n_sides);
-  g_mutex_unlock (&doc->lock);
-  return data;
+  /* Another thread may be loading node data meanwhile (a search, an export): the copy is made
+   * while none is. */
+  return msvis_vis_document_read_node_data (doc, data_build, &(Build) { sides, n_sides });
 }
 
 static void

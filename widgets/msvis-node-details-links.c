@@ -102,8 +102,35 @@ translate_merge_line (const char *text)
     }
 }
 
+static void
+append_rank_link (GString    *markup,
+                  const char *rank,
+                  const char *node_id,
+                  const char *text)
+{
+  g_autofree char *escaped_uri = g_uri_escape_string (node_id, NULL, FALSE);
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  g_string_append_printf (markup, "<a href=\"rank:%s:%s\">%s</a>", rank, escaped_uri, escaped);
+}
+
+/* @format with its one %s replaced by @inner, markup already. */
+static void
+append_around (GString    *markup,
+               const char *format,
+               const char *inner)
+{
+  const char *at = strstr (format, "%s");
+  g_autofree char *before = NULL, *after = NULL;
+
+  g_return_if_fail (at != NULL);
+  before = g_markup_escape_text (format, at - format);
+  after = g_markup_escape_text (at + 2, -1);
+  g_string_append_printf (markup, "%s%s%s", before, inner, after);
+}
+
 /* The rank a node of a merged graph came from, or the ranks its statistics were merged from
- * (vis-format.md §4.10). */
+ * (vis-format.md §4.10), as links to the node in those ranks' own graphs. */
 void
 _msvis_details_append_source_rank (GString     *markup,
                                    MsvisGraph  *graph,
@@ -111,26 +138,60 @@ _msvis_details_append_source_rank (GString     *markup,
                                    gboolean     is_bench,
                                    gboolean     label_side)
 {
-  g_autofree char *ranks = NULL, *text = NULL, *escaped = NULL;
+  g_autofree char *ranks = NULL, *rank_id = NULL;
+  g_autoptr(GString) inner = g_string_new (NULL);
   gint rank;
 
   if (graph == NULL || node == MSVIS_NODE_ID_NONE)
     return;
   rank = msvis_merge_node_rank (graph, node);
-  if (rank >= 0)
-    /* translators: the rank (device) a node of a merged graph came from */
-    text = g_strdup_printf (_("Rank %d"), rank);
-  else if ((ranks = msvis_merge_node_ranks (graph, node)) != NULL)
-    /* translators: %s lists ranks, such as "0, 1": the node's statistics combine theirs */
-    text = g_strdup_printf (_("Merged from ranks %s"), ranks);
-  else
+  if (rank < 0 && (ranks = msvis_merge_node_ranks (graph, node)) == NULL)
     return;
   if (markup->len > 0)
     g_string_append_c (markup, '\n');
   if (label_side)
     g_string_append_printf (markup, "<b>%s</b> ", is_bench ? _("Bench") : _("NPU"));
-  escaped = g_markup_escape_text (text, -1);
-  g_string_append (markup, escaped);
+
+  if (rank >= 0)
+    {
+      g_autofree char *number = g_strdup_printf ("%d", rank);
+      /* translators: the rank (device) a node of a merged graph came from */
+      g_autofree char *text = g_strdup_printf (_("Rank %d"), rank);
+
+      /* Modules of other ranks were renumbered: no name to go to. */
+      if ((rank_id = msvis_merge_node_rank_id (graph, node)) != NULL)
+        append_rank_link (markup, number, rank_id, text);
+      else
+        {
+          g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+          g_string_append (markup, escaped);
+        }
+      return;
+    }
+
+  /* "0, 1": each rank a link to the node of the same name in that rank's graph. */
+  {
+    g_auto(GStrv) numbers = g_strsplit (ranks, ",", -1);
+
+    for (guint i = 0; numbers[i] != NULL; i++)
+      {
+        const char *number = g_strstrip (numbers[i]);
+
+        if (i > 0)
+          g_string_append (inner, ", ");
+        if (g_ascii_string_to_signed (number, 10, 0, G_MAXINT, NULL, NULL))
+          append_rank_link (inner, number, msvis_graph_node_get_id (graph, node), number);
+        else
+          {
+            g_autofree char *escaped = g_markup_escape_text (number, -1);
+
+            g_string_append (inner, escaped);
+          }
+      }
+  }
+  /* translators: %s lists ranks, such as "0, 1": the node's statistics combine theirs */
+  append_around (markup, _("Merged from ranks %s"), inner->str);
 }
 
 void

@@ -154,17 +154,15 @@ overflow_name (MsvisOverflowLevel level)
     }
 }
 
-/* The counterpart the compare found, from the results of the side shown first. */
+/* The counterpart the compare found, of the side shown first. */
 static void
 msvis_node_details_fill_counterpart (MsvisNodeDetails *self,
                                      MsvisGraph       *graph,
                                      MsvisNodeId       node,
                                      gboolean          is_bench)
 {
-  MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
   MsvisGraph *other = is_bench ? self->doc->npu : self->doc->bench;
-  MsvisNodeId link = results ? msvis_compare_results_get_link (results, node)
-                             : MSVIS_NODE_ID_NONE;
+  MsvisNodeId link = msvis_vis_document_get_counterpart (self->doc, is_bench, node);
   g_autoptr(GString) markup = g_string_new (NULL);
 
   if (!self->doc->is_compare || other == NULL)
@@ -608,8 +606,9 @@ msvis_node_details_class_init (MsvisNodeDetailsClass *klass)
    * @rank: the rank whose graph holds the node
    * @node_name: the node's id in that graph
    *
-   * A cross-rank link of matched_distributed was followed (vis-format.md §4.9). The node is
-   * on the same side (NPU or Bench) as the one shown.
+   * A cross-rank link was followed: a peer of matched_distributed (vis-format.md §4.9), or
+   * the rank a node of a merged graph came from or was merged from (§4.10). The node is on
+   * the same side (NPU or Bench) as the one shown.
    */
   signals[RANK_NODE_ACTIVATED] =
     g_signal_new ("rank-node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,

@@ -351,7 +351,7 @@ test_merge_info (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) results = NULL;
   g_auto(MsvisMergeLine) stat = { 0 }, ranks = { 0 }, output = { 0 }, other = { 0 };
-  g_autofree char *merged_from = NULL;
+  g_autofree char *merged_from = NULL, *rank_id = NULL;
   MsvisGraph *g;
 
   for (guint r = 0; r < 4; r++)
@@ -369,6 +369,20 @@ test_merge_info (void)
                    ==, -1);
   merged_from = msvis_merge_node_ranks (g, msvis_graph_lookup (g, "Torch.matmul.0.forward"));
   g_assert_cmpstr (merged_from, ==, "0, 1");
+  /* The names the nodes of other ranks had in their own graphs. */
+  rank_id = msvis_merge_node_rank_id (g, msvis_graph_lookup (g, "Torch.matmul_rank2.0.forward"));
+  g_assert_cmpstr (rank_id, ==, "Torch.matmul.0.forward");
+  g_assert_null (msvis_merge_node_rank_id (g, msvis_graph_lookup (g, "Torch.matmul.0.forward")));
+  g_assert_null (msvis_merge_node_rank_id (g, msvis_graph_lookup (
+                                             g, "Module.model.layers.2.Layer.forward.0")));
+  {
+    g_autoptr(MsvisGraph) hand = msvis_graph_new ();
+    MsvisNodeId collection = msvis_graph_add_node (hand, MSVIS_NODE_API_COLLECTION,
+                                                   "Apis_Between_Modules_Rank15.3");
+    g_autofree char *collection_id = msvis_merge_node_rank_id (hand, collection);
+
+    g_assert_cmpstr (collection_id, ==, "Apis_Between_Modules.3");
+  }
 
   g_assert_true (msvis_merge_line_parse ("The Norm value merging method for parameters.weight "
                                          "is: (2.0 ** 2 + 2.0 ** 2) ** 0.5 = 2.8284271247461903",

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "msvis-reader-error.h"
+#include "msvis-render.h"
 #include "msvis-vis-db-reader.h"
 #include "msvis-vis-db-writer.h"
 #include "msvis-test-util.h"
@@ -491,6 +492,104 @@ test_lazy_error (void)
   g_assert_nonnull (strstr (error->message, "t.vis, line 1"));
 }
 
+static gboolean
+count_load (gpointer      source,
+            MsvisGraph   *graph,
+            MsvisNodeId   node,
+            GError      **error)
+{
+  g_atomic_int_inc ((gint *)source);
+  return TRUE;
+}
+
+static gpointer
+load_first_node (gpointer data)
+{
+  MsvisVisDocument *doc = data;
+
+  g_assert_true (msvis_vis_document_ensure_node_data (doc, doc->npu, 0, NULL));
+  return NULL;
+}
+
+static gpointer
+read_while_another_loads (MsvisVisDocument *doc,
+                          gpointer          user_data)
+{
+  GThread *loader = g_thread_new ("load", load_first_node, doc);
+
+  /* The loader waits for the read to end, however long it takes. */
+  g_usleep (100 * 1000);
+  g_assert_cmpint (g_atomic_int_get ((gint *)user_data), ==, 0);
+  return loader;
+}
+
+/* Reading node data holds off loading on other threads, and only while it reads. */
+static void
+test_read_node_data (void)
+{
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
+  gint loads = 0;
+  GThread *loader;
+
+  doc->npu = msvis_graph_new ();
+  msvis_vis_document_set_loader (doc, count_load, &loads, NULL);
+  loader = msvis_vis_document_read_node_data (doc, read_while_another_loads, &loads);
+  g_thread_join (loader);
+  g_assert_cmpint (loads, ==, 1);
+}
+
+/* A file with links on the NPU side only: the Bench side answers with them, and its own
+ * link wins where it has one. Its compare results stay as read, so writing gives the file
+ * back. */
+static void
+test_bench_links (void)
+{
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
+  MsvisCompareResults *npu_results, *bench_results;
+  MsvisNodeId n[3], b[3];
+
+  doc->is_compare = TRUE;
+  doc->npu = msvis_graph_new ();
+  doc->bench = msvis_graph_new ();
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("Torch.matmul.%u.forward", i);
+
+      n[i] = msvis_graph_add_node (doc->npu, MSVIS_NODE_API, id);
+      b[i] = msvis_graph_add_node (doc->bench, MSVIS_NODE_API, id);
+    }
+  npu_results = msvis_graph_ensure_compare_results (doc->npu);
+  bench_results = msvis_graph_ensure_compare_results (doc->bench);
+  msvis_compare_results_set_link (npu_results, n[0], b[0]);
+  msvis_compare_results_set_link (npu_results, n[1], b[1]);
+  msvis_compare_results_set_link (npu_results, n[2], b[1]);    /* the first NPU node wins */
+  msvis_compare_results_set_link (bench_results, b[0], n[2]);  /* its own link wins */
+
+  g_assert_cmpuint (msvis_vis_document_get_counterpart (doc, TRUE, b[0]), ==, n[2]);
+  g_assert_cmpuint (msvis_vis_document_get_counterpart (doc, TRUE, b[1]), ==, n[1]);
+  g_assert_cmpuint (msvis_vis_document_get_counterpart (doc, TRUE, b[2]), ==,
+                    MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_vis_document_get_counterpart (doc, FALSE, n[2]), ==, b[1]);
+  g_assert_cmpuint (msvis_vis_document_get_counterpart (doc, TRUE, MSVIS_NODE_ID_NONE), ==,
+                    MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_compare_results_get_link (bench_results, b[1]), ==,
+                    MSVIS_NODE_ID_NONE);
+
+  /* Drawn as matched (white without buckets), not grey, with the indexed links. */
+  {
+    g_autoptr(MsvisFillMap) map = msvis_fill_map_new (doc->bench, doc->npu, TRUE, NULL,
+                                                      MSVIS_PALETTE_PRECISION);
+    MsvisRgba fill = msvis_fill_map_get (map, b[1]);
+
+    g_assert_cmpfloat (fill.red, ==, msvis_render_unmatched_grey.red);
+    msvis_fill_map_set_links (map, msvis_vis_document_get_bench_links (doc));
+    fill = msvis_fill_map_get (map, b[1]);
+    g_assert_cmpfloat (fill.red, ==, msvis_render_white.red);
+    fill = msvis_fill_map_get (map, b[2]);
+    g_assert_cmpfloat (fill.red, ==, msvis_render_unmatched_grey.red);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -505,6 +604,8 @@ main (int    argc,
   g_test_add_func ("/vis-reader/compare-links", test_compare_links);
   g_test_add_func ("/vis-reader/truncated", test_truncated);
   g_test_add_func ("/vis-reader/lazy-error", test_lazy_error);
+  g_test_add_func ("/vis-reader/read-node-data", test_read_node_data);
+  g_test_add_func ("/vis-reader/bench-links", test_bench_links);
 
   return g_test_run ();
 }

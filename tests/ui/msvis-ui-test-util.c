@@ -59,6 +59,37 @@ msvis_ui_test_spin (guint ms)
   msvis_ui_test_spin_until (NULL, NULL, ms);
 }
 
+static void
+painted (GdkFrameClock *clock,
+         gboolean      *done)
+{
+  *done = TRUE;
+}
+
+static gboolean
+is_true (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+/* Until a frame of @widget's window was laid out and painted. A snapshot taken outside the
+ * frame clock while an allocation is pending makes GTK warn ("Trying to snapshot
+ * GtkScrolledWindow without a current allocation"), fatally in a test. */
+static void
+wait_for_frame (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gboolean done = FALSE;
+  gulong id;
+
+  if (clock == NULL)
+    return;
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (painted), &done);
+  gtk_widget_queue_draw (widget);
+  msvis_ui_test_spin_until (is_true, &done, 5000);
+  g_signal_handler_disconnect (clock, id);
+}
+
 /**
  * msvis_ui_test_screenshot:
  *
@@ -71,15 +102,20 @@ char *
 msvis_ui_test_screenshot (GtkWidget  *widget,
                           const char *name)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GdkPaintable) paintable = NULL;
   g_autoptr(GdkTexture) texture = NULL;
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GtkSnapshot *snapshot;
   g_autoptr(GskRenderNode) node = NULL;
   const char *dir = g_getenv ("MSVIS_SHOT_DIR");
   g_autofree char *fallback = NULL;
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   char *path;
 
+  wait_for_frame (widget);
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
   if (dir == NULL)
     dir = fallback = g_build_filename (g_get_tmp_dir (), "msvis-shots", NULL);
   g_mkdir_with_parents (dir, 0755);

@@ -317,12 +317,14 @@ test_settings_kept (void)
   g_assert_nonnull (settings);
   window = new_window (sample_compare);
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
-  g_object_set (window, "show-sidebar", FALSE, "sync-expand", FALSE, "overflow-mode", TRUE, NULL);
+  g_object_set (window, "show-sidebar", FALSE, "sync-expand", FALSE, "overflow-mode", TRUE,
+                "show-minimap", FALSE, NULL);
   msvis_ui_test_spin (200);
   gtk_window_close (GTK_WINDOW (window));
   msvis_ui_test_spin (100);
   g_assert_false (g_settings_get_boolean (settings, "sidebar-visible"));
   g_assert_false (g_settings_get_boolean (settings, "sync-expand"));
+  g_assert_false (g_settings_get_boolean (settings, "minimap-visible"));
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 1100);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 700);
   assert_setting (settings, "palette", "overflow");
@@ -334,13 +336,19 @@ test_settings_kept (void)
   gtk_window_present (GTK_WINDOW (window));
   open_result (window, sample_compare);
   {
-    gboolean sidebar, sync, overflow;
+    gboolean sidebar, sync, overflow, minimap;
+    MsvisCompareView *view = MSVIS_COMPARE_VIEW (msvis_ui_test_find_widget (GTK_WIDGET (window),
+                                                                          is_compare_view,
+                                                                          NULL));
 
     g_object_get (window, "show-sidebar", &sidebar, "sync-expand", &sync, "overflow-mode",
-                  &overflow, NULL);
+                  &overflow, "show-minimap", &minimap, NULL);
     g_assert_false (sidebar);
     g_assert_false (sync);
     g_assert_true (overflow);
+    g_assert_false (minimap);
+    g_assert_false (msvis_compare_view_get_show_minimap (view));
+    g_assert_false (gtk_widget_get_visible (msvis_compare_view_get_minimap (view, FALSE)));
   }
 
   /* A result without the overflow check shows precision, and keeps the choice for later. */
@@ -357,6 +365,7 @@ test_settings_kept (void)
 
   g_settings_reset (settings, "sidebar-visible");
   g_settings_reset (settings, "sync-expand");
+  g_settings_reset (settings, "minimap-visible");
   g_settings_reset (settings, "palette");
   g_settings_reset (settings, "window-width");
   g_settings_reset (settings, "window-height");

@@ -633,6 +633,7 @@ static void
 test_merged_ranks (void)
 {
   Fixture f;
+  Activated a = { 0 };
   g_autofree char *header = NULL, *own = NULL;
 
   if (!fixture_init (&f, NULL))
@@ -642,6 +643,12 @@ test_merged_ranks (void)
   wait_settled (&f);
   header = _msvis_node_details_dup_header (f.details);
   g_assert_nonnull (strstr (header, "From rank: NPU Rank 2\nBench Rank 2\n"));
+  /* The rank is a link to the node in rank 2's own graph, under its name there. */
+  g_signal_connect (f.details, "rank-node-activated", G_CALLBACK (rank_node_activated_cb), &a);
+  follow_link (&f, "rank:2:");
+  g_assert_cmpuint (a.count, ==, 1);
+  g_assert_cmpint (a.rank, ==, 2);
+  g_assert_cmpstr (a.name, ==, "Torch.matmul.0.forward");
   g_assert_nonnull (strstr (header, "Parallel merge: NPU This data is the merged data after "
                                     "tensor parallelism(TP), and the data is merged from rank "
                                     "[2, 3].\nNPU The Max value merging method for input.0 is: "
@@ -652,6 +659,12 @@ test_merged_ranks (void)
   own = _msvis_node_details_dup_header (f.details);
   g_assert_nonnull (strstr (own, "From rank: NPU Merged from ranks 0, 1\n"
                                  "Bench Merged from ranks 0, 1\n"));
+  /* Each rank merged from is a link to the node of the same name there. */
+  follow_link (&f, "rank:1:");
+  g_assert_cmpuint (a.count, ==, 2);
+  g_assert_cmpint (a.rank, ==, 1);
+  g_assert_cmpstr (a.name, ==, "Torch.matmul.0.forward");
+  g_free (a.name);
   fixture_clear (&f);
 }
 

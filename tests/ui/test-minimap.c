@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "msvis-compare-view.h"
+#include "msvis-minimap.h"
+#include "msvis-ui-test-util.h"
+
+/* The minimap of each side of a compare: shown when the graph does not fit, its picture and
+ * viewport, panning, hiding, and how it looks in light and dark (run with GDK_SCALE=2 for the
+ * 2x pictures). */
+
+typedef struct
+{
+  GtkWidget        *window;
+  MsvisCompareView *view;
+  MsvisVisDocument *doc;
+} Fixture;
+
+static gboolean
+laid_out (gpointer data)
+{
+  MsvisGraphCanvas *canvas = data;
+
+  return msvis_graph_canvas_get_layout (canvas) != NULL
+         && gtk_widget_get_mapped (GTK_WIDGET (canvas));
+}
+
+static gboolean
+fixture_open (Fixture *f)
+{
+  static gsize styled = 0;
+  g_autofree char *path = NULL;
+
+  if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
+    return FALSE;
+  f->doc = msvis_ui_test_read (path);
+  /* The application's style sheet (AdwApplication loads it; a bare window does not): the card
+   * of the minimap is part of how it looks. */
+  if (g_once_init_enter (&styled))
+    {
+      GtkCssProvider *css = gtk_css_provider_new ();
+
+      gtk_css_provider_load_from_resource (css, RESOURCE_BASE "/style.css");
+      gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                                  GTK_STYLE_PROVIDER (css),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      g_once_init_leave (&styled, 1);
+    }
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 760);
+  f->view = MSVIS_COMPARE_VIEW (msvis_compare_view_new ());
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
+  msvis_compare_view_set_document (f->view, f->doc);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (msvis_ui_test_spin_until (laid_out,
+                                           msvis_compare_view_get_canvas (f->view, FALSE), 5000));
+  g_assert_true (msvis_ui_test_spin_until (laid_out,
+                                           msvis_compare_view_get_canvas (f->view, TRUE), 5000));
+  return TRUE;
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_pointer (&f->doc, msvis_vis_document_unref);
+}
+
+typedef struct
+{
+  MsvisGraphCanvas *canvas;
+  MsvisLayout      *old;
+} Relaid;
+
+static gboolean
+relaid (gpointer data)
+{
+  Relaid *r = data;
+
+  return msvis_graph_canvas_get_layout (r->canvas) != r->old;
+}
+
+static void
+expand_all (MsvisGraphCanvas *canvas)
+{
+  Relaid r = { canvas, msvis_graph_canvas_get_layout (canvas) };
+
+  msvis_graph_canvas_expand_all (canvas);
+  g_assert_true (msvis_ui_test_spin_until (relaid, &r, 5000));
+}
+
+/* How many different colours a picture of @widget holds: a blank card has one or two. */
+static guint
+count_colors (GtkWidget  *widget,
+              const char *name)
+{
+  g_autofree char *path = msvis_ui_test_screenshot (widget, name);
+  g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (path, NULL);
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  g_autofree guint32 *pixels = g_new (guint32, (gsize) width * height);
+  g_autoptr(GHashTable) colors = g_hash_table_new (NULL, NULL);
+
+  gdk_texture_download (texture, (guchar *) pixels, width * sizeof (guint32));
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    g_hash_table_add (colors, GUINT_TO_POINTER (pixels[i]));
+  return g_hash_table_size (colors);
+}
+
+static gboolean
+minimap_shown (gpointer minimap)
+{
+  return msvis_minimap_is_shown (minimap);
+}
+
+static gboolean
+minimap_hidden (gpointer minimap)
+{
+  return !msvis_minimap_is_shown (minimap);
+}
+
+static void
+check_side (Fixture    *f,
+            gboolean    bench,
+            const char *shot)
+{
+  MsvisGraphCanvas *canvas = msvis_compare_view_get_canvas (f->view, bench);
+  MsvisMinimap *minimap = MSVIS_MINIMAP (msvis_compare_view_get_minimap (f->view, bench));
+  MsvisRect bounds, view;
+  graphene_rect_t viewport, before;
+  double cx, cy;
+
+  expand_all (canvas);
+  msvis_graph_canvas_set_zoom (canvas, 1.);
+  msvis_graph_canvas_center_on (canvas, 0, 0);
+  /* It follows the canvas once the frame is drawn, and a busy machine may take a while. */
+  g_assert_true (msvis_ui_test_spin_until (minimap_shown, minimap, 5000));
+  g_assert_cmpfloat (gtk_widget_get_opacity (GTK_WIDGET (minimap)), ==, 1);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (minimap)), <=, 180);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (minimap)), <=, 140);
+  g_assert_cmpuint (count_colors (GTK_WIDGET (minimap), shot), >, 8);
+
+  /* The viewport is the view, scaled: the top of a graph taller than the view (this one is
+   * narrower than it). */
+  g_assert_true (msvis_minimap_get_viewport (minimap, &viewport));
+  msvis_graph_canvas_get_view (canvas, &view);
+  bounds = msvis_layout_get_bounds (msvis_graph_canvas_get_layout (canvas));
+  g_assert_cmpfloat (bounds.height, >, view.height);
+  g_assert_cmpfloat (viewport.size.height, <, gtk_widget_get_height (GTK_WIDGET (minimap)));
+  g_assert_cmpfloat (fabs (viewport.size.height / viewport.size.width
+                           - view.height / view.width), <, 0.01);
+
+  /* A click in the middle of the picture brings the middle of the graph into the middle of
+   * the view, and the viewport follows. */
+  before = viewport;
+  msvis_minimap_pan_to (minimap, gtk_widget_get_width (GTK_WIDGET (minimap)) / 2.,
+                        gtk_widget_get_height (GTK_WIDGET (minimap)) / 2.);
+  msvis_ui_test_spin (50);
+  bounds = msvis_layout_get_bounds (msvis_graph_canvas_get_layout (canvas));
+  msvis_graph_canvas_get_view (canvas, &view);
+  cx = view.x + view.width / 2;
+  cy = view.y + view.height / 2;
+  /* Unless the graph's edge stops the scroll, the middles meet. */
+  if (bounds.width > view.width)
+    g_assert_cmpfloat (fabs (cx - (bounds.x + bounds.width / 2)), <, 2);
+  if (bounds.height > view.height)
+    g_assert_cmpfloat (fabs (cy - (bounds.y + bounds.height / 2)), <, 2);
+  g_assert_true (msvis_minimap_get_viewport (minimap, &viewport));
+  g_assert_false (graphene_rect_equal (&before, &viewport));
+
+  /* The whole graph in view: nowhere to go, no minimap (and it lets clicks through). */
+  msvis_graph_canvas_zoom_to_fit (canvas);
+  g_assert_true (msvis_ui_test_spin_until (minimap_hidden, minimap, 5000));
+  g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (minimap)));
+  msvis_graph_canvas_set_zoom (canvas, 1.);
+  g_assert_true (msvis_ui_test_spin_until (minimap_shown, minimap, 5000));
+}
+
+static void
+test_minimap (void)
+{
+  Fixture f = { 0 };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  MsvisGraphCanvas *npu;
+  guint serial;
+  g_autofree char *light = NULL, *dark = NULL;
+  g_autofree char *name = NULL;
+  int scale;
+
+  if (!fixture_open (&f))
+    return;
+  npu = msvis_compare_view_get_canvas (f.view, FALSE);
+  scale = gtk_widget_get_scale_factor (f.window);
+  name = g_strdup_printf ("minimap-npu-%dx", scale);
+  check_side (&f, FALSE, name);
+  g_free (name);
+  name = g_strdup_printf ("minimap-bench-%dx", scale);
+  check_side (&f, TRUE, name);
+
+  /* The NPU minimap in the outer corner of a compare, away from the link curves. */
+  g_assert_cmpint (gtk_widget_get_halign (msvis_compare_view_get_minimap (f.view, FALSE)), ==,
+                   GTK_ALIGN_START);
+  g_assert_cmpint (gtk_widget_get_halign (msvis_compare_view_get_minimap (f.view, TRUE)), ==,
+                   GTK_ALIGN_END);
+  msvis_ui_test_spin (100);
+  g_free (name);
+  name = g_strdup_printf ("minimap-window-light-%dx", scale);
+  light = msvis_ui_test_screenshot (f.window, name);
+
+  /* A theme change draws the picture again (the washes follow it); the fills are kept. */
+  serial = msvis_graph_canvas_get_drawing_serial (npu);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  msvis_ui_test_spin (200);
+  g_assert_cmpuint (msvis_graph_canvas_get_drawing_serial (npu), !=, serial);
+  g_free (name);
+  name = g_strdup_printf ("minimap-window-dark-%dx", scale);
+  dark = msvis_ui_test_screenshot (f.window, name);
+  g_free (name);
+  name = g_strdup_printf ("minimap-npu-dark-%dx", scale);
+  g_assert_cmpuint (count_colors (msvis_compare_view_get_minimap (f.view, FALSE), name), >, 8);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+
+  /* A focus change restyles the canvas without drawing again. */
+  msvis_ui_test_spin (100);
+  serial = msvis_graph_canvas_get_drawing_serial (npu);
+  gtk_widget_grab_focus (GTK_WIDGET (npu));
+  msvis_ui_test_spin (50);
+  gtk_widget_grab_focus (GTK_WIDGET (msvis_compare_view_get_canvas (f.view, TRUE)));
+  msvis_ui_test_spin (50);
+  g_assert_cmpuint (msvis_graph_canvas_get_drawing_serial (npu), ==, serial);
+
+  /* Hidden when asked. */
+  msvis_compare_view_set_show_minimap (f.view, FALSE);
+  g_assert_false (gtk_widget_get_visible (msvis_compare_view_get_minimap (f.view, FALSE)));
+  g_assert_false (msvis_minimap_is_shown (MSVIS_MINIMAP (msvis_compare_view_get_minimap (f.view,
+                                                                                       TRUE))));
+  msvis_compare_view_set_show_minimap (f.view, TRUE);
+  g_assert_true (gtk_widget_get_visible (msvis_compare_view_get_minimap (f.view, TRUE)));
+  fixture_close (&f);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/minimap/compare", test_minimap);
+
+  return g_test_run ();
+}
