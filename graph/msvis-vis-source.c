@@ -301,11 +301,19 @@ msvis_vis_source_dup_file_for (MsvisVisSource   *self,
   return file != NULL ? g_file_new_for_path (file->path) : NULL;
 }
 
-/* A dump, not a result: what the window builds or compares before it shows anything. */
+/* A dump, not a result: what the window builds or compares before it shows anything. A
+ * folder of plain files has the layout of one rank's dump, but a folder of .vis results has
+ * it too: only a dump.json makes it a dump. */
 gboolean
 msvis_path_is_dump_dir (GFile *dir)
 {
+  g_autoptr(GFile) dump = NULL;
   MsvisDumpLayout layout;
 
-  return msvis_dump_layout_detect (dir, &layout, NULL, NULL);
+  if (!msvis_dump_layout_detect (dir, &layout, NULL, NULL))
+    return FALSE;
+  if (layout != MSVIS_DUMP_LAYOUT_FILES)
+    return TRUE;
+  dump = g_file_get_child (dir, "dump.json");
+  return g_file_query_exists (dump, NULL);
 }

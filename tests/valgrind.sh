@@ -20,6 +20,7 @@ if ! command -v valgrind >/dev/null; then
 fi
 nice ninja -C "$build" -j2 app/msvis bench/msvis-gen-dump >/dev/null || exit 1
 
+supp=$PWD/tests/valgrind.supp
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export G_DEBUG=gc-friendly G_SLICE=always-malloc
@@ -32,11 +33,13 @@ memcheck () {   # memcheck NAME EXPECTED_STATUS ARGS…: one command under memch
   (cd "${run_dir:-.}" &&
    nice -n 19 valgrind --tool=memcheck --error-exitcode=99 --leak-check=full \
      --errors-for-leak-kinds=definite --show-leak-kinds=definite --track-origins=yes \
-     --num-callers=30 --log-file="$work/$name.log" "$msvis" "$@" >/dev/null 2>"$work/$name.err")
+     --num-callers=30 --suppressions="$supp" --log-file="$work/$name.log" \
+     "$msvis" "$@" >/dev/null 2>"$work/$name.err")
   status=$?
   if [ "$status" -eq 99 ] || { [ "$expected" != any ] && [ "$status" -ne "$expected" ]; }; then
     failed=$((failed + 1))
     echo "FAIL $name: status $status (expected $expected)"
+    head -n 3 "$work/$name.err"
     grep -E '^==[0-9]+== (Invalid|Conditional|Use of|Mismatched|Source and|[0-9,]+ bytes in)' \
       "$work/$name.log" | head -5
     cp "$work/$name.log" "$build/valgrind-$name.log"

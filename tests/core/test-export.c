@@ -9,6 +9,7 @@
 #include "msvis-export-job.h"
 #include "msvis-graph-job.h"
 #include "msvis-layout-engine.h"
+#include "msvis-vis-source.h"
 #include "msvis-test-util.h"
 
 typedef struct
@@ -370,6 +371,25 @@ test_report (void)
   msvis_test_remove_tree (out);
 }
 
+/* A folder of results has the layout of a one-rank dump (plain files): without a dump.json
+ * it is read as results, not built. */
+static void
+test_results_folder (void)
+{
+  g_autofree char *results = msvis_test_make_dir ();
+  g_autofree char *out = msvis_test_make_dir ();
+  g_autofree char *vis = sample_compare (results);
+  g_autofree char *png = g_build_filename (out, "folder.png", NULL);
+  g_autofree char *err = NULL;
+  g_autoptr(GFile) dir = g_file_new_for_path (results);
+
+  g_assert_false (msvis_path_is_dump_dir (dir));
+  g_assert_true (run_export (results, png, "--errors", &err));
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  msvis_test_remove_tree (results);
+  msvis_test_remove_tree (out);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -381,6 +401,7 @@ main (int   argc,
   g_test_add_func ("/export/tall-png", test_tall_png);
   g_test_add_func ("/export/wide-png", test_wide_png);
   g_test_add_func ("/export/report", test_report);
+  g_test_add_func ("/export/results-folder", test_results_folder);
 
   return g_test_run ();
 }
