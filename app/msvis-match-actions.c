@@ -476,7 +476,7 @@ ask_response (AdwMessageDialog *dialog,
  * unsaved matches the user is asked, and @then runs only if they save or discard them.
  *
  * Returns: %TRUE when the user is being asked; %FALSE when there is nothing to ask, and the
- *   caller goes on at once (@then is not called, @data is not freed)
+ *   caller goes on at once (@then is not called; @data is freed either way)
  */
 gboolean
 msvis_window_match_ask_first (MsvisWindow     *self,
@@ -491,7 +491,11 @@ msvis_window_match_ask_first (MsvisWindow     *self,
 
   if (ui == NULL || ui->answered || ui->session == NULL ||
       !msvis_match_session_is_modified (ui->session))
-    return FALSE;
+    {
+      if (destroy != NULL)
+        destroy (data);
+      return FALSE;
+    }
 
   pending = g_new0 (Pending, 1);
   *pending = (Pending) { ui, then, cancelled, data, destroy };
