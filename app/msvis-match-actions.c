@@ -20,6 +20,7 @@ struct _MsvisMatchUi
   MsvisNodeId        npu;          /* last picked on each side */
   MsvisNodeId        bench;
   gboolean           descendants;
+  AdwToast          *offer;        /* weak: the toast offering the picked pair */
   gboolean           answered;     /* the user just said save or discard: do not ask again */
 };
 
@@ -68,17 +69,51 @@ update (MsvisMatchUi *ui)
   enable (ui, "import-config", compare);
 }
 
+/* Picking an unmatched node clears the other side's selection, so the screen no longer
+ * shows the first pick: once both sides have one, a toast names the pair and offers Match. */
+static void
+offer_pair (MsvisMatchUi *ui)
+{
+  MsvisVisDocument *doc = ui->window->doc;
+  g_autofree char *text = NULL;
+  AdwToast *toast;
+
+  if (ui->offer != NULL)
+    adw_toast_dismiss (ui->offer);
+  /* translators: the first %s is an NPU node, the second a Bench node */
+  text = g_strdup_printf (_("Match %s with %s?"), msvis_graph_node_get_id (doc->npu, ui->npu),
+                          msvis_graph_node_get_id (doc->bench, ui->bench));
+  toast = adw_toast_new (text);
+  adw_toast_set_button_label (toast, _("_Match"));
+  adw_toast_set_action_name (toast, "match.link");
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_set_weak_pointer (&ui->offer, toast);
+  adw_toast_overlay_add_toast (ui->window->toast_overlay, toast);
+}
+
 static void
 selection_changed (MsvisCompareView *view,
                    guint             npu,
                    guint             bench,
                    MsvisMatchUi     *ui)
 {
-  if (npu != MSVIS_NODE_ID_NONE)
-    ui->npu = npu;
-  if (bench != MSVIS_NODE_ID_NONE)
-    ui->bench = bench;
+  gboolean picked = FALSE;
+  GAction *link;
+
+  if (npu != MSVIS_NODE_ID_NONE && npu != ui->npu)
+    {
+      ui->npu = npu;
+      picked = TRUE;
+    }
+  if (bench != MSVIS_NODE_ID_NONE && bench != ui->bench)
+    {
+      ui->bench = bench;
+      picked = TRUE;
+    }
   update (ui);
+  link = g_action_map_lookup_action (G_ACTION_MAP (ui->group), "link");
+  if (picked && g_action_get_enabled (link))
+    offer_pair (ui);
 }
 
 static gboolean
@@ -161,6 +196,8 @@ link_activated (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
   MsvisMatchChange change;
 
+  if (ui->offer != NULL)
+    adw_toast_dismiss (ui->offer);
   if (!ensure_session (ui))
     return;
   if (!msvis_match_session_match (ui->session, ui->npu, ui->bench, ui->descendants, &change,
@@ -375,6 +412,7 @@ free_ui (gpointer data)
   g_clear_pointer (&ui->session, msvis_match_session_free);
   g_clear_object (&ui->file);
   g_clear_object (&ui->group);
+  g_clear_weak_pointer (&ui->offer);
   g_free (ui);
 }
 

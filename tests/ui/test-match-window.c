@@ -26,6 +26,12 @@ is_compare_view (GtkWidget     *widget,
   return MSVIS_IS_COMPARE_VIEW (widget);
 }
 
+static gboolean
+offer_shown (gpointer window)
+{
+  return msvis_ui_test_find_label (window, "Match Tensor.view.1.forward with") != NULL;
+}
+
 static MsvisNodeId
 linked (MsvisGraph *graph,
         const char *id)
@@ -68,6 +74,10 @@ test_match_save_reopen (void)
   /* two grey nodes, one picked on each side */
   msvis_compare_view_select (view, FALSE, msvis_graph_lookup (npu, "Tensor.view.1.forward"));
   msvis_compare_view_select (view, TRUE, msvis_graph_lookup (bench, "Tensor.view.1.forward"));
+  /* Both picks made: a toast names the pair, since the first pick is no longer selected. */
+  g_assert_true (msvis_ui_test_spin_until (offer_shown, window, 5000));
+  msvis_ui_test_spin (600);   /* the toast slides in */
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-match-offer"));
   msvis_ui_test_spin (200);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.link", NULL));
   msvis_ui_test_spin (400);
