@@ -306,3 +306,26 @@ msvis_ui_test_dup_clipboard_text (GtkWidget *widget)
   g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
   return g_value_dup_string (&value);
 }
+
+/* A dialog presented while a worker finished may map a few frames later. */
+gboolean
+msvis_ui_test_is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+/* The first window of @type, such as a dialog the code under test presented. */
+GtkWindow *
+msvis_ui_test_find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return GTK_WINDOW (window);
+    }
+  return NULL;
+}

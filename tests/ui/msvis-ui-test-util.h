@@ -37,5 +37,7 @@ gboolean   msvis_ui_test_label_contains (GtkWidget     *widget,
 GtkWidget *msvis_ui_test_find_label    (GtkWidget     *root,
                                          const char    *text);
 char      *msvis_ui_test_dup_clipboard_text (GtkWidget *widget);
+gboolean   msvis_ui_test_is_mapped      (gpointer       widget);
+GtkWindow *msvis_ui_test_find_toplevel  (GType          type);
 
 G_END_DECLS

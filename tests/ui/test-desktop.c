@@ -13,6 +13,7 @@
 #include "msvis-test-util.h"
 #include "msvis-settings.h"
 #include "msvis-ui-test-util.h"
+#include "msvis-window-test-util.h"
 #include "msvis-window.h"
 
 /* msvis as a desktop application: its icon, what it remembers, the history and counterpart
@@ -26,26 +27,6 @@ static GtkApplication *app;
 static char *sample_dir;
 static char *sample_compare;   /* with the overflow check */
 static char *sample_build;     /* without */
-
-static gboolean
-has_document (gpointer data)
-{
-  return msvis_window_has_document (data) && !msvis_window_is_loading (data);
-}
-
-static gboolean
-is_compare_view (GtkWidget     *widget,
-                 gconstpointer  data)
-{
-  return MSVIS_IS_COMPARE_VIEW (widget);
-}
-
-static MsvisCompareView *
-compare_view_of (MsvisWindow *window)
-{
-  return MSVIS_COMPARE_VIEW (msvis_ui_test_find_widget (GTK_WIDGET (window), is_compare_view,
-                                                        NULL));
-}
 
 /* @kind: "build" or "compare", as the sample's JSON files are named */
 static char *
@@ -76,7 +57,7 @@ open_result (MsvisWindow *window,
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
 }
 
 static MsvisWindow *
@@ -98,7 +79,7 @@ lookup (MsvisWindow *window,
         const char  *name)
 {
   MsvisGraph *graph = msvis_graph_canvas_get_graph (
-    msvis_compare_view_get_canvas (compare_view_of (window), bench));
+    msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), bench));
   MsvisNodeId node = msvis_graph_lookup (graph, name);
 
   g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
@@ -110,7 +91,8 @@ select_node (MsvisWindow *window,
              gboolean     bench,
              const char  *name)
 {
-  msvis_compare_view_select (compare_view_of (window), bench, lookup (window, bench, name));
+  msvis_compare_view_select (msvis_window_test_compare_view (window), bench,
+                             lookup (window, bench, name));
 }
 
 /* FALSE when the action is disabled (and then nothing happens). */
@@ -164,8 +146,9 @@ static MsvisNodeId
 selected (MsvisWindow *window,
           gboolean     bench)
 {
-  return msvis_graph_canvas_get_selected (msvis_compare_view_get_canvas (compare_view_of (window),
-                                                                         bench));
+  MsvisCompareView *view = msvis_window_test_compare_view (window);
+
+  return msvis_graph_canvas_get_selected (msvis_compare_view_get_canvas (view, bench));
 }
 
 /* Back and forward go through the selections as a browser goes through pages. */
@@ -258,7 +241,7 @@ test_counterpart (void)
   if (!msvis_ui_test_require (NULL, NULL))
     return;
   window = new_window (sample_compare);
-  view = compare_view_of (window);
+  view = msvis_window_test_compare_view (window);
   npu = msvis_compare_view_get_canvas (view, FALSE);
   bench = msvis_compare_view_get_canvas (view, TRUE);
   node = lookup (window, FALSE, "Module.lm_head.Linear.forward.0");
@@ -283,7 +266,7 @@ test_counterpart (void)
 
   /* A build has no other side. */
   window = new_window (sample_build);
-  view = compare_view_of (window);
+  view = msvis_window_test_compare_view (window);
   npu = msvis_compare_view_get_canvas (view, FALSE);
   msvis_compare_view_select (view, FALSE, lookup (window, FALSE,
                                                   "Module.lm_head.Linear.forward.0"));
@@ -337,9 +320,7 @@ test_settings_kept (void)
   open_result (window, sample_compare);
   {
     gboolean sidebar, sync, overflow, minimap;
-    MsvisCompareView *view = MSVIS_COMPARE_VIEW (msvis_ui_test_find_widget (GTK_WIDGET (window),
-                                                                          is_compare_view,
-                                                                          NULL));
+    MsvisCompareView *view = msvis_window_test_compare_view (window);
 
     g_object_get (window, "show-sidebar", &sidebar, "sync-expand", &sync, "overflow-mode",
                   &overflow, "show-minimap", &minimap, NULL);

@@ -9,35 +9,11 @@
 #include "msvis-compare-view.h"
 #include "msvis-export-dialog.h"
 #include "msvis-ui-test-util.h"
+#include "msvis-window-test-util.h"
 #include "msvis-window.h"
 
 /* Export Picture and Export Report from the window: the dialog, what it says about the size,
  * the files written, and a name that is taken. */
-
-static gboolean
-has_document (gpointer data)
-{
-  return msvis_window_has_document (data) && !msvis_window_is_loading (data);
-}
-
-static gboolean
-not_loading (gpointer data)
-{
-  return !msvis_window_is_loading (data);
-}
-
-static gboolean
-is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
-
-static gboolean
-is_compare_view (GtkWidget     *widget,
-                 gconstpointer  data)
-{
-  return MSVIS_IS_COMPARE_VIEW (widget);
-}
 
 static gboolean
 is_row_titled (GtkWidget     *widget,
@@ -45,21 +21,6 @@ is_row_titled (GtkWidget     *widget,
 {
   return ADW_IS_PREFERENCES_ROW (widget)
          && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
-}
-
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
-        return GTK_WINDOW (window);
-    }
-  return NULL;
 }
 
 static MsvisWindow *
@@ -71,7 +32,7 @@ open_window (const char *path)
   gtk_window_set_default_size (GTK_WINDOW (window), 1360, 860);
   gtk_window_present (GTK_WINDOW (window));
   msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
   msvis_ui_test_spin (500);
   return window;
 }
@@ -91,9 +52,9 @@ open_dialog (MsvisWindow *window)
   GtkWindow *dialog;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL));
-  dialog = find_toplevel (MSVIS_TYPE_EXPORT_DIALOG);
+  dialog = msvis_ui_test_find_toplevel (MSVIS_TYPE_EXPORT_DIALOG);
   g_assert_nonnull (dialog);
-  g_assert_true (msvis_ui_test_spin_until (is_mapped, dialog, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_is_mapped, dialog, 10000));
   return MSVIS_EXPORT_DIALOG (dialog);
 }
 
@@ -114,8 +75,7 @@ test_export_picture (void)
   if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
     return;
   window = open_window (path);
-  view = MSVIS_COMPARE_VIEW (msvis_ui_test_find_widget (GTK_WIDGET (window), is_compare_view,
-                                                        NULL));
+  view = msvis_window_test_compare_view (window);
   msvis_graph_canvas_expand_all (msvis_compare_view_get_canvas (view, FALSE));
   msvis_graph_canvas_expand_all (msvis_compare_view_get_canvas (view, TRUE));
   msvis_ui_test_spin (800);
@@ -139,7 +99,7 @@ test_export_picture (void)
   /* What the dialog does after its file chooser (which a test cannot drive). */
   g_signal_emit_by_name (dialog, "export-requested", file, FALSE);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  g_assert_true (msvis_ui_test_spin_until (not_loading, window, 30000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_idle, window, 30000));
   text = read_text (svg);
   g_assert_true (g_str_has_prefix (text, "<?xml"));
   g_assert_nonnull (strstr (text, "<svg"));
@@ -181,10 +141,10 @@ test_export_refuses_existing (void)
                               MSVIS_EXPORT_PNG);
   g_signal_emit_by_name (dialog, "export-requested", file, FALSE);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  g_assert_true (msvis_ui_test_spin_until (not_loading, window, 30000));
-  message = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_idle, window, 30000));
+  message = msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (message);
-  g_assert_true (msvis_ui_test_spin_until (is_mapped, message, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_is_mapped, message, 10000));
   text = read_text (png);
   g_assert_cmpstr (text, ==, "mine");
   gtk_window_destroy (message);
@@ -212,8 +172,8 @@ test_export_report (void)
   file = g_file_new_for_path (html);
   msvis_window_export_report (window, file, FALSE);
   g_assert_true (msvis_window_is_loading (window));
-  g_assert_true (msvis_ui_test_spin_until (not_loading, window, 60000));
-  g_assert_null (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_idle, window, 60000));
+  g_assert_null (msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   text = read_text (html);
   /* The window names a run by its family, without the extension. */
   g_assert_nonnull (strstr (text, "<h1>compare_20261121191907</h1>"));

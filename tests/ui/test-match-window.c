@@ -8,23 +8,11 @@
 #include "msvis-compare-view.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
+#include "msvis-window-test-util.h"
 #include "msvis-vis-reader.h"
 #include "msvis-window.h"
 
 /* Manual matching in the window: pick two grey nodes, match, save, reopen. */
-
-static gboolean
-has_document (gpointer data)
-{
-  return msvis_window_has_document (data) && !msvis_window_is_loading (data);
-}
-
-static gboolean
-is_compare_view (GtkWidget     *widget,
-                 gconstpointer  data)
-{
-  return MSVIS_IS_COMPARE_VIEW (widget);
-}
 
 static gboolean
 offer_shown (gpointer window)
@@ -64,9 +52,8 @@ test_match_save_reopen (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1360, 860);
   gtk_window_present (GTK_WINDOW (window));
   msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
-  view = MSVIS_COMPARE_VIEW (msvis_ui_test_find_widget (GTK_WIDGET (window), is_compare_view,
-                                                        NULL));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  view = msvis_window_test_compare_view (window);
   npu = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, FALSE));
   bench = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, TRUE));
   g_assert_cmpuint (linked (npu, "Tensor.view.1.forward"), ==, MSVIS_NODE_ID_NONE);

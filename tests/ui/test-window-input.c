@@ -16,6 +16,7 @@
 #include "msvis-minimap.h"
 #include "msvis-node-details.h"
 #include "msvis-ui-test-util.h"
+#include "msvis-window-test-util.h"
 #include "msvis-window.h"
 
 /* The window fed as a user feeds it: real key presses through the X server (GTK 4 has no
@@ -28,30 +29,10 @@
 static GtkApplication *app;
 
 static gboolean
-has_document (gpointer data)
-{
-  return msvis_window_has_document (data) && !msvis_window_is_loading (data);
-}
-
-static gboolean
-is_compare_view (GtkWidget     *widget,
-                 gconstpointer  data)
-{
-  return MSVIS_IS_COMPARE_VIEW (widget);
-}
-
-static gboolean
 is_node_details (GtkWidget     *widget,
                  gconstpointer  data)
 {
   return MSVIS_IS_NODE_DETAILS (widget);
-}
-
-static MsvisCompareView *
-compare_view_of (MsvisWindow *window)
-{
-  return MSVIS_COMPARE_VIEW (msvis_ui_test_find_widget (GTK_WIDGET (window), is_compare_view,
-                                                        NULL));
 }
 
 static MsvisWindow *
@@ -71,7 +52,7 @@ open_path (MsvisWindow *window,
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
   msvis_ui_test_spin (300);
 }
 
@@ -81,7 +62,7 @@ lookup (MsvisWindow *window,
         const char  *name)
 {
   MsvisGraph *graph = msvis_graph_canvas_get_graph (
-    msvis_compare_view_get_canvas (compare_view_of (window), bench));
+    msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), bench));
 
   return msvis_graph_lookup (graph, name);
 }
@@ -205,7 +186,7 @@ test_keys (void)
       return;
     }
   open_path (window, path);
-  view = compare_view_of (window);
+  view = msvis_window_test_compare_view (window);
   npu = msvis_compare_view_get_canvas (view, FALSE);
   bench = msvis_compare_view_get_canvas (view, TRUE);
   focus_window (GTK_WIDGET (window));
@@ -324,7 +305,7 @@ test_minimap_click (void)
     }
   open_path (window, path);
   focus_window (GTK_WIDGET (window));
-  view = compare_view_of (window);
+  view = msvis_window_test_compare_view (window);
   npu = msvis_compare_view_get_canvas (view, FALSE);
   minimap = msvis_compare_view_get_minimap (view, FALSE);
   relaid = (Relaid) { npu, msvis_graph_canvas_get_layout (npu) };
@@ -410,7 +391,7 @@ test_drop (void)
   second = g_file_new_for_path (other);
   files = g_slist_append (g_slist_append (NULL, file), second);
   g_assert_true (drop_files (window, files));
-  g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
   g_assert_cmpuint (lookup (window, FALSE, "Module.fc.Linear.backward.0"), !=,
                     MSVIS_NODE_ID_NONE);
   g_assert_cmpuint (lookup (window, FALSE, "Distributed.send.0.forward"), ==,
@@ -420,7 +401,7 @@ test_drop (void)
   g_slist_free (g_steal_pointer (&files));
   files = g_slist_append (NULL, second);
   g_assert_true (drop_files (window, files));
-  g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
   g_assert_cmpuint (lookup (window, FALSE, "Distributed.send.0.forward"), !=,
                     MSVIS_NODE_ID_NONE);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -474,11 +455,12 @@ static gboolean
 selected_on_rank1 (gpointer data)
 {
   Selected *s = data;
-  MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (compare_view_of (s->window), FALSE);
+  MsvisGraphCanvas *npu =
+    msvis_compare_view_get_canvas (msvis_window_test_compare_view (s->window), FALSE);
   MsvisNodeId node = msvis_graph_canvas_get_selected (npu);
   MsvisLayout *layout = msvis_graph_canvas_get_layout (npu);
 
-  return has_document (s->window) && node != MSVIS_NODE_ID_NONE
+  return msvis_window_test_ready (s->window) && node != MSVIS_NODE_ID_NONE
          && g_str_equal (msvis_graph_node_get_id (msvis_graph_canvas_get_graph (npu), node),
                          s->name)
          && layout != NULL && msvis_layout_lookup (layout, node) != NULL;
@@ -500,7 +482,7 @@ test_rank_jump (void)
     return;
   window = new_window ();
   open_path (window, path);
-  view = compare_view_of (window);
+  view = msvis_window_test_compare_view (window);
   npu = msvis_compare_view_get_canvas (view, FALSE);
   details = msvis_ui_test_find_widget (GTK_WIDGET (window), is_node_details, NULL);
 
@@ -532,7 +514,7 @@ test_rank_jump (void)
   g_assert_false (msvis_window_is_loading (window));
 
   g_signal_emit_by_name (details, "rank-node-activated", 0, "No.such.node");
-  g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
   toast = (Find) { GTK_WIDGET (window), "No.such.node" };
   g_assert_true (msvis_ui_test_spin_until (label_shown, &toast, 10000));
   msvis_ui_test_spin (500);

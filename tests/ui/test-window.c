@@ -9,6 +9,7 @@
 #include "msvis-application.h"
 #include "msvis-compare-view.h"
 #include "msvis-ui-test-util.h"
+#include "msvis-window-test-util.h"
 #include "msvis-window.h"
 
 /* The whole window, as a user meets it: start page, open, select, errors. */
@@ -17,34 +18,6 @@ typedef struct
 {
   MsvisWindow *window;
 } Fixture;
-
-static gboolean
-has_document (gpointer data)
-{
-  MsvisWindow *window = data;
-
-  return msvis_window_has_document (window) && !msvis_window_is_loading (window);
-}
-
-static gboolean
-not_loading (gpointer data)
-{
-  return !msvis_window_is_loading (data);
-}
-
-/* A dialog presented while the loader finished may map a few frames later. */
-static gboolean
-is_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
-
-static gboolean
-is_compare_view (GtkWidget     *widget,
-                 gconstpointer  data)
-{
-  return MSVIS_IS_COMPARE_VIEW (widget);
-}
 
 static MsvisWindow *
 new_window (void)
@@ -86,9 +59,8 @@ test_open_compare (void)
   window = new_window ();
   file = g_file_new_for_path (path);
   msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
-  view = MSVIS_COMPARE_VIEW (msvis_ui_test_find_widget (GTK_WIDGET (window), is_compare_view,
-                                                        NULL));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  view = msvis_window_test_compare_view (window);
   npu = msvis_compare_view_get_canvas (view, FALSE);
   msvis_ui_test_spin (300);
 
@@ -111,21 +83,6 @@ test_open_compare (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-  return NULL;
-}
-
 /* A broken file leaves what is open as it was. */
 static void
 test_open_error_keeps_document (void)
@@ -141,23 +98,23 @@ test_open_error_keeps_document (void)
   window = new_window ();
   file = g_file_new_for_path (path);
   msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (has_document, window, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
 
   dir = g_dir_make_tmp ("msvis-window-XXXXXX", NULL);
   broken = g_build_filename (dir, "broken.vis", NULL);
   g_assert_true (g_file_set_contents (broken, "{\"NPU\": {\"node\": {", -1, NULL));
   bad = g_file_new_for_path (broken);
   msvis_window_open (window, bad);
-  g_assert_true (msvis_ui_test_spin_until (not_loading, window, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_idle, window, 10000));
   g_assert_true (msvis_window_has_document (window));
   msvis_ui_test_spin (300);
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-error"));
 
   /* The error names the file and the place, in a dialog over the window. */
-  dialog = find_message_dialog ();
+  dialog = ADW_MESSAGE_DIALOG (msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "broken.vis"));
-  g_assert_true (msvis_ui_test_spin_until (is_mapped, dialog, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_is_mapped, dialog, 10000));
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (dialog), "window-error-dialog"));
   gtk_window_destroy (GTK_WINDOW (dialog));
 
