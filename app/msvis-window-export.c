@@ -33,24 +33,9 @@ export_job_free (ExportJob *job)
   g_free (job);
 }
 
+/* A picture when the job has a scene, else the report of its document. */
 static void
-write_picture (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  ExportJob *job = task_data;
-  g_autofree char *path = g_file_get_path (job->file);
-  g_autoptr(GError) error = NULL;
-
-  if (msvis_export_scene_write (job->scene, path, job->format, job->flags, cancellable, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, g_steal_pointer (&error));
-}
-
-static void
-write_report (GTask        *task,
+write_export (GTask        *task,
               gpointer      source_object,
               gpointer      task_data,
               GCancellable *cancellable)
@@ -58,8 +43,11 @@ write_report (GTask        *task,
   ExportJob *job = task_data;
   g_autofree char *path = g_file_get_path (job->file);
   g_autoptr(GError) error = NULL;
+  gboolean ok = job->scene != NULL
+    ? msvis_export_scene_write (job->scene, path, job->format, job->flags, cancellable, &error)
+    : msvis_report_job_write (job->doc, job->name, path, job->flags, cancellable, &error);
 
-  if (msvis_report_job_write (job->doc, job->name, path, job->flags, cancellable, &error))
+  if (ok)
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, g_steal_pointer (&error));
@@ -100,15 +88,18 @@ export_done (GObject      *object,
 }
 
 static void
-start_export (MsvisWindow    *self,
-              ExportJob      *job,
-              GTaskThreadFunc worker)
+start_export (MsvisWindow *self,
+              ExportJob   *job,
+              GFile       *file,
+              gboolean     replace)
 {
-  g_autofree char *basename = g_file_get_basename (job->file);
+  g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *message = NULL;
-  g_autoptr(GFile) folder = g_file_get_parent (job->file);
+  g_autoptr(GFile) folder = g_file_get_parent (file);
   g_autoptr(GTask) task = NULL;
 
+  job->file = g_object_ref (file);
+  job->flags = replace ? MSVIS_SAFE_FILE_REPLACE : MSVIS_SAFE_FILE_DEFAULT;
   msvis_window_set_last_folder (self, folder);
   g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
@@ -118,7 +109,7 @@ start_export (MsvisWindow    *self,
   msvis_window_set_loading (self, message);
   task = g_task_new (NULL, self->load_cancellable, export_done, g_object_ref (self));
   g_task_set_task_data (task, job, (GDestroyNotify)export_job_free);
-  g_task_run_in_thread (task, worker);
+  g_task_run_in_thread (task, write_export);
 }
 
 /* Where the choosers start: the last folder used, else the result's own. */
@@ -144,9 +135,7 @@ export_requested (MsvisExportDialog *dialog,
 
   job->scene = msvis_export_dialog_make_scene (dialog);
   job->format = msvis_export_dialog_get_format (dialog);
-  job->file = g_object_ref (file);
-  job->flags = replace ? MSVIS_SAFE_FILE_REPLACE : MSVIS_SAFE_FILE_DEFAULT;
-  start_export (self, job, write_picture);
+  start_export (self, job, file, replace);
 }
 
 static void
@@ -250,11 +239,9 @@ msvis_window_export_report (MsvisWindow *self,
   if (self->doc == NULL)
     return;
   job = g_new0 (ExportJob, 1);
-  job->file = g_object_ref (file);
-  job->flags = replace ? MSVIS_SAFE_FILE_REPLACE : MSVIS_SAFE_FILE_DEFAULT;
   job->doc = msvis_vis_document_ref (self->doc);
   job->name = g_strdup (msvis_vis_source_get_name (self->source));
-  start_export (self, job, write_report);
+  start_export (self, job, file, replace);
 }
 
 static void
