@@ -4,60 +4,9 @@
 
 #include <string.h>
 
-#include "msvis-graph.h"
+#include "msvis-graph-private.h"
 
 #define ROOT_ID "DefaultModel"
-
-typedef struct
-{
-  const char  *id;             /* interned in strings */
-  MsvisNodeId  parent;
-  MsvisNodeId  first_child;
-  MsvisNodeId  last_child;
-  MsvisNodeId  next_sibling;
-  guint32      n_children;
-  guint32      first_input;
-  guint32      n_inputs;
-  guint32      first_output;
-  guint32      n_outputs;
-  guint32      stack;
-  gint32       micro_step;     /* -1: none; only root children have one */
-  guint8       type;           /* MsvisNodeType */
-  guint8       overflow;       /* MsvisOverflowLevel */
-} NodeRecord;
-
-typedef struct
-{
-  guint32  n_lines;
-  char    *lines[];
-} Stack;
-
-struct _MsvisGraph
-{
-  GObject       parent_instance;
-
-  GStringChunk *strings;
-  GHashTable   *interned;      /* text -> the same text in strings */
-  GHashTable   *by_id;         /* interned id -> GUINT_TO_POINTER (node + 1) */
-  GArray       *nodes;         /* NodeRecord */
-  GArray       *items;         /* MsvisItem */
-  GArray       *fields;        /* MsvisField */
-  GPtrArray    *atoms;         /* field names, interned */
-  GHashTable   *atom_by_name;
-  GPtrArray    *stacks;        /* Stack *, [0] is the empty stack */
-  GHashTable   *stack_index;   /* Stack * -> GUINT_TO_POINTER (index) */
-  GHashTable   *distributed;   /* node + 1 -> MsvisJsonValue * in arena */
-  GHashTable   *merge_info;    /* node + 1 -> MsvisJsonValue * in arena */
-  GHashTable   *batch_p2p;     /* node + 1 -> MsvisJsonValue * in arena */
-  GHashTable   *subnode_lists; /* node + 1 -> GArray of MsvisNodeId, where the chain is not it */
-  guint         n_listed;      /* nodes from here on are in the tree but not in node_map */
-  MsvisArena   *arena;
-  MsvisCompareResults *compare_results;   /* NULL in a build */
-
-  char         *dump_data_dir;
-  gboolean      dump_data_dir_null;
-  guint         micro_steps;
-};
 
 G_DEFINE_FINAL_TYPE (MsvisGraph, msvis_graph, G_TYPE_OBJECT)
 
@@ -310,14 +259,6 @@ guint
 msvis_graph_get_n_nodes (MsvisGraph *self)
 {
   return self->nodes->len;
-}
-
-static inline NodeRecord *
-node_record (MsvisGraph  *self,
-             MsvisNodeId  node)
-{
-  g_assert (node < self->nodes->len);
-  return &g_array_index (self->nodes, NodeRecord, node);
 }
 
 /**
@@ -597,125 +538,6 @@ msvis_graph_set_n_listed (MsvisGraph *self,
   g_return_if_fail (n_listed >= 1 && n_listed <= self->nodes->len);
 
   self->n_listed = n_listed;
-}
-
-/**
- * msvis_graph_add_fields:
- * @fields: (array length=n_fields): fields to copy
- *
- * Returns: the index of the first copied field, for msvis_graph_add_item()
- */
-guint32
-msvis_graph_add_fields (MsvisGraph       *self,
-                        const MsvisField *fields,
-                        guint             n_fields)
-{
-  guint32 first = self->fields->len;
-
-  g_array_append_vals (self->fields, fields, n_fields);
-  return first;
-}
-
-guint32
-msvis_graph_add_item (MsvisGraph *self,
-                      const char *key,
-                      guint32     first_field,
-                      guint32     n_fields)
-{
-  MsvisItem item = { key, first_field, n_fields };
-
-  g_array_append_val (self->items, item);
-  return self->items->len - 1;
-}
-
-const MsvisItem *
-msvis_graph_get_item (MsvisGraph *self,
-                      guint32     item)
-{
-  g_return_val_if_fail (item < self->items->len, NULL);
-  return &g_array_index (self->items, MsvisItem, item);
-}
-
-const MsvisField *
-msvis_graph_get_fields (MsvisGraph      *self,
-                        const MsvisItem *item)
-{
-  return &g_array_index (self->fields, MsvisField, item->first_field);
-}
-
-/**
- * msvis_graph_item_set_fields:
- *
- * Points @item at another run of fields from msvis_graph_add_fields(). Fields are never
- * removed, so the old run stays valid and pointing back at it undoes the change.
- */
-void
-msvis_graph_item_set_fields (MsvisGraph *self,
-                             guint32     item,
-                             guint32     first_field,
-                             guint32     n_fields)
-{
-  MsvisItem *record;
-
-  g_return_if_fail (item < self->items->len);
-  g_return_if_fail ((gsize)first_field + n_fields <= self->fields->len);
-
-  record = &g_array_index (self->items, MsvisItem, item);
-  record->first_field = first_field;
-  record->n_fields = n_fields;
-}
-
-const MsvisField *
-msvis_graph_item_find_field (MsvisGraph *self,
-                             guint32     item,
-                             guint32     atom)
-{
-  const MsvisItem *record = msvis_graph_get_item (self, item);
-  const MsvisField *fields = msvis_graph_get_fields (self, record);
-
-  for (guint i = 0; i < record->n_fields; i++)
-    if (fields[i].name == atom)
-      return &fields[i];
-
-  return NULL;
-}
-
-void
-msvis_graph_node_set_items (MsvisGraph  *self,
-                            MsvisNodeId  node,
-                            guint32      first_input,
-                            guint32      n_inputs,
-                            guint32      first_output,
-                            guint32      n_outputs)
-{
-  NodeRecord *record = node_record (self, node);
-
-  record->first_input = first_input;
-  record->n_inputs = n_inputs;
-  record->first_output = first_output;
-  record->n_outputs = n_outputs;
-}
-
-guint32
-msvis_graph_node_get_inputs (MsvisGraph  *self,
-                             MsvisNodeId  node,
-                             guint32     *n_inputs)
-{
-  NodeRecord *record = node_record (self, node);
-
-  *n_inputs = record->n_inputs;
-  return record->first_input;
-}
-
-guint32
-msvis_graph_node_get_outputs (MsvisGraph  *self,
-                              MsvisNodeId  node,
-                              guint32     *n_outputs)
-{
-  NodeRecord *record = node_record (self, node);
-
-  *n_outputs = record->n_outputs;
-  return record->first_output;
 }
 
 /**
