@@ -19,4 +19,10 @@ int msvis_command_line_report (int    argc,
 int msvis_command_line_match (int    argc,
                               char **argv);
 
+/* The --force of the commands that write one file, all saying the same. */
+#define MSVIS_FORCE_OPTION(flag)                                                            \
+  { "force", 0, 0, G_OPTION_ARG_NONE, &(flag),                                              \
+    N_("Replace a file of the same name (without it msvis never replaces a file; it never " \
+       "writes through a symbolic link)"), NULL }
+
 G_END_DECLS

@@ -100,9 +100,7 @@ msvis_command_line_export (int    argc,
     { "overflow", 0, 0, G_OPTION_ARG_NONE, &overflow,
       N_("Colour nodes by overflow level instead of precision"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the written file"), NULL },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
-      N_("Replace a file of the same name (without it msvis never replaces a file; it never "
-         "writes through a symbolic link)"), NULL },
+    MSVIS_FORCE_OPTION (force),
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &inputs, NULL, N_("FILE|DIR") },
     { NULL }
   };
@@ -174,9 +172,7 @@ msvis_command_line_report (int    argc,
       N_("N") },
     { "rank", 0, 0, G_OPTION_ARG_INT, &rank, N_("The rank to report (default: the first)"),
       N_("N") },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
-      N_("Replace a file of the same name (without it msvis never replaces a file; it never "
-         "writes through a symbolic link)"), NULL },
+    MSVIS_FORCE_OPTION (force),
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &inputs, NULL, N_("FILE|DIR") },
     { NULL }
   };
