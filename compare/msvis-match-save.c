@@ -45,6 +45,8 @@ msvis_match_session_save_vis (MsvisMatchSession  *self,
                               GError            **error)
 {
   MsvisVisDocument *doc = msvis_match_session_get_document (self);
+  /* Nothing may load node data on another thread while it is all read here. */
+  g_autoptr(GRecMutexLocker) locker = msvis_vis_document_lock (doc);
   g_autoptr(GPtrArray) pairs = msvis_match_session_get_pairs (self);
   g_autofree char *path = g_file_get_path (file);
   g_autoptr(MsvisSafeFile) out = NULL;
@@ -93,6 +95,8 @@ msvis_match_session_save_vis_db (MsvisMatchSession  *self,
                                  GError            **error)
 {
   MsvisVisDocument *doc = msvis_match_session_get_document (self);
+  /* Nothing may load node data on another thread while it is all read here. */
+  g_autoptr(GRecMutexLocker) locker = msvis_vis_document_lock (doc);
   g_autoptr(MsvisVisDb) db = NULL;
   g_autoptr(GArray) keys = NULL;
   g_autoptr(MsvisVisDbWriter) writer = NULL;

@@ -64,6 +64,7 @@ struct _MsvisMatchSession
   guint             saved_position;    /* G_MAXUINT: the saved state is gone */
   Edit             *current;
   MsvisNodeCompare *node_compare;      /* of the current edit */
+  GRecMutexLocker  *locker;            /* the document's, held during an edit */
   GPtrArray        *warnings;
 };
 
@@ -434,6 +435,8 @@ static void
 begin_edit (MsvisMatchSession *self)
 {
   g_assert (self->current == NULL);
+  /* The window's details panel reads node data on a worker: not while the graphs change. */
+  self->locker = msvis_vis_document_lock (self->document);
   self->current = edit_new ();
   self->node_compare = msvis_node_compare_new (self->mode, self->document->npu,
                                                self->document->bench);
@@ -474,6 +477,7 @@ end_edit (MsvisMatchSession *self,
           gboolean           ok,
           MsvisMatchChange  *change)
 {
+  g_autoptr(GRecMutexLocker) locker = g_steal_pointer (&self->locker);
   Edit *edit = g_steal_pointer (&self->current);
 
   if (ok)
@@ -637,10 +641,12 @@ gboolean
 msvis_match_session_undo (MsvisMatchSession *self,
                           MsvisMatchChange  *change)
 {
+  g_autoptr(GRecMutexLocker) locker = NULL;
   Edit *edit;
 
   if (!msvis_match_session_can_undo (self))
     return FALSE;
+  locker = msvis_vis_document_lock (self->document);
   edit = g_ptr_array_index (self->edits, --self->position);
   restore (self, edit->before, edit->before_items);
   restore_table (self, edit->table_before);
@@ -653,10 +659,12 @@ gboolean
 msvis_match_session_redo (MsvisMatchSession *self,
                           MsvisMatchChange  *change)
 {
+  g_autoptr(GRecMutexLocker) locker = NULL;
   Edit *edit;
 
   if (!msvis_match_session_can_redo (self))
     return FALSE;
+  locker = msvis_vis_document_lock (self->document);
   edit = g_ptr_array_index (self->edits, self->position++);
   restore (self, edit->after, edit->after_items);
   restore_table (self, edit->table_after);

@@ -19,7 +19,7 @@ msvis_vis_document_new (void)
   self->step = -1;
   self->rank = -1;
   self->arena = msvis_arena_new ();
-  g_mutex_init (&self->lock);
+  g_rec_mutex_init (&self->lock);
 
   return self;
 }
@@ -51,7 +51,7 @@ msvis_vis_document_unref (MsvisVisDocument *self)
   g_clear_pointer (&self->bench_loaded, g_byte_array_unref);
   g_free (self->bench_links);
   msvis_arena_free (self->arena);
-  g_mutex_clear (&self->lock);
+  g_rec_mutex_clear (&self->lock);
   g_free (self);
 }
 
@@ -101,7 +101,7 @@ msvis_vis_document_ensure_node_data (MsvisVisDocument  *self,
                                      MsvisNodeId        node,
                                      GError           **error)
 {
-  g_autoptr(GMutexLocker) locker = NULL;
+  g_autoptr(GRecMutexLocker) locker = NULL;
   GByteArray *flags;
 
   g_return_val_if_fail (graph == self->npu || graph == self->bench, FALSE);
@@ -112,7 +112,7 @@ msvis_vis_document_ensure_node_data (MsvisVisDocument  *self,
   flags = graph == self->npu ? self->npu_loaded : self->bench_loaded;
   g_return_val_if_fail (node < flags->len, FALSE);
 
-  locker = g_mutex_locker_new (&self->lock);
+  locker = g_rec_mutex_locker_new (&self->lock);
   if (flags->data[node])
     return TRUE;
   if (!self->load_node (self->source, graph, node, error))
@@ -123,8 +123,7 @@ msvis_vis_document_ensure_node_data (MsvisVisDocument  *self,
 
 /**
  * msvis_vis_document_read_node_data:
- * @read: called once, on this thread; it must not ask for more node data (the lock is not
- *   recursive)
+ * @read: called once, on this thread
  *
  * Reading node data (items, fields, stacks) on one thread while another may be loading some
  * (a search, an export, the details of another node) could see the graphs' arrays being
@@ -138,13 +137,30 @@ msvis_vis_document_read_node_data (MsvisVisDocument     *self,
                                    MsvisVisNodeDataRead  read,
                                    gpointer              user_data)
 {
-  g_autoptr(GMutexLocker) locker = NULL;
+  g_autoptr(GRecMutexLocker) locker = NULL;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (read != NULL, NULL);
 
-  locker = g_mutex_locker_new (&self->lock);
+  locker = g_rec_mutex_locker_new (&self->lock);
   return read (self, user_data);
+}
+
+/**
+ * msvis_vis_document_lock:
+ *
+ * For changing node data or compare results (manual matching) while other threads may read
+ * or load some: nothing else reads or loads until the locker is freed. The lock is
+ * recursive, so node data may be loaded meanwhile on this thread.
+ *
+ * Returns: (transfer full): the locker, for g_autoptr(GRecMutexLocker)
+ */
+GRecMutexLocker *
+msvis_vis_document_lock (MsvisVisDocument *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return g_rec_mutex_locker_new (&self->lock);
 }
 
 static gboolean

@@ -50,7 +50,7 @@ struct _MsvisVisDocument
   MsvisVisLoadNode load_node;
   gpointer         source;
   GDestroyNotify   source_free;
-  GMutex           lock;
+  GRecMutex        lock;
   GByteArray      *npu_loaded;      /* one byte per node; NULL: everything is in the graph */
   GByteArray      *bench_loaded;
   gsize            links_once;      /* bench_links is made */
@@ -95,6 +95,7 @@ typedef gpointer (*MsvisVisNodeDataRead) (MsvisVisDocument *doc,
 gpointer          msvis_vis_document_read_node_data   (MsvisVisDocument     *self,
                                                        MsvisVisNodeDataRead  read,
                                                        gpointer              user_data);
+GRecMutexLocker  *msvis_vis_document_lock             (MsvisVisDocument     *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisVisDocument, msvis_vis_document_unref)
 
