@@ -119,6 +119,8 @@ msvis_report_job_write (MsvisVisDocument    *doc,
   g_autoptr(MsvisSafeFile) file = NULL;
   g_autofree char *text = NULL;
   MsvisReportFormat format;
+  /* The window's details panel may load node data on another thread meanwhile. */
+  g_autoptr(GRecMutexLocker) locker = msvis_vis_document_lock (doc);
 
   if (!msvis_report_format_from_path (output, &format, error)
       || !(report = msvis_report_new (doc, name, cancellable, error)))
