@@ -480,7 +480,7 @@ read_entries (MsvisJsonScanner    *scanner,
       g_async_queue_push (pipeline.empty, batch);
     }
 
-  consumer = g_thread_new ("msvis-dump-items", consume, &pipeline);
+  consumer = g_thread_new ("msvis-entries", consume, &pipeline);
 
   while (!done && local_error == NULL && !g_atomic_int_get (&pipeline.failed))
     {

@@ -25,16 +25,16 @@ typedef struct
   const MsvisBuildOptions *options;
   MsvisConstruct          *construct;
   GHashTable              *stacks;         /* name -> raw stack */
-  GArray                  *runs;           /* MsvisItemRuns, per kept entry */
-  GHashTable              *entries;        /* name -> index into runs + 1 */
+  GArray                  *runs;           /* MsvisItemRuns, per kept gradient entry */
+  GHashTable              *entries;        /* gradient name -> index into runs + 1 */
   GPtrArray               *grad_names;     /* *.parameters_grad entries, in dump order */
   MsvisOpParser           *parser;
   GHashTable              *regexes;        /* module name -> GRegex, for odd attribute names */
   GHashTable              *batch_p2p;      /* name -> [{op, peer, group_id}] in the graph arena */
   GArray                  *api_stacks;     /* raw stack -> simplified + 1, for APIs */
 
-  /* construct.json and stack.json are read on their own thread while dump.json starts;
-   * the entries wait for them (they intern into the graph, and need construct.json). */
+  /* construct.json and stack.json are read, and the nodes made, on their own thread while
+   * dump.json starts; the entries wait for them (they go onto the nodes). */
   GThread                 *structure;
   GFile                   *construct_file;
   GFile                   *stack_file;
@@ -253,20 +253,8 @@ create_or_get (Builder     *self,
 
   if (node == MSVIS_NODE_ID_NONE)
     {
-      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (self->entries, name));
-
-      node = msvis_graph_add_node (self->graph, msvis_node_type_for_name (name), name);
-      if (index > 0)
-        {
-          MsvisItemRuns *runs = &g_array_index (self->runs, MsvisItemRuns, index - 1);
-
-          msvis_graph_node_set_items (self->graph, node, runs->first_input, runs->n_inputs,
-                                      runs->first_output, runs->n_outputs);
-        }
+      node = msvis_graph_append_node (self->graph, msvis_node_type_for_name (name), name);
       msvis_graph_node_set_stack (self->graph, node, stack_for (self, name));
-      if (g_hash_table_contains (self->batch_p2p, name))
-        msvis_graph_node_set_batch_p2p (self->graph, node,
-                                        g_hash_table_lookup (self->batch_p2p, name));
     }
 
   msvis_graph_node_attach (self->graph, node, parent);
@@ -598,8 +586,14 @@ read_structure (gpointer data)
 
   self->stacks = msvis_stack_read (self->stack_file, self->graph, self->cancellable,
                                    &self->structure_error);
-  if (self->stacks != NULL)
-    g_debug ("read stack.json at %.3f s", (g_get_monotonic_time () - self->start) / 1e6);
+  if (self->stacks == NULL)
+    return NULL;
+  g_debug ("read stack.json at %.3f s", (g_get_monotonic_time () - self->start) / 1e6);
+
+  create_nodes (self);
+  if (check_cycles (self, &self->structure_error))
+    g_debug ("made %u nodes at %.3f s", msvis_graph_get_n_nodes (self->graph),
+             (g_get_monotonic_time () - self->start) / 1e6);
   return NULL;
 }
 
@@ -611,6 +605,44 @@ join_structure (Builder *self)
   if (self->structure != NULL)
     g_thread_join (g_steal_pointer (&self->structure));
   return self->structure_error == NULL;
+}
+
+static void
+keep_grads (Builder             *self,
+            const char          *name,
+            const MsvisItemRuns *runs)
+{
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (self->entries, name));
+  const char *interned;
+
+  if (index > 0)
+    {
+      g_array_index (self->runs, MsvisItemRuns, index - 1) = *runs;
+      return;
+    }
+
+  interned = msvis_graph_intern (self->graph, name);
+  g_array_append_val (self->runs, *runs);
+  g_hash_table_insert (self->entries, (char *)interned, GUINT_TO_POINTER (self->runs->len));
+  g_ptr_array_add (self->grad_names, (char *)interned);
+}
+
+/* The P2P lists go onto the nodes made from construct.json, now that the whole of dump.json
+ * is read; before the API collections and gradient nodes are made, which take none. */
+static void
+set_batch_p2p (Builder *self)
+{
+  GHashTableIter iter;
+  gpointer name, list;
+
+  g_hash_table_iter_init (&iter, self->batch_p2p);
+  while (g_hash_table_iter_next (&iter, &name, &list))
+    {
+      MsvisNodeId node = msvis_graph_lookup (self->graph, name);
+
+      if (node != MSVIS_NODE_ID_NONE && node != msvis_graph_get_root (self->graph))
+        msvis_graph_node_set_batch_p2p (self->graph, node, list);
+    }
 }
 
 static gboolean
@@ -639,25 +671,19 @@ keep_entry (const char            *name,
 
   if (grads || msvis_construct_lookup (self->construct, name, &dummy))
     {
+      MsvisNodeId node = msvis_graph_lookup (self->graph, name);
       MsvisItemRuns runs;
-      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (self->entries, name));
-      const char *interned;
 
       if (!msvis_op_parser_parse (self->parser, name, entry, &runs, error))
         return FALSE;
 
-      if (index > 0)
-        {
-          /* A name twice in dump.json: the last entry wins, as in a Python dict. */
-          g_array_index (self->runs, MsvisItemRuns, index - 1) = runs;
-          return TRUE;
-        }
-
-      interned = msvis_graph_intern (self->graph, name);
-      g_array_append_val (self->runs, runs);
-      g_hash_table_insert (self->entries, (char *)interned, GUINT_TO_POINTER (self->runs->len));
+      /* A name twice in dump.json: the last entry wins, as in a Python dict. The root was
+       * there before construct.json and takes no entry. */
+      if (node != MSVIS_NODE_ID_NONE && node != msvis_graph_get_root (self->graph))
+        msvis_graph_node_set_items (self->graph, node, runs.first_input, runs.n_inputs,
+                                    runs.first_output, runs.n_outputs);
       if (grads)
-        g_ptr_array_add (self->grad_names, (char *)interned);
+        keep_grads (self, name, &runs);
     }
 
   return TRUE;
@@ -748,9 +774,7 @@ msvis_graph_build (GFile                    *dump_dir,
   g_debug ("read dump.json at %.3f s", (g_get_monotonic_time () - start) / 1e6);
 
   msvis_graph_set_dump_data_dir (graph, header->has_dump_data_dir ? header->dump_data_dir : "");
-  create_nodes (&self);
-  if (!check_cycles (&self, error))
-    goto out;
+  set_batch_p2p (&self);
   group_apis_between_modules (&self);
   add_parameters_grad (&self);
   msvis_graph_number_micro_steps (graph);

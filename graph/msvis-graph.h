@@ -45,6 +45,9 @@ guint              msvis_graph_get_n_nodes            (MsvisGraph        *self);
 MsvisNodeId        msvis_graph_add_node               (MsvisGraph        *self,
                                                        MsvisNodeType      type,
                                                        const char        *id);
+MsvisNodeId        msvis_graph_append_node            (MsvisGraph        *self,
+                                                       MsvisNodeType      type,
+                                                       const char        *interned);
 void               msvis_graph_set_root_id            (MsvisGraph        *self,
                                                        const char        *id);
 MsvisNodeId        msvis_graph_lookup                 (MsvisGraph        *self,

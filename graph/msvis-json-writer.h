@@ -40,6 +40,12 @@ void             msvis_json_writer_key          (MsvisJsonWriter  *self,
 void             msvis_json_writer_key_literal  (MsvisJsonWriter  *self,
                                                  const char       *literal,
                                                  gsize             length);
+void             msvis_json_writer_string_member (MsvisJsonWriter *self,
+                                                 const char       *key_literal,
+                                                 gsize             key_length,
+                                                 const char       *text,
+                                                 gsize             length,
+                                                 gboolean          plain);
 void             msvis_json_writer_string       (MsvisJsonWriter  *self,
                                                  const char       *text);
 void             msvis_json_writer_string_len   (MsvisJsonWriter  *self,

@@ -17,8 +17,9 @@
 
 typedef struct
 {
-  guint32 name;    /* field-name atom */
-  gsize   start;   /* where its formatted value starts in Context.scratch */
+  guint32  name;    /* field-name atom */
+  gboolean plain;   /* nothing in it to escape: msvis formatted it from a number */
+  gsize    start;   /* where its formatted value starts in Context.scratch */
 } Formatted;
 
 typedef struct
@@ -269,7 +270,8 @@ write_item (Context  *ctx,
   for (guint i = 0; i < item->n_fields + n_metrics; i++)
     {
       const MsvisField *field = i < item->n_fields ? &fields[i] : &metrics[i - item->n_fields];
-      Formatted f = { field->name, ctx->scratch->len };
+      Formatted f = { field->name, field->kind != MSVIS_VALUE_STR &&
+                                   field->kind != MSVIS_VALUE_OBJECT, ctx->scratch->len };
 
       if (!is_kept (ctx, field, process_group, batch_p2p))
         continue;
@@ -295,9 +297,9 @@ write_item (Context  *ctx,
 
       gsize key = g_array_index (ctx->key_starts, gsize, f->name);
 
-      msvis_json_writer_key_literal (ctx->writer, ctx->key_text->str + key,
-                                     g_array_index (ctx->key_starts, gsize, f->name + 1) - key);
-      msvis_json_writer_string_len (ctx->writer, ctx->scratch->str + f->start, end - f->start);
+      msvis_json_writer_string_member (ctx->writer, ctx->key_text->str + key,
+                                       g_array_index (ctx->key_starts, gsize, f->name + 1) - key,
+                                       ctx->scratch->str + f->start, end - f->start, f->plain);
     }
   msvis_json_writer_end_object (ctx->writer);
 }
