@@ -327,11 +327,14 @@ entry_has_md5 (const MsvisJsonValue *entry)
 
 /* Reading is two stages on two threads: this one tokenizes dump.json into batches of entry
  * trees, a second one turns them into graph items. Batches go round between two queues, so
- * memory stays bounded by N_BATCHES batches (about 0.7 MB each in a statistics dump). There
- * are enough for the tokenizer to run ahead while the builder reads construct.json and
- * stack.json first: 10% of a dump's entries in the generator's models. */
+ * memory stays bounded by N_BATCHES batches: a batch ends after BATCH_ENTRIES entries or
+ * BATCH_BYTES of dump.json, whichever comes first, and its trees take about three times the
+ * text. There are enough for the tokenizer to run ahead while the builder reads
+ * construct.json and stack.json and makes the nodes: a quarter of a dump's entries in the
+ * generator's models, for about 40 MB. */
 #define BATCH_ENTRIES 512
-#define N_BATCHES 24
+#define BATCH_BYTES (512 * 1024)
+#define N_BATCHES 64
 
 typedef struct
 {
@@ -403,7 +406,10 @@ produce (MsvisJsonScanner  *scanner,
          gboolean          *done,
          GError           **error)
 {
-  while (batch->entries->len < BATCH_ENTRIES)
+  guint64 start = msvis_json_scanner_get_bytes_read (scanner);
+
+  while (batch->entries->len < BATCH_ENTRIES &&
+         msvis_json_scanner_get_bytes_read (scanner) - start < BATCH_BYTES)
     {
       MsvisJsonToken token;
       MsvisJsonValue *entry;

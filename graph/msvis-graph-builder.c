@@ -19,23 +19,45 @@
 #define NO_FORWARD_STACK \
   "This backward node cannot find the forward node and cannot retrieve stack information."
 
+typedef enum
+{
+  CONSTRUCT_PENDING,
+  CONSTRUCT_READ,
+  CONSTRUCT_FAILED,
+} ConstructState;
+
+typedef struct
+{
+  MsvisItemRuns runs;
+  gboolean      set;
+} PairRuns;
+
 typedef struct
 {
   MsvisGraph              *graph;
   const MsvisBuildOptions *options;
   MsvisConstruct          *construct;
   GHashTable              *stacks;         /* name -> raw stack */
+  GArray                  *pair_nodes;     /* MsvisNodeId per construct pair: its child */
+  GArray                  *pair_runs;      /* PairRuns per construct pair: its entry's items */
   GArray                  *runs;           /* MsvisItemRuns, per kept gradient entry */
   GHashTable              *entries;        /* gradient name -> index into runs + 1 */
   GPtrArray               *grad_names;     /* *.parameters_grad entries, in dump order */
   MsvisOpParser           *parser;
   GHashTable              *regexes;        /* module name -> GRegex, for odd attribute names */
-  GHashTable              *batch_p2p;      /* name -> [{op, peer, group_id}] in the graph arena */
+  GHashTable              *batch_p2p;      /* name -> [{op, peer, group_id}] in p2p_arena */
+  MsvisArena              *p2p_arena;
   GArray                  *api_stacks;     /* raw stack -> simplified + 1, for APIs */
 
   /* construct.json and stack.json are read, and the nodes made, on their own thread while
-   * dump.json starts; the entries wait for them (they go onto the nodes). */
+   * dump.json streams. The entries wait for construct.json only: their items are kept per
+   * construct pair and go onto the nodes once both threads are done. Meanwhile both add
+   * strings to the graph (msvis_graph_share_strings), and nothing else they share. */
   GThread                 *structure;
+  GMutex                   construct_lock;
+  GCond                    construct_cond;
+  ConstructState           construct_state;   /* under construct_lock */
+  gboolean                 construct_known;   /* the entries' thread's copy */
   GFile                   *construct_file;
   GFile                   *stack_file;
   GCancellable            *cancellable;
@@ -332,9 +354,12 @@ create_nodes (Builder *self)
       const char *parent_name = repair_parent (self, pair->child, pair->parent);
       MsvisNodeId parent = root;
 
+      MsvisNodeId child;
+
       if (parent_name != NULL)
         parent = create_or_get (self, parent_name, MSVIS_NODE_ID_NONE);
-      create_or_get (self, pair->child, parent);
+      child = create_or_get (self, pair->child, parent);
+      g_array_append_val (self->pair_nodes, child);
     }
 }
 
@@ -527,7 +552,7 @@ keep_batch_p2p (Builder              *self,
 {
   static const char *keys[] = { "op", "peer", "group_id" };
   const MsvisJsonValue *outputs = msvis_json_value_get_member (entry, "output");
-  MsvisArena *arena = msvis_graph_get_arena (self->graph);
+  MsvisArena *arena = self->p2p_arena;
   MsvisJsonValue *list;
 
   if (outputs == NULL || outputs->kind != MSVIS_JSON_ARRAY || outputs->n == 0 ||
@@ -553,7 +578,7 @@ keep_batch_p2p (Builder              *self,
       msvis_json_value_append (list, info);
     }
 
-  g_hash_table_insert (self->batch_p2p, (char *)msvis_graph_intern (self->graph, name), list);
+  g_hash_table_insert (self->batch_p2p, g_strdup (name), list);
 }
 
 static void
@@ -563,15 +588,13 @@ regex_unref_nullable (gpointer regex)
     g_regex_unref (regex);
 }
 
-static gpointer
-read_structure (gpointer data)
+static gboolean
+read_construct (Builder *self)
 {
-  Builder *self = data;
-
   self->construct = msvis_construct_read (self->construct_file, self->graph, self->cancellable,
                                           &self->structure_error);
   if (self->construct == NULL)
-    return NULL;
+    return FALSE;
   g_debug ("read construct.json at %.3f s", (g_get_monotonic_time () - self->start) / 1e6);
   if (self->construct->pairs->len == 0)
     {
@@ -581,8 +604,25 @@ read_structure (gpointer data)
                    /* translators: %s is the path of construct.json */
                    _("%s: the file is empty; the dump was made without the module structure "
                      "(dump the \"mix\" level to build a graph)"), path);
-      return NULL;
+      return FALSE;
     }
+
+  g_array_set_size (self->pair_runs, self->construct->pairs->len);
+  return TRUE;
+}
+
+static gpointer
+read_structure (gpointer data)
+{
+  Builder *self = data;
+  gboolean read = read_construct (self);
+
+  g_mutex_lock (&self->construct_lock);
+  self->construct_state = read ? CONSTRUCT_READ : CONSTRUCT_FAILED;
+  g_cond_broadcast (&self->construct_cond);
+  g_mutex_unlock (&self->construct_lock);
+  if (!read)
+    return NULL;
 
   self->stacks = msvis_stack_read (self->stack_file, self->graph, self->cancellable,
                                    &self->structure_error);
@@ -597,8 +637,8 @@ read_structure (gpointer data)
   return NULL;
 }
 
-/* Waits for construct.json and stack.json; FALSE if either failed (structure_error says
- * why, and comes before anything dump.json has to say: they are read first). */
+/* Waits for construct.json, stack.json and the nodes; FALSE if any failed (structure_error
+ * says why, and comes before anything dump.json has to say: they are read first). */
 static gboolean
 join_structure (Builder *self)
 {
@@ -607,13 +647,25 @@ join_structure (Builder *self)
   return self->structure_error == NULL;
 }
 
+/* On the entries' thread: FALSE if construct.json could not be read. */
+static gboolean
+wait_for_construct (Builder *self)
+{
+  g_mutex_lock (&self->construct_lock);
+  while (self->construct_state == CONSTRUCT_PENDING)
+    g_cond_wait (&self->construct_cond, &self->construct_lock);
+  self->construct_known = self->construct_state == CONSTRUCT_READ;
+  g_mutex_unlock (&self->construct_lock);
+  return self->construct_known;
+}
+
 static void
 keep_grads (Builder             *self,
             const char          *name,
             const MsvisItemRuns *runs)
 {
   guint index = GPOINTER_TO_UINT (g_hash_table_lookup (self->entries, name));
-  const char *interned;
+  char *copy;
 
   if (index > 0)
     {
@@ -621,28 +673,10 @@ keep_grads (Builder             *self,
       return;
     }
 
-  interned = msvis_graph_intern (self->graph, name);
+  copy = g_strdup (name);
   g_array_append_val (self->runs, *runs);
-  g_hash_table_insert (self->entries, (char *)interned, GUINT_TO_POINTER (self->runs->len));
-  g_ptr_array_add (self->grad_names, (char *)interned);
-}
-
-/* The P2P lists go onto the nodes made from construct.json, now that the whole of dump.json
- * is read; before the API collections and gradient nodes are made, which take none. */
-static void
-set_batch_p2p (Builder *self)
-{
-  GHashTableIter iter;
-  gpointer name, list;
-
-  g_hash_table_iter_init (&iter, self->batch_p2p);
-  while (g_hash_table_iter_next (&iter, &name, &list))
-    {
-      MsvisNodeId node = msvis_graph_lookup (self->graph, name);
-
-      if (node != MSVIS_NODE_ID_NONE && node != msvis_graph_get_root (self->graph))
-        msvis_graph_node_set_batch_p2p (self->graph, node, list);
-    }
+  g_hash_table_insert (self->entries, copy, GUINT_TO_POINTER (self->runs->len));
+  g_ptr_array_add (self->grad_names, copy);
 }
 
 static gboolean
@@ -652,10 +686,10 @@ keep_entry (const char            *name,
             GError               **error)
 {
   Builder *self = user_data;
-  const char *dummy;
   gboolean grads = g_str_has_suffix (name, ".parameters_grad");
+  guint pair;
 
-  if (G_UNLIKELY (self->structure != NULL) && !join_structure (self))
+  if (G_UNLIKELY (!self->construct_known) && !wait_for_construct (self))
     {
       /* Stops the reading; msvis_graph_build reports structure_error instead. */
       g_set_error_literal (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE, "");
@@ -669,24 +703,73 @@ keep_entry (const char            *name,
   if (strstr (name, "batch_isend_irecv") != NULL)
     keep_batch_p2p (self, name, entry);
 
-  if (grads || msvis_construct_lookup (self->construct, name, &dummy))
+  pair = GPOINTER_TO_UINT (g_hash_table_lookup (self->construct->index, name));
+  if (grads || pair > 0)
     {
-      MsvisNodeId node = msvis_graph_lookup (self->graph, name);
       MsvisItemRuns runs;
 
       if (!msvis_op_parser_parse (self->parser, name, entry, &runs, error))
         return FALSE;
 
-      /* A name twice in dump.json: the last entry wins, as in a Python dict. The root was
-       * there before construct.json and takes no entry. */
-      if (node != MSVIS_NODE_ID_NONE && node != msvis_graph_get_root (self->graph))
-        msvis_graph_node_set_items (self->graph, node, runs.first_input, runs.n_inputs,
-                                    runs.first_output, runs.n_outputs);
+      /* A name twice in dump.json: the last entry wins, as in a Python dict. */
+      if (pair > 0)
+        g_array_index (self->pair_runs, PairRuns, pair - 1) = (PairRuns) { runs, TRUE };
       if (grads)
         keep_grads (self, name, &runs);
     }
 
   return TRUE;
+}
+
+static void
+set_items (MsvisGraph          *graph,
+           MsvisNodeId          node,
+           const MsvisItemRuns *runs)
+{
+  msvis_graph_node_set_items (graph, node, runs->first_input, runs->n_inputs,
+                              runs->first_output, runs->n_outputs);
+}
+
+/* Once dump.json is read and the nodes made, each node from construct.json takes the items
+ * of its entry; a gradient entry goes onto a node of its name if there is one. The root was
+ * there before construct.json and takes none. The P2P lists too, before the API
+ * collections and gradient nodes are made, which take none. */
+static void
+place_entries (Builder *self)
+{
+  MsvisGraph *graph = self->graph;
+  MsvisNodeId root = msvis_graph_get_root (graph);
+  MsvisArena *arena = msvis_graph_get_arena (graph);
+  GHashTableIter iter;
+  gpointer name, list;
+
+  for (guint i = 0; i < self->pair_nodes->len; i++)
+    {
+      const PairRuns *entry = &g_array_index (self->pair_runs, PairRuns, i);
+      MsvisNodeId node = g_array_index (self->pair_nodes, MsvisNodeId, i);
+
+      if (entry->set && node != root)
+        set_items (graph, node, &entry->runs);
+    }
+
+  for (guint i = 0; i < self->grad_names->len; i++)
+    {
+      const char *grad = g_ptr_array_index (self->grad_names, i);
+      MsvisNodeId node = msvis_graph_lookup (graph, grad);
+      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (self->entries, grad));
+
+      if (node != MSVIS_NODE_ID_NONE && node != root)
+        set_items (graph, node, &g_array_index (self->runs, MsvisItemRuns, index - 1));
+    }
+
+  g_hash_table_iter_init (&iter, self->batch_p2p);
+  while (g_hash_table_iter_next (&iter, &name, &list))
+    {
+      MsvisNodeId node = msvis_graph_lookup (graph, name);
+
+      if (node != MSVIS_NODE_ID_NONE && node != root)
+        msvis_graph_node_set_batch_p2p (graph, node, msvis_json_value_copy (arena, list));
+    }
 }
 
 static GFile *
@@ -744,24 +827,30 @@ msvis_graph_build (GFile                    *dump_dir,
       !(construct = required_file (dump_dir, "construct.json", error)))
     return NULL;
 
+  self.pair_nodes = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  self.pair_runs = g_array_new (FALSE, TRUE, sizeof (PairRuns));
   self.runs = g_array_new (FALSE, FALSE, sizeof (MsvisItemRuns));
-  self.entries = g_hash_table_new (msvis_str_hash, g_str_equal);
+  self.entries = g_hash_table_new_full (msvis_str_hash, g_str_equal, g_free, NULL);
   self.grad_names = g_ptr_array_new ();
   self.parser = msvis_op_parser_new (graph, options->keep_md5);
   self.regexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         regex_unref_nullable);
-  self.batch_p2p = g_hash_table_new (msvis_str_hash, g_str_equal);
+  self.batch_p2p = g_hash_table_new_full (msvis_str_hash, g_str_equal, g_free, NULL);
+  self.p2p_arena = msvis_arena_new ();
   self.api_stacks = g_array_new (FALSE, TRUE, sizeof (guint32));
 
-  /* The parser above made its atoms; from here until the join only the structure thread
-   * touches the graph. */
+  g_mutex_init (&self.construct_lock);
+  g_cond_init (&self.construct_cond);
   self.construct_file = construct;
   self.stack_file = stack;
   self.cancellable = cancellable;
   self.start = start;
+  msvis_graph_share_strings (graph, TRUE);
   self.structure = g_thread_new ("msvis-structure", read_structure, &self);
   dump_ok = msvis_dump_json_read (dump, header, keep_entry, &self, cancellable, &dump_error);
-  if (!join_structure (&self))
+  join_structure (&self);
+  msvis_graph_share_strings (graph, FALSE);
+  if (self.structure_error != NULL)
     {
       g_propagate_error (error, g_steal_pointer (&self.structure_error));
       goto out;
@@ -774,7 +863,7 @@ msvis_graph_build (GFile                    *dump_dir,
   g_debug ("read dump.json at %.3f s", (g_get_monotonic_time () - start) / 1e6);
 
   msvis_graph_set_dump_data_dir (graph, header->has_dump_data_dir ? header->dump_data_dir : "");
-  set_batch_p2p (&self);
+  place_entries (&self);
   group_apis_between_modules (&self);
   add_parameters_grad (&self);
   msvis_graph_number_micro_steps (graph);
@@ -783,13 +872,18 @@ msvis_graph_build (GFile                    *dump_dir,
 out:
   g_clear_pointer (&self.construct, msvis_construct_free);
   g_clear_pointer (&self.stacks, g_hash_table_unref);
+  g_clear_pointer (&self.pair_nodes, g_array_unref);
+  g_clear_pointer (&self.pair_runs, g_array_unref);
   g_clear_pointer (&self.runs, g_array_unref);
   g_clear_pointer (&self.entries, g_hash_table_unref);
   g_clear_pointer (&self.grad_names, g_ptr_array_unref);
   g_clear_pointer (&self.parser, msvis_op_parser_free);
   g_clear_pointer (&self.regexes, g_hash_table_unref);
   g_clear_pointer (&self.batch_p2p, g_hash_table_unref);
+  g_clear_pointer (&self.p2p_arena, msvis_arena_free);
   g_clear_pointer (&self.api_stacks, g_array_unref);
+  g_mutex_clear (&self.construct_lock);
+  g_cond_clear (&self.construct_cond);
   if (!ok)
     msvis_dump_header_clear (header);
 

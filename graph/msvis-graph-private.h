@@ -39,6 +39,8 @@ struct _MsvisGraph
 
   GStringChunk *strings;
   GHashTable   *interned;      /* text -> the same text in strings */
+  GMutex        strings_lock;  /* guards both while strings_shared */
+  gboolean      strings_shared;
   GHashTable   *by_id;         /* interned id -> GUINT_TO_POINTER (node + 1) */
   GArray       *nodes;         /* NodeRecord */
   GArray       *items;         /* MsvisItem */

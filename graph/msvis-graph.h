@@ -25,6 +25,8 @@ const char        *msvis_graph_intern                 (MsvisGraph        *self,
 const char        *msvis_graph_store                  (MsvisGraph        *self,
                                                        const char        *text,
                                                        gsize              length);
+void               msvis_graph_share_strings          (MsvisGraph        *self,
+                                                       gboolean           shared);
 guint32            msvis_graph_atom                   (MsvisGraph        *self,
                                                        const char        *name);
 const char        *msvis_graph_atom_name              (MsvisGraph        *self,

@@ -150,6 +150,38 @@ test_parameters_grad (void)
   g_assert_cmpuint (node, ==, msvis_graph_get_n_nodes (graph) - 1);
 }
 
+/* Which node takes which dump.json entry: entries are read while the nodes are made, and
+ * placed afterwards. */
+static void
+test_entry_placement (void)
+{
+  g_autoptr(MsvisGraph) graph =
+    build ("{\"Tensor.add.0.forward\": \"Module.p.P.forward.0\","
+           " \"Module.p.P.forward.0\": null,"
+           " \"Tensor.mul.0.forward\": \"Module.q.Q.forward.0\","
+           " \"Tensor.sub.0.forward\": \"Module.g.G.parameters_grad\"}",
+           "\"Module.p.P.forward.0\": {\"input_args\": [" LEAF "], \"output\": []},"
+           " \"Tensor.add.0.forward\": {\"input_args\": [" LEAF "], \"output\": []},"
+           " \"Tensor.add.0.forward\": {\"input_args\": [" LEAF ", " LEAF "], \"output\": []},"
+           " \"Module.q.Q.forward.0\": {\"input_args\": [" LEAF "], \"output\": []},"
+           " \"Module.g.G.parameters_grad\": {\"weight\": [" LEAF "]}", NULL);
+  guint32 n;
+
+  /* A parent first, a child of construct.json later: it takes its entry. */
+  msvis_graph_node_get_inputs (graph, msvis_graph_lookup (graph, "Module.p.P.forward.0"), &n);
+  g_assert_cmpuint (n, ==, 1);
+  /* A name twice in dump.json: the last entry wins. */
+  msvis_graph_node_get_inputs (graph, msvis_graph_lookup (graph, "Tensor.add.0.forward"), &n);
+  g_assert_cmpuint (n, ==, 2);
+  /* Only a parent: not a key of construct.json, so its entry is not read. */
+  msvis_graph_node_get_inputs (graph, msvis_graph_lookup (graph, "Module.q.Q.forward.0"), &n);
+  g_assert_cmpuint (n, ==, 0);
+  /* A gradient entry goes onto the node of its name, wherever that came from. */
+  msvis_graph_node_get_inputs (graph, msvis_graph_lookup (graph, "Module.g.G.parameters_grad"),
+                               &n);
+  g_assert_cmpuint (n, ==, 1);
+}
+
 static void
 test_micro_steps (void)
 {
@@ -322,6 +354,7 @@ main (int   argc,
   g_test_add_func ("/builder/backward-parent", test_backward_parent);
   g_test_add_func ("/builder/apis-between-modules", test_apis_between_modules);
   g_test_add_func ("/builder/parameters-grad", test_parameters_grad);
+  g_test_add_func ("/builder/entry-placement", test_entry_placement);
   g_test_add_func ("/builder/micro-steps", test_micro_steps);
   g_test_add_func ("/builder/stacks", test_stacks);
   g_test_add_func ("/builder/orphans-and-duplicates", test_orphans_and_duplicates);
