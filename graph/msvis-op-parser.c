@@ -491,11 +491,16 @@ add_leaf (MsvisOpParser        *self,
     {
       const MsvisJsonValue *value = msvis_json_value_get_member (leaf, "value");
       char md5[9];
+      guint32 crc;
 
       cut (self->scratch, 0);
       if (value != NULL)
         msvis_py_append_str (self->scratch, value);
-      g_snprintf (md5, sizeof md5, "%08x", msvis_crc32 (self->scratch->str, self->scratch->len));
+      /* "%08x", without snprintf: an md5 compare does this for every non-tensor argument. */
+      crc = msvis_crc32 (self->scratch->str, self->scratch->len);
+      for (int i = 7; i >= 0; i--, crc >>= 4)
+        md5[i] = "0123456789abcdef"[crc & 15];
+      md5[8] = '\0';
       set_field (self, first, str_field (self, ATOM_MD5, md5));
     }
 
