@@ -89,75 +89,133 @@ msvis_format_round6 (char   *buf,
   return strip_zeros (buf, len);
 }
 
+/* "d.dddddde±XX" from the seven rounded digits in [1e6, 1e7]. */
+static gsize
+write_sci6 (char    *buf,
+            gboolean negative,
+            guint64  digits,
+            int      exponent)
+{
+  gsize len = 0;
+
+  if (digits == 10000000)
+    {
+      digits = 1000000;
+      exponent++;
+    }
+  if (negative)
+    buf[len++] = '-';
+  buf[len++] = '0' + digits / 1000000;
+  buf[len++] = '.';
+  for (int i = 5; i >= 0; i--)
+    {
+      buf[len + i] = '0' + digits % 10;
+      digits /= 10;
+    }
+  len += 6;
+  buf[len++] = 'e';
+  buf[len++] = exponent < 0 ? '-' : '+';
+  exponent = ABS (exponent);
+  if (exponent < 10)
+    buf[len++] = '0';
+  len += msvis_format_int64 (buf + len, exponent);
+  return len;
+}
+
+/* The seven digits in double arithmetic, for the decimal exponents dumps are made of: powers
+ * of ten up to 1e22 are exact doubles, so magnitude·10^shift is the exact product rounded
+ * once, off by at most 1e7·2⁻⁵³ ≈ 1.2e-9. Away from a rounding tie by more than that, its
+ * rounding is the exact product's. */
+static gboolean
+sci6_digits_double (double   magnitude,
+                    guint64 *digits,
+                    int     *exponent)
+{
+  static const double powers[] = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  };
+  int binary_exponent, e;
+  double scaled, rounded;
+
+  frexp (magnitude, &binary_exponent);
+  /* log10 (2^(b-1)) <= log10 (magnitude) < log10 (2^b): e is right or one too low. */
+  e = (int)floor ((binary_exponent - 1) * 0.30102999566398120);
+  for (int attempt = 0; attempt < 2; attempt++)
+    {
+      int shift = 6 - e;
+
+      if (shift < -22 || shift > 22)
+        return FALSE;
+      scaled = shift >= 0 ? magnitude * powers[shift] : magnitude / powers[-shift];
+      if (scaled < 1e7)
+        break;
+      e++;
+    }
+  if (!(scaled >= 1e6 && scaled < 1e7))
+    return FALSE;
+
+  rounded = nearbyint (scaled);
+  if (fabs (fabs (scaled - rounded) - 0.5) <= 1e-8)
+    return FALSE;
+  *digits = (guint64)rounded;
+  *exponent = e;
+  return TRUE;
+}
+
 /**
  * msvis_format_sci6:
  *
- * Writes "%.6e" of a finite non-zero value. The seven digits come from the value scaled into
- * [1e6, 1e7) in x87 extended precision, where powers of ten up to 10^27 are exact and the
- * product is off by at most 2⁻⁶⁴ relative; values that land near a rounding tie, and
- * exponents beyond that table, go through snprintf.
+ * Writes "%.6e" of a finite non-zero value. The seven digits come from double arithmetic
+ * where the exponent allows, else from the value scaled into [1e6, 1e7) in x87 extended
+ * precision, where powers of ten up to 10^27 are exact and the product is off by at most
+ * 2⁻⁶⁴ relative; values that land near a rounding tie, and exponents beyond that table, go
+ * through snprintf.
  */
 gsize
 msvis_format_sci6 (char   *buf,
                    double  value)
 {
-#if defined(__x86_64__) && LDBL_MANT_DIG == 64
-  static const long double powers[] = {
-    1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L, 1e11L, 1e12L, 1e13L,
-    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L,
-    1e26L, 1e27L,
-  };
-  long double magnitude = fabsl ((long double)value), scaled, rounded;
-  int exponent = (int)floor (log10 ((double)magnitude));
-  int shift = 6 - exponent;
   guint64 digits;
-  gsize len = 0;
+  int exponent;
 
-  if (shift >= -27 && shift <= 27)
-    {
-      scaled = shift >= 0 ? magnitude * powers[shift] : magnitude / powers[-shift];
-      /* log10 may be off by one next to a power of ten */
-      if (scaled >= 1e7L)
-        {
-          exponent++;
-          shift--;
-          scaled = shift >= 0 ? magnitude * powers[shift] : magnitude / powers[-shift];
-        }
-      else if (scaled < 1e6L)
-        {
-          exponent--;
-          shift++;
-          scaled = shift >= 0 ? magnitude * powers[shift] : magnitude / powers[-shift];
-        }
-      rounded = nearbyintl (scaled);
-      if (scaled >= 1e6L && scaled < 1e7L && shift >= -27 && shift <= 27 &&
-          fabsl (fabsl (scaled - rounded) - 0.5L) > 1e-9L)
-        {
-          digits = (guint64)rounded;
-          if (digits == 10000000)
-            {
-              digits = 1000000;
-              exponent++;
-            }
-          if (signbit (value))
-            buf[len++] = '-';
-          buf[len++] = '0' + digits / 1000000;
-          buf[len++] = '.';
-          for (int i = 5; i >= 0; i--)
-            {
-              buf[len + i] = '0' + digits % 10;
-              digits /= 10;
-            }
-          len += 6;
-          buf[len++] = 'e';
-          buf[len++] = exponent < 0 ? '-' : '+';
-          exponent = ABS (exponent);
-          if (exponent < 10)
-            buf[len++] = '0';
-          len += msvis_format_int64 (buf + len, exponent);
-          return len;
-        }
-    }
+  if (sci6_digits_double (fabs (value), &digits, &exponent))
+    return write_sci6 (buf, signbit (value), digits, exponent);
+
+#if defined(__x86_64__) && LDBL_MANT_DIG == 64
+  {
+    static const long double powers[] = {
+      1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L, 1e11L, 1e12L, 1e13L,
+      1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L,
+      1e26L, 1e27L,
+    };
+    long double magnitude = fabsl ((long double)value), scaled, rounded;
+    int shift;
+
+    exponent = (int)floor (log10 ((double)magnitude));
+    shift = 6 - exponent;
+    if (shift >= -27 && shift <= 27)
+      {
+        scaled = shift >= 0 ? magnitude * powers[shift] : magnitude / powers[-shift];
+        /* log10 may be off by one next to a power of ten */
+        if (scaled >= 1e7L)
+          {
+            exponent++;
+            shift--;
+            scaled = shift >= 0 ? magnitude * powers[shift] : magnitude / powers[-shift];
+          }
+        else if (scaled < 1e6L)
+          {
+            exponent--;
+            shift++;
+            scaled = shift >= 0 ? magnitude * powers[shift] : magnitude / powers[-shift];
+          }
+        rounded = nearbyintl (scaled);
+        if (scaled >= 1e6L && scaled < 1e7L && shift >= -27 && shift <= 27 &&
+            fabsl (fabsl (scaled - rounded) - 0.5L) > 1e-9L)
+          return write_sci6 (buf, signbit (value), (guint64)rounded, exponent);
+      }
+  }
 #endif
   {
     locale_t old = uselocale (msvis_c_locale ());

@@ -42,6 +42,22 @@ typedef struct
   GArray          *path;        /* MsvisNodeId, per thread: a link's path, leaf first */
 } Context;
 
+/* g_string_append_len() without the call: the formatters below run for every value. */
+static inline void
+append_len (GString    *out,
+            const char *text,
+            gsize       n)
+{
+  if (G_LIKELY (out->len + n < out->allocated_len))
+    {
+      memcpy (out->str + out->len, text, n);
+      out->len += n;
+      out->str[out->len] = '\0';
+    }
+  else
+    g_string_append_len (out, text, n);
+}
+
 /* _format_decimal_string: a plain non-negative decimal with more than six decimals (and an
  * optional %) is rounded to six. Python's $ also matches before a final newline. */
 static gboolean
@@ -101,15 +117,15 @@ format_str (GString    *out,
 
       if (stop == NULL)
         {
-          g_string_append (out, p);
+          append_len (out, p, strlen (p));
           break;
         }
-      g_string_append_len (out, p, stop - p);
+      append_len (out, p, stop - p);
       if (*stop == '\'')
         p = stop + 1;
       else if (strncmp (stop, "None", 4) == 0)
         {
-          g_string_append_len (out, "null", 4);
+          append_len (out, "null", 4);
           p = stop + 4;
         }
       else
@@ -134,11 +150,11 @@ format_float (GString *out,
   if (!isfinite (value))
     msvis_py_append_float_repr (out, value);
   else if (value != 0.0 && (magnitude < 1e-4 || magnitude >= 1e16))
-    g_string_append_len (out, buf, msvis_format_sci6 (buf, value));
+    append_len (out, buf, msvis_format_sci6 (buf, value));
   else if (magnitude < 1e9)
     /* Below 1e9 doubles are far denser than 1e-6, so the shortest repr of round(x, 6)
      * is its six-decimal form without trailing zeros. */
-    g_string_append_len (out, buf, msvis_format_round6 (buf, value));
+    append_len (out, buf, msvis_format_round6 (buf, value));
   else
     msvis_py_append_float_repr (out, msvis_py_round6 (value));
 }
@@ -187,16 +203,16 @@ msvis_vis_format_value (GString          *out,
   switch ((MsvisValueKind)field->kind)
     {
     case MSVIS_VALUE_NONE:
-      g_string_append (out, "null");
+      append_len (out, "null", 4);
       break;
     case MSVIS_VALUE_BOOL:
-      g_string_append (out, field->b ? "True" : "False");
+      append_len (out, field->b ? "True" : "False", field->b ? 4 : 5);
       break;
     case MSVIS_VALUE_INT:
       {
         char buf[32];
 
-        g_string_append_len (out, buf, msvis_format_int64 (buf, field->i));
+        append_len (out, buf, msvis_format_int64 (buf, field->i));
       }
       break;
     case MSVIS_VALUE_FLOAT:
@@ -210,7 +226,7 @@ msvis_vis_format_value (GString          *out,
       break;
     case MSVIS_VALUE_OBJECT:
     default:
-      g_string_append (out, field->s);
+      append_len (out, field->s, strlen (field->s));
       break;
     }
 }

@@ -213,7 +213,8 @@ test_fast_formats_match_libc (void)
 
   for (guint i = 0; i < 2000000; i++)
     {
-      double value = random_double (rand, -320, 308);
+      /* Half in the exponents dumps have, where the double fast path works. */
+      double value = i % 2 ? random_double (rand, -320, 308) : random_double (rand, -29, 29);
       char ours[32], theirs[64];
 
       if (value == 0.0 || !isfinite (value))
