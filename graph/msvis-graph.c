@@ -83,6 +83,7 @@ msvis_graph_finalize (GObject *object)
   g_clear_pointer (&self->subnode_lists, g_hash_table_unref);
   g_clear_pointer (&self->arena, msvis_arena_free);
   g_clear_pointer (&self->strings, g_string_chunk_free);
+  g_clear_pointer (&self->stored, g_string_chunk_free);
   g_mutex_clear (&self->strings_lock);
   g_clear_pointer (&self->dump_data_dir, g_free);
   g_clear_pointer (&self->compare_results, msvis_compare_results_free);
@@ -102,6 +103,7 @@ msvis_graph_init (MsvisGraph *self)
   Stack *empty = g_malloc0 (sizeof (Stack));
 
   self->strings = g_string_chunk_new (1024 * 1024);
+  self->stored = g_string_chunk_new (1024 * 1024);
   g_mutex_init (&self->strings_lock);
   self->interned = g_hash_table_new (msvis_str_hash, g_str_equal);
   self->by_id = g_hash_table_new (msvis_str_hash, g_str_equal);
@@ -168,29 +170,24 @@ msvis_graph_intern (MsvisGraph *self,
 /**
  * msvis_graph_store:
  *
- * Like msvis_graph_intern() without sharing, for strings that are seldom equal.
+ * Like msvis_graph_intern() without sharing, for strings that are seldom equal. They have a
+ * store of their own, which msvis_graph_share_strings() leaves to one thread.
  */
 const char *
 msvis_graph_store (MsvisGraph *self,
                    const char *text,
                    gsize       length)
 {
-  const char *stored;
-
-  if (G_UNLIKELY (self->strings_shared))
-    g_mutex_lock (&self->strings_lock);
-  stored = g_string_chunk_insert_len (self->strings, text, length);
-  if (G_UNLIKELY (self->strings_shared))
-    g_mutex_unlock (&self->strings_lock);
-  return stored;
+  return g_string_chunk_insert_len (self->stored, text, length);
 }
 
 /**
  * msvis_graph_share_strings:
  * @shared: whether two threads may intern and store strings from now on
  *
- * While a graph is built, one thread makes its nodes and another its items; both add
- * strings. Call with %TRUE before they start and %FALSE after both have stopped.
+ * While a graph is built, one thread makes its nodes and another its items; both intern
+ * strings, and only the items' thread stores them. Call with %TRUE before they start and
+ * %FALSE after both have stopped.
  */
 void
 msvis_graph_share_strings (MsvisGraph *self,

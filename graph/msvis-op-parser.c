@@ -27,7 +27,7 @@ static const char *atom_names[N_ATOMS] = {
 
 /* Field names and short values repeat in every leaf ("dtype", "torch.float32"); a small
  * direct-mapped cache in front of the graph's tables saves a hash lookup for most of them. */
-#define CACHE_SIZE 256
+#define CACHE_SIZE 1024
 
 typedef struct
 {
@@ -70,11 +70,16 @@ cut (GString *s,
   s->str[length] = '\0';
 }
 
+/* Every byte counts: shapes such as "[2, 2048]" and "[2, 4096]" differ in the middle. */
 static inline guint
 cache_slot (const char *text,
             gsize       length)
 {
-  return (length * 31 + (guchar)text[0] * 7 + (guchar)text[length ? length - 1 : 0]) % CACHE_SIZE;
+  guint32 h = 2166136261u;
+
+  for (gsize i = 0; i < length; i++)
+    h = (h ^ (guchar)text[i]) * 16777619u;
+  return (h ^ (h >> 15)) % CACHE_SIZE;
 }
 
 static guint32
@@ -437,6 +442,15 @@ add_leaf (MsvisOpParser        *self,
           field.name = cached_atom (self, member->key);
           field.kind = MSVIS_VALUE_STR;
           field.s = cached_intern (self, member->s, member->n);
+        }
+      else if (member->kind == MSVIS_JSON_ARRAY)
+        {
+          /* A shape, mostly: its repr repeats as often as a dtype. */
+          cut (self->scratch, 0);
+          msvis_py_append_str (self->scratch, member);
+          field.name = cached_atom (self, member->key);
+          field.kind = MSVIS_VALUE_OBJECT;
+          field.s = cached_intern (self, self->scratch->str, self->scratch->len);
         }
       else
         field = msvis_field_from_json (self->graph, cached_atom (self, member->key), member,
