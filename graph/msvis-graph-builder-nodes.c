@@ -181,6 +181,26 @@ replace_all (const char *text,
   return g_strjoinv (to, parts);
 }
 
+/* replace_all() into @out, without the allocations: it runs for every backward node. */
+static void
+replace_all_into (GString    *out,
+                  const char *text,
+                  const char *from,
+                  const char *to)
+{
+  gsize from_length = strlen (from);
+  const char *found;
+
+  g_string_truncate (out, 0);
+  while ((found = strstr (text, from)) != NULL)
+    {
+      g_string_append_len (out, text, found - text);
+      g_string_append (out, to);
+      text = found + from_length;
+    }
+  g_string_append (out, text);
+}
+
 static guint32
 stack_for (Builder    *self,
            const char *name)
@@ -188,7 +208,7 @@ stack_for (Builder    *self,
   gpointer raw;
   guint32 stack = 0;
   gssize prefix;
-  g_autofree char *source_name = NULL;
+  GString *source_name = self->name_scratch;
   MsvisNodeId source;
 
   if (g_hash_table_lookup_extended (self->stacks, name, NULL, &raw))
@@ -199,13 +219,17 @@ stack_for (Builder    *self,
   /* A backward node without a stack borrows its forward node's (§3.4). */
   prefix = backward_counter_prefix (name);
   if (prefix >= 0)
-    source_name = g_strdup_printf ("%.*s.forward.0", (int)prefix, name);
+    {
+      g_string_truncate (source_name, 0);
+      g_string_append_len (source_name, name, prefix);
+      g_string_append (source_name, ".forward.0");
+    }
   else if (g_str_has_suffix (name, ".backward"))
-    source_name = replace_all (name, "backward", "forward");
+    replace_all_into (source_name, name, "backward", "forward");
   else
     return 0;
 
-  source = msvis_graph_lookup (self->graph, source_name);
+  source = msvis_graph_lookup (self->graph, source_name->str);
   if (source != MSVIS_NODE_ID_NONE)
     return msvis_graph_node_get_stack (self->graph, source);
 

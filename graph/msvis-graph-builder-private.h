@@ -40,6 +40,7 @@ typedef struct
   GHashTable              *batch_p2p;      /* name -> [{op, peer, group_id}] in p2p_arena */
   MsvisArena              *p2p_arena;
   GArray                  *api_stacks;     /* raw stack -> simplified + 1, for APIs */
+  GString                 *name_scratch;   /* the structure thread's */
 
   /* construct.json and stack.json are read, and the nodes made, on their own thread while
    * dump.json streams. The entries wait for construct.json only: their items are kept per

@@ -87,6 +87,8 @@ read_structure (gpointer data)
   Builder *self = data;
   gboolean read = read_construct (self);
 
+  /* Until now the entries' thread waited: construct.json's names went in without the lock. */
+  msvis_graph_share_strings (self->graph, TRUE);
   g_mutex_lock (&self->construct_lock);
   self->construct_state = read ? CONSTRUCT_READ : CONSTRUCT_FAILED;
   g_cond_broadcast (&self->construct_cond);
@@ -308,6 +310,7 @@ msvis_graph_build (GFile                    *dump_dir,
   self.batch_p2p = g_hash_table_new_full (msvis_str_hash, g_str_equal, g_free, NULL);
   self.p2p_arena = msvis_arena_new ();
   self.api_stacks = g_array_new (FALSE, TRUE, sizeof (guint32));
+  self.name_scratch = g_string_new (NULL);
 
   g_mutex_init (&self.construct_lock);
   g_cond_init (&self.construct_cond);
@@ -315,7 +318,6 @@ msvis_graph_build (GFile                    *dump_dir,
   self.stack_file = stack;
   self.cancellable = cancellable;
   self.start = start;
-  msvis_graph_share_strings (graph, TRUE);
   self.structure = g_thread_new ("msvis-structure", read_structure, &self);
   dump_ok = msvis_dump_json_read (dump, header, keep_entry, &self, cancellable, &dump_error);
   join_structure (&self);
@@ -352,6 +354,7 @@ out:
   g_clear_pointer (&self.batch_p2p, g_hash_table_unref);
   g_clear_pointer (&self.p2p_arena, msvis_arena_free);
   g_clear_pointer (&self.api_stacks, g_array_unref);
+  g_string_free (self.name_scratch, TRUE);
   g_mutex_clear (&self.construct_lock);
   g_cond_clear (&self.construct_cond);
   if (!ok)
