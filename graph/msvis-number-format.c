@@ -50,7 +50,7 @@ strip_zeros (char  *buf,
  * Writes repr(round(value, 6)) for a finite value below 1e9 in magnitude, where the
  * shortest form of the rounded value is its six-decimal form without trailing zeros.
  * Scaling by 1e6 is exact to within |value|·1e6·2⁻⁵², so only values that land that close to
- * a rounding tie need snprintf's exact rounding.
+ * a rounding tie, without being exactly on it, need snprintf's exact rounding.
  */
 gsize
 msvis_format_round6 (char   *buf,
@@ -64,7 +64,9 @@ msvis_format_round6 (char   *buf,
 
   g_assert (isfinite (value) && fabs (value) < 1e9);
 
-  if (tie_distance <= fabs (scaled) * 4.5e-16 + 1e-300)
+  /* bfloat16 statistics such as 0.0078125 are exact ties; where the product is exact (fma
+   * finds no error), nearbyint's ties-to-even is what %.6f does with the exact value. */
+  if (tie_distance <= fabs (scaled) * 4.5e-16 + 1e-300 && fma (value, 1e6, -scaled) != 0.0)
     {
       locale_t old = uselocale (msvis_c_locale ());
 
