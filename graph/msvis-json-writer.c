@@ -204,14 +204,27 @@ append (GString    *buf,
   memcpy (reserve (buf, n), text, n);
 }
 
+/* A newline and the indentation, after a comma if @comma: one reservation, and the spaces
+ * written 16 at a time into room reserved beyond them. */
 static void
-newline (MsvisJsonWriter *self)
+newline (MsvisJsonWriter *self,
+         gboolean         comma)
 {
   guint spaces = self->indent * self->levels.len;
-  char *p = reserve (self->buf, spaces + 1);
+  gsize n = comma + 1 + spaces;
+  char *p = reserve (self->buf, n + 16);
 
-  p[0] = '\n';
-  memset (p + 1, ' ', spaces);
+  self->buf->len -= 16;
+  if (comma)
+    *p++ = ',';
+  *p++ = '\n';
+#ifdef __SSE2__
+  for (guint i = 0; i < spaces; i += 16)
+    _mm_storeu_si128 ((__m128i *)(p + i), _mm_set1_epi8 (' '));
+#else
+  memset (p, ' ', spaces);
+#endif
+  self->buf->str[self->buf->len] = '\0';
 }
 
 /* Separator and indentation before a value or a key. */
@@ -235,10 +248,7 @@ before (MsvisJsonWriter *self)
         append (self->buf, ", ", 2);
       return;
     }
-  if (level->n > 0)
-    g_string_append_c (self->buf, ',');
-  level->n++;
-  newline (self);
+  newline (self, level->n++ > 0);
 }
 
 static void
@@ -266,7 +276,7 @@ end (MsvisJsonWriter *self)
 
   self->levels.len--;
   if (level.n > 0 && !self->compact)
-    newline (self);
+    newline (self, FALSE);
   g_string_append_c (self->buf, level.is_object ? '}' : ']');
   after (self);
 }
@@ -458,9 +468,22 @@ void
 msvis_json_writer_key (MsvisJsonWriter *self,
                        const char      *key)
 {
+  gsize length = strlen (key);
+
   before (self);
-  msvis_json_append_escaped (self->buf, key, strlen (key));
-  append (self->buf, ": ", 2);
+  if (G_LIKELY (find_escape ((const guchar *)key, 0, length) == length))
+    {
+      char *p = reserve (self->buf, length + 4);
+
+      p[0] = '"';
+      memcpy (p + 1, key, length);
+      memcpy (p + 1 + length, "\": ", 3);
+    }
+  else
+    {
+      msvis_json_append_escaped (self->buf, key, length);
+      append (self->buf, ": ", 2);
+    }
   self->after_key = TRUE;
 }
 
