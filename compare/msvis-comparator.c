@@ -10,10 +10,17 @@
 
 typedef struct
 {
+  MsvisNodeId npu;
+  MsvisNodeId bench;
+} NodePair;
+
+typedef struct
+{
   MsvisGraph                *npu;
   MsvisGraph                *bench;
   const MsvisCompareOptions *options;
   MsvisNodeCompare          *node_compare;
+  GArray                    *pairs;   /* NodePair, in the order they were matched */
   guint32                    npu_type;
   guint32                    npu_shape;
   guint32                    bench_type;
@@ -101,15 +108,87 @@ ancestors_equal (Comparator  *c,
   return n == b;
 }
 
-/* Both nodes point at each other; the link is written as the path to the counterpart. */
+/* Both nodes point at each other; the link is written as the path to the counterpart. The
+ * data are compared once all is matched: compare_pairs(). */
 static void
 link_and_compare (Comparator  *c,
                   MsvisNodeId  n,
                   MsvisNodeId  b)
 {
+  NodePair pair = { n, b };
+
   msvis_compare_results_set_link (msvis_graph_get_compare_results (c->npu), n, b);
   msvis_compare_results_set_link (msvis_graph_get_compare_results (c->bench), b, n);
-  msvis_node_compare_run (c->node_compare, n, b);
+  g_array_append_val (c->pairs, pair);
+}
+
+typedef struct
+{
+  GArray           *pairs;
+  MsvisNodeCompare *node_compare;
+  guint             index;
+  guint             n_workers;
+} Worker;
+
+/* A worker compares the pairs whose NPU node falls to it, in matching order: a node matched
+ * twice is compared twice by the same worker, and the last comparison stands as before. */
+static gpointer
+compare_share (gpointer data)
+{
+  Worker *worker = data;
+
+  for (guint i = 0; i < worker->pairs->len; i++)
+    {
+      const NodePair *pair = &g_array_index (worker->pairs, NodePair, i);
+
+      if (pair->npu % worker->n_workers == worker->index)
+        msvis_node_compare_run (worker->node_compare, pair->npu, pair->bench);
+    }
+  return NULL;
+}
+
+/* Comparing matched data is a third of a statistics compare and needs no order between
+ * nodes, so it runs on every core. Real data keeps one comparer: it gathers rows in order
+ * for msvis_node_compare_finish(). */
+static void
+compare_pairs (Comparator *c)
+{
+  guint n_workers = MIN (c->options->threads ? c->options->threads : g_get_num_processors (),
+                         8);
+  MsvisCompareResults *results = msvis_graph_get_compare_results (c->npu);
+  Worker workers[8];
+  GThread *threads[8];
+
+  if (c->options->mode == MSVIS_COMPARE_REAL_DATA || n_workers < 2 ||
+      (c->options->threads == 0 && c->pairs->len < 4096))
+    {
+      for (guint i = 0; i < c->pairs->len; i++)
+        {
+          const NodePair *pair = &g_array_index (c->pairs, NodePair, i);
+
+          msvis_node_compare_run (c->node_compare, pair->npu, pair->bench);
+        }
+      return;
+    }
+
+  /* Each comparer interns its atoms here, before the graph's strings are shared. */
+  for (guint i = 0; i < n_workers; i++)
+    workers[i] = (Worker) { c->pairs, i == 0 ? c->node_compare
+                                             : msvis_node_compare_new (c->options->mode, c->npu,
+                                                                       c->bench),
+                            i, n_workers };
+  msvis_compare_results_share (results, msvis_graph_get_n_nodes (c->npu),
+                               msvis_graph_get_n_items (c->npu), TRUE);
+  msvis_graph_share_strings (c->npu, TRUE);
+  for (guint i = 1; i < n_workers; i++)
+    threads[i] = g_thread_new ("msvis-compare", compare_share, &workers[i]);
+  compare_share (&workers[0]);
+  for (guint i = 1; i < n_workers; i++)
+    g_thread_join (threads[i]);
+  msvis_graph_share_strings (c->npu, FALSE);
+  msvis_compare_results_share (results, 0, 0, FALSE);
+  for (guint i = 1; i < n_workers; i++)
+    msvis_node_compare_free (workers[i].node_compare);
 }
 
 static void
@@ -366,8 +445,10 @@ msvis_compare_graphs (MsvisGraph                *npu,
   void (*match) (Comparator *, MsvisNodeId) =
     options->fuzzy ? match_fuzzy : options->mapping ? match_mapped : match_default;
   g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (NodePair));
   MsvisNodeId root = msvis_graph_get_root (npu);
 
+  c.pairs = pairs;
   c.npu_type = msvis_graph_atom (npu, "type");
   c.npu_shape = msvis_graph_atom (npu, "shape");
   c.bench_type = msvis_graph_atom (bench, "type");
@@ -385,6 +466,7 @@ msvis_compare_graphs (MsvisGraph                *npu,
            child != MSVIS_NODE_ID_NONE; child = msvis_graph_node_get_next_sibling (npu, child))
         g_array_append_val (queue, child);
     }
+  compare_pairs (&c);
 
   /* msprobe indexes the API collections before the real-data compare gives their APIs an
    * index, so in that mode they stay 0. */

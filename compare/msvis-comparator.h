@@ -25,6 +25,8 @@ typedef struct
   GCancellable     *cancellable;
   gboolean          any_shape;     /* fuzzy without the shape check (parallel merge) */
   gboolean          keep_bench_micro_steps; /* merged graphs were paged before the merge */
+  guint             threads;       /* that compare the matched data; 0: one per core, for
+                                    * compares big enough to gain from them */
 } MsvisCompareOptions;
 
 void   msvis_compare_graphs      (MsvisGraph                *npu,

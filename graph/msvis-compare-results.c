@@ -18,6 +18,8 @@ struct _MsvisCompareResults
   GArray *md5_results;  /* guint8 per node */
   GArray *runs;         /* MetricRun per item */
   GArray *fields;       /* MsvisField, the runs end to end */
+  GMutex  metrics_lock; /* guards runs and fields while shared */
+  gboolean shared;
 };
 
 /**
@@ -35,6 +37,7 @@ msvis_compare_results_new (void)
   self->md5_results = g_array_new (FALSE, TRUE, sizeof (guint8));
   self->runs = g_array_new (FALSE, TRUE, sizeof (MetricRun));
   self->fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
+  g_mutex_init (&self->metrics_lock);
   return self;
 }
 
@@ -48,6 +51,7 @@ msvis_compare_results_free (MsvisCompareResults *self)
   g_array_unref (self->md5_results);
   g_array_unref (self->runs);
   g_array_unref (self->fields);
+  g_mutex_clear (&self->metrics_lock);
   g_free (self);
 }
 
@@ -134,12 +138,41 @@ msvis_compare_results_set_metrics (MsvisCompareResults *self,
 {
   MetricRun *run;
 
+  if (self->shared)
+    g_mutex_lock (&self->metrics_lock);
   if (self->runs->len <= item)
     g_array_set_size (self->runs, item + 1);
   run = &g_array_index (self->runs, MetricRun, item);
   run->first = self->fields->len;
   run->n = n_fields;
   g_array_append_vals (self->fields, fields, n_fields);
+  if (self->shared)
+    g_mutex_unlock (&self->metrics_lock);
+}
+
+/**
+ * msvis_compare_results_share:
+ * @n_nodes: how many nodes the graph has
+ * @n_items: how many data items
+ * @shared: whether threads set results from now on, each for nodes of its own
+ *
+ * Makes room for every node's and item's result, so that threads setting them for
+ * different nodes never move the arrays, and makes metrics lock. Call with %TRUE before the
+ * threads start and %FALSE after all have stopped.
+ */
+void
+msvis_compare_results_share (MsvisCompareResults *self,
+                             guint                n_nodes,
+                             guint                n_items,
+                             gboolean             shared)
+{
+  if (self->precision->len < n_nodes)
+    g_array_set_size (self->precision, n_nodes);
+  if (self->md5_results->len < n_nodes)
+    g_array_set_size (self->md5_results, n_nodes);
+  if (self->runs->len < n_items)
+    g_array_set_size (self->runs, n_items);
+  self->shared = shared;
 }
 
 const MsvisField *

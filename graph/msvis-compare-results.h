@@ -59,6 +59,11 @@ const MsvisField    *msvis_compare_results_get_metrics      (MsvisCompareResults
                                                              guint32              item,
                                                              guint               *n_fields);
 
+void                 msvis_compare_results_share            (MsvisCompareResults *self,
+                                                             guint                n_nodes,
+                                                             guint                n_items,
+                                                             gboolean             shared);
+
 void                 msvis_precision_append_repr            (GString             *out,
                                                              MsvisPrecision       precision);
 

@@ -36,6 +36,12 @@ msvis_graph_add_item (MsvisGraph *self,
   return self->items->len - 1;
 }
 
+guint32
+msvis_graph_get_n_items (MsvisGraph *self)
+{
+  return self->items->len;
+}
+
 const MsvisItem *
 msvis_graph_get_item (MsvisGraph *self,
                       guint32     item)

@@ -107,6 +107,7 @@ guint32            msvis_graph_add_item               (MsvisGraph        *self,
                                                        guint32            n_fields);
 const MsvisItem   *msvis_graph_get_item               (MsvisGraph        *self,
                                                        guint32            item);
+guint32            msvis_graph_get_n_items            (MsvisGraph        *self);
 const MsvisField  *msvis_graph_get_fields             (MsvisGraph        *self,
                                                        const MsvisItem   *item);
 void               msvis_graph_item_set_fields        (MsvisGraph        *self,

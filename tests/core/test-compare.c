@@ -500,6 +500,102 @@ expect_mismatch (const Side *npu,
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
 }
 
+/* Everything a compare stored for @graph's nodes and items, as text. */
+static char *
+describe_results (MsvisGraph *graph)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
+  GString *out = g_string_new (NULL);
+
+  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
+    {
+      g_string_append_printf (out, "%s %d ", msvis_graph_node_get_id (graph, node),
+                              msvis_compare_results_get_md5_result (results, node));
+      msvis_precision_append_repr (out, msvis_compare_results_get_precision (results, node));
+      g_string_append_c (out, '\n');
+    }
+  for (guint32 item = 0; item < msvis_graph_get_n_items (graph); item++)
+    {
+      guint n;
+      const MsvisField *metrics = msvis_compare_results_get_metrics (results, item, &n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append_printf (out, "%u %s=", item,
+                                  msvis_graph_atom_name (graph, metrics[i].name));
+          msvis_vis_format_value (out, &metrics[i]);
+          g_string_append_c (out, '\n');
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+compare_with_threads (const char       *npu_dir,
+                      const char       *bench_dir,
+                      MsvisCompareMode  mode,
+                      guint             threads)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisGraph) npu = msvis_test_build (npu_dir, FALSE, &error);
+  g_autoptr(MsvisGraph) bench = msvis_test_build (bench_dir, FALSE, &error);
+  MsvisCompareOptions options = { .mode = mode, .threads = threads };
+
+  g_assert_no_error (error);
+  msvis_compare_graphs (npu, bench, &options);
+  return describe_results (npu);
+}
+
+/* The matched data are compared on several threads, each for the NPU nodes that fall to it;
+ * the results must be those of one thread, whatever the split. */
+static void
+test_threads_agree (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *npu_dir = g_build_filename (dir, "npu", NULL);
+  g_autofree char *bench_dir = g_build_filename (dir, "bench", NULL);
+  g_autoptr(GString) npu_data = g_string_new (NULL), bench_data = g_string_new (NULL);
+  Side npu = { 0 }, bench = { 0 };
+
+  for (guint i = 0; i < 700; i++)
+    {
+      const char *sep = i ? ", " : "";
+
+      g_string_append_printf (npu_data, "%s\"Torch.add.%u.forward\": {\"input_args\": ["
+                              T (%u.5, -%u.25, 0.%u, %u.0) ", {\"type\": \"int\", "
+                              "\"value\": %u}], \"output\": [" T (%u.0, 0.0, 0.5, 1.0) "]}",
+                              sep, i, i, i, i, i, i, i);
+      /* The benchmark drifts from the 300th call on, and has no 500th. */
+      if (i != 500)
+        g_string_append_printf (bench_data, "%s\"Torch.add.%u.forward\": {\"input_args\": ["
+                                T (%u.5, -%u.25, 0.%u, %u.0) ", {\"type\": \"int\", "
+                                "\"value\": %u}], \"output\": [" T (%u.0, 0.0, 0.5, %s) "]}",
+                                sep, i, i, i, i, i, i, i, i < 300 ? "1.0" : "1.25");
+    }
+  npu.data = npu_data->str;
+  bench.data = bench_data->str;
+  write_side (npu_dir, &npu);
+  write_side (bench_dir, &bench);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      static const MsvisCompareMode modes[] = {
+        MSVIS_COMPARE_SUMMARY, MSVIS_COMPARE_MD5, MSVIS_COMPARE_STRUCTURE,
+      };
+      g_autofree char *one = compare_with_threads (npu_dir, bench_dir, modes[i], 1);
+      g_autofree char *three = compare_with_threads (npu_dir, bench_dir, modes[i], 3);
+
+      gsize at = 0;
+
+      while (one[at] != '\0' && one[at] == three[at])
+        at++;
+      if (one[at] != three[at])
+        g_error ("mode %d: three threads differ from one at “%.80s”", modes[i], one + at);
+      if (modes[i] == MSVIS_COMPARE_SUMMARY)
+        g_assert_nonnull (strstr (one, "NormRelativeErr=20.0%"));
+    }
+}
+
 static void
 test_errors (void)
 {
@@ -554,6 +650,7 @@ main (int   argc,
   g_test_add_func ("/compare/py-numbers", test_py_numbers);
   g_test_add_func ("/compare/percent-format", test_percent_format);
   g_test_add_func ("/compare/layer-mapping-yaml", test_layer_mapping_yaml);
+  g_test_add_func ("/compare/threads-agree", test_threads_agree);
   g_test_add_func ("/compare/errors", test_errors);
   g_test_add_func ("/compare/bad-mapping-file", test_bad_mapping_file);
 
