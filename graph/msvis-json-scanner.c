@@ -371,6 +371,18 @@ skip_whitespace (MsvisJsonScanner  *self,
 
       const guchar *p = self->buf + self->pos, *end = self->buf + self->len;
 
+      /* Most tokens follow the last one directly (':' and ','), or after one space. */
+      if (G_LIKELY (end - p >= 2))
+        {
+          if (p[0] > ' ')
+            return TRUE;
+          if (p[0] == ' ' && p[1] > ' ')
+            {
+              self->pos++;
+              return TRUE;
+            }
+        }
+
       /* Python's indent=1 puts a newline and a run of spaces before nearly every token. */
       p = find_non_space (p, end);
       self->pos = p - self->buf;
