@@ -99,13 +99,20 @@ read_structure (gpointer data)
   self->stacks = msvis_stack_read (self->stack_file, self->graph, self->cancellable,
                                    &self->structure_error);
   if (self->stacks == NULL)
-    return NULL;
+    {
+      g_atomic_int_set (&self->structure_failed, TRUE);
+      return NULL;
+    }
   g_debug ("read stack.json at %.3f s", (g_get_monotonic_time () - self->start) / 1e6);
 
   msvis_builder_create_nodes (self);
-  if (msvis_builder_check_cycles (self, &self->structure_error))
-    g_debug ("made %u nodes at %.3f s", msvis_graph_get_n_nodes (self->graph),
-             (g_get_monotonic_time () - self->start) / 1e6);
+  if (!msvis_builder_check_cycles (self, &self->structure_error))
+    {
+      g_atomic_int_set (&self->structure_failed, TRUE);
+      return NULL;
+    }
+  g_debug ("made %u nodes at %.3f s", msvis_graph_get_n_nodes (self->graph),
+           (g_get_monotonic_time () - self->start) / 1e6);
   return NULL;
 }
 
@@ -161,7 +168,10 @@ keep_entry (const char            *name,
   gboolean grads = g_str_has_suffix (name, ".parameters_grad");
   guint pair;
 
-  if (G_UNLIKELY (!self->construct_known) && !wait_for_construct (self))
+  /* A broken construct.json or stack.json is what the user hears of; the rest of dump.json
+   * would be read for nothing. */
+  if ((G_UNLIKELY (!self->construct_known) && !wait_for_construct (self)) ||
+      g_atomic_int_get (&self->structure_failed))
     {
       /* Stops the reading; msvis_graph_build reports structure_error instead. */
       g_set_error_literal (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE, "");
