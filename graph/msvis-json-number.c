@@ -58,10 +58,10 @@ msvis_json_number_is_valid (const guchar *p,
 
 #if defined(__x86_64__) && LDBL_MANT_DIG == 64
 /* Most numbers in a dump are Python reprs of doubles: at most 17 significant digits and a
- * small exponent. Those are computed exactly in x87 extended precision (64-bit mantissa,
- * where every power of ten up to 10^27 is exact), then rounded to double. That second
- * rounding can only differ from a direct one when the extended result sits exactly on a
- * midpoint between doubles, and then strtod decides. */
+ * small exponent. Up to 15 digits, doubles do; the others are computed exactly in x87
+ * extended precision (64-bit mantissa, where every power of ten up to 10^27 is exact), then
+ * rounded to double. That second rounding can only differ from a direct one when the
+ * extended result sits exactly on a midpoint between doubles, and then strtod decides. */
 static inline gboolean
 convert (gboolean  negative,
          guint64   mantissa,
@@ -76,9 +76,24 @@ convert (gboolean  negative,
   long double value;
   union { long double ld; struct { guint64 m; guint16 se; } parts; } bits;
 
+  static const double exact_powers[] = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  };
+
   if (mantissa == 0)
     {
       *out = negative ? -0.0 : 0.0;
+      return TRUE;
+    }
+  /* Clinger's fast path, in SSE2: a mantissa and a power of ten that are both exact doubles
+   * give the correctly rounded value in one operation. Dumps are mostly of such numbers. */
+  if (mantissa <= G_GUINT64_CONSTANT (1) << 53 && exponent >= -22 && exponent <= 22)
+    {
+      double quick = exponent < 0 ? (double)mantissa / exact_powers[-exponent]
+                                  : (double)mantissa * exact_powers[exponent];
+
+      *out = negative ? -quick : quick;
       return TRUE;
     }
   if (exponent < -27 || exponent > 27)
