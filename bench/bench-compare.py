@@ -5,8 +5,9 @@
 Generates an NPU dump of about --mb MB and a benchmark dump of the same model whose statistics
 drift from --bug-from (a fraction of the dump) on, with --drop API entries taken out of it,
 then measures in the same run:
-  (a) python3 json.load of both dump.json files: wall time, best of 3;
-  (b) msvis graph -i compare.json -o OUT -q: wall time, best of 3, and peak RSS.
+  (a) python3 json.load of both dump.json files: wall time, best of --runs;
+  (b) msvis graph -i compare.json -o OUT -q: wall time, best of --runs, and peak RSS,
+alternating as bench-build.py does.
 Targets: msvis time <= 0.33 x the Python parse, and peak RSS <= both dumps' MB + 300.
 A benchmark reports: it exits 0 even when a target is missed, and 1 only on errors.
 """
@@ -47,12 +48,6 @@ def drop_apis(dump_dir, count):
     return len(dropped)
 
 
-def bench_python_both(npu_json, bench_json):
-    code = "import json, sys; [json.load(open(p)) for p in sys.argv[1:]]"
-    argv = [sys.executable, "-c", code, npu_json, bench_json]
-    return min(bb.timed_child(argv)[0] for _ in range(bb.RUNS))
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--msvis", required=True, help="path of the msvis binary")
@@ -89,16 +84,15 @@ def main():
         dumps_mb = (os.path.getsize(npu_json) + os.path.getsize(bench_json)) / bb.MB
         print(f"dumps: {entries} entries per side, {dumps_mb:.1f} MB of dump.json in all, "
               f"{dropped} APIs dropped from the benchmark, drift from {args.bug_from:.0%} on")
-        py_s = bench_python_both(npu_json, bench_json)
-        ms_s, rss_mb = bb.bench_msvis(msvis, config, workdir)
-        ratio = ms_s / py_s
+        py_s, ms_s, paired, rss_mb = bb.bench_interleaved(
+            lambda: bb.python_load(npu_json, bench_json),
+            lambda: bb.msvis_graph(msvis, config, workdir))
         budget = dumps_mb + RSS_MARGIN_MB
         bb.print_table([
             ("dump.json sizes (MB)", f"{dumps_mb:.1f}", "both sides", None),
             ("python json.load x2 (s)", f"{py_s:.3f}", f"best of {bb.RUNS}", None),
             ("msvis compare+write (s)", f"{ms_s:.3f}", f"best of {bb.RUNS}", None),
-            ("ratio msvis/python", f"{ratio:.3f}", f"<= {bb.RATIO_TARGET}",
-             ratio <= bb.RATIO_TARGET),
+            *bb.ratio_rows(py_s, ms_s, paired),
             ("msvis peak RSS (MB)", f"{rss_mb:.1f}", f"<= {budget:.1f}", rss_mb <= budget),
             ("RSS budget (MB)", f"{budget:.1f}", "dumps MB + 300", None)])
     return 0

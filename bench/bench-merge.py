@@ -86,7 +86,7 @@ def check_sentences(vis_path):
 
 
 def bench_msvis_keep(msvis, config, workdir):
-    """bench_msvis, keeping the last output for --check."""
+    """RUNS of msvis graph, keeping the last output for --check."""
     times, peak, out = [], 0, None
     for i in range(bb.RUNS):
         out = os.path.join(workdir, f"out-{os.path.basename(config)}-{i}")
