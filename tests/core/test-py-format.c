@@ -179,6 +179,44 @@ test_json_escape (void)
     }
 }
 
+/* json.dumps(indent=4) of nested containers, as deep as the indentation's fast path goes
+ * and beyond, each with members before and after its child (checked once against Python). */
+static void
+test_json_indentation (void)
+{
+  MsvisJsonWriter *writer = msvis_json_writer_new_fragment (4, 1, FALSE);
+  g_autoptr(GString) want = g_string_new (NULL);
+  g_autoptr(GString) got = NULL;
+  const guint depth = 16;
+
+  for (guint d = 1; d <= depth; d++)
+    {
+      g_string_append_printf (want, "%s\n%*s\"k%u\": {\n%*s\"a\": 1,",
+                              d > 1 ? "" : "", 4 * d, "", d, 4 * (d + 1), "");
+      char key[16];
+
+      g_snprintf (key, sizeof key, "k%u", d);
+      msvis_json_writer_key (writer, key);
+      msvis_json_writer_begin_object (writer);
+      msvis_json_writer_key (writer, "a");
+      msvis_json_writer_int (writer, 1);
+    }
+  g_string_truncate (want, want->len - 1);
+  for (guint d = depth; d >= 1; d--)
+    {
+      g_string_append_printf (want, ",\n%*s\"b\": [],\n%*s\"c\": \"x\"\n%*s}",
+                              4 * (d + 1), "", 4 * (d + 1), "", 4 * d, "");
+      msvis_json_writer_key (writer, "b");
+      msvis_json_writer_begin_array (writer);
+      msvis_json_writer_end_array (writer);
+      msvis_json_writer_key (writer, "c");
+      msvis_json_writer_string (writer, "x");
+      msvis_json_writer_end_object (writer);
+    }
+  got = msvis_json_writer_end_fragment (writer);
+  g_assert_cmpstr (got->str, ==, want->str);
+}
+
 static void
 test_crc32 (void)
 {
@@ -255,6 +293,7 @@ main (int   argc,
   g_test_add_func ("/py-format/round6", test_round6);
   g_test_add_func ("/py-format/crc32", test_crc32);
   g_test_add_func ("/py-format/json-escape", test_json_escape);
+  g_test_add_func ("/py-format/json-indentation", test_json_indentation);
   g_test_add_func ("/py-format/fast-formats-match-libc", test_fast_formats_match_libc);
 
   return g_test_run ();
