@@ -116,16 +116,6 @@ read_structure (gpointer data)
   return NULL;
 }
 
-/* Waits for construct.json, stack.json and the nodes; FALSE if any failed (structure_error
- * says why, and comes before anything dump.json has to say: they are read first). */
-static gboolean
-join_structure (Builder *self)
-{
-  if (self->structure != NULL)
-    g_thread_join (g_steal_pointer (&self->structure));
-  return self->structure_error == NULL;
-}
-
 /* On the entries' thread: FALSE if construct.json could not be read. */
 static gboolean
 wait_for_construct (Builder *self)
@@ -330,8 +320,9 @@ msvis_graph_build (GFile                    *dump_dir,
   self.start = start;
   self.structure = g_thread_new ("msvis-structure", read_structure, &self);
   dump_ok = msvis_dump_json_read (dump, header, keep_entry, &self, cancellable, &dump_error);
-  join_structure (&self);
+  g_thread_join (self.structure);
   msvis_graph_share_strings (graph, FALSE);
+  /* construct.json and stack.json are read first: their errors come before dump.json's. */
   if (self.structure_error != NULL)
     {
       g_propagate_error (error, g_steal_pointer (&self.structure_error));
