@@ -327,14 +327,18 @@ entry_has_md5 (const MsvisJsonValue *entry)
 
 /* Reading is two stages on two threads: this one tokenizes dump.json into batches of entry
  * trees, a second one turns them into graph items. Batches go round between two queues, so
- * memory stays bounded by N_BATCHES batches: a batch ends after BATCH_ENTRIES entries or
+ * memory stays bounded by the batches made: a batch ends after BATCH_ENTRIES entries or
  * BATCH_BYTES of dump.json, whichever comes first, and its trees take about three times the
- * text. There are enough for the tokenizer to run ahead while the builder reads
- * construct.json and stack.json and makes the nodes: a quarter of a dump's entries in the
- * generator's models, for about 40 MB. */
+ * text. READ_AHEAD_BATCHES let the tokenizer run ahead while the builder reads construct.json
+ * and stack.json and makes the nodes: a quarter of a dump's entries in the generator's models,
+ * for about 40 MB. Readers at work at the same time (a compare builds both sides at once, a
+ * merge several ranks) share them, each making at least MIN_BATCHES. */
 #define BATCH_ENTRIES 512
 #define BATCH_BYTES (512 * 1024)
-#define N_BATCHES 64
+#define READ_AHEAD_BATCHES 64
+#define MIN_BATCHES 8
+
+static gint active_readers;   /* atomic */
 
 typedef struct
 {
@@ -354,6 +358,7 @@ typedef struct
   GError             *error;          /* the consumer's */
   guint64             error_offset;
   gint                failed;         /* atomic */
+  guint               n_batches;      /* made so far */
 } Pipeline;
 
 static void
@@ -366,6 +371,36 @@ batch_free (gpointer data)
   g_ptr_array_unref (batch->entries);
   g_array_unref (batch->offsets);
   g_free (batch);
+}
+
+static Batch *
+batch_new (void)
+{
+  Batch *batch = g_new0 (Batch, 1);
+
+  batch->arena = msvis_arena_new ();
+  batch->names = g_ptr_array_new ();
+  batch->entries = g_ptr_array_new ();
+  batch->offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+  return batch;
+}
+
+/* An empty batch: one the consumer is done with, else a new one while this reader has made
+ * fewer than its share, else the next the consumer gives back. */
+static Batch *
+take_batch (Pipeline *pipeline)
+{
+  Batch *batch = g_async_queue_try_pop (pipeline->empty);
+  guint readers = MAX (1, g_atomic_int_get (&active_readers));
+
+  if (batch != NULL)
+    return batch;
+  if (pipeline->n_batches < MAX (MIN_BATCHES, READ_AHEAD_BATCHES / readers))
+    {
+      pipeline->n_batches++;
+      return batch_new ();
+    }
+  return g_async_queue_pop (pipeline->empty);
 }
 
 static gpointer
@@ -475,22 +510,12 @@ read_entries (MsvisJsonScanner    *scanner,
       return FALSE;
     }
 
-  for (guint i = 0; i < N_BATCHES; i++)
-    {
-      Batch *batch = g_new0 (Batch, 1);
-
-      batch->arena = msvis_arena_new ();
-      batch->names = g_ptr_array_new ();
-      batch->entries = g_ptr_array_new ();
-      batch->offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
-      g_async_queue_push (pipeline.empty, batch);
-    }
-
+  g_atomic_int_inc (&active_readers);
   consumer = g_thread_new ("msvis-entries", consume, &pipeline);
 
   while (!done && local_error == NULL && !g_atomic_int_get (&pipeline.failed))
     {
-      Batch *batch = g_async_queue_pop (pipeline.empty);
+      Batch *batch = take_batch (&pipeline);
 
       if (!produce (scanner, header, batch, &done, &local_error))
         done = TRUE;
@@ -506,6 +531,7 @@ read_entries (MsvisJsonScanner    *scanner,
       g_async_queue_push (pipeline.full, batch);
     }
   g_thread_join (consumer);
+  g_atomic_int_add (&active_readers, -1);
 
   /* The consumer works on earlier entries, so its error comes first in the file. */
   if (pipeline.error != NULL)
