@@ -84,9 +84,9 @@ cache_slot (const char *text,
 
 static guint32
 cached_atom (MsvisOpParser *self,
-             const char    *name)
+             const char    *name,
+             gsize          length)
 {
-  gsize length = strlen (name);
   CacheSlot *slot = &self->atom_cache[cache_slot (name, length)];
 
   if (slot->text == NULL || strcmp (slot->text, name) != 0)
@@ -439,7 +439,7 @@ add_leaf (MsvisOpParser        *self,
 
       if (member->kind == MSVIS_JSON_STRING && member->n <= 32)
         {
-          field.name = cached_atom (self, member->key);
+          field.name = cached_atom (self, member->key, member->key_len);
           field.kind = MSVIS_VALUE_STR;
           field.s = cached_intern (self, member->s, member->n);
         }
@@ -448,13 +448,14 @@ add_leaf (MsvisOpParser        *self,
           /* A shape, mostly: its repr repeats as often as a dtype. */
           cut (self->scratch, 0);
           msvis_py_append_str (self->scratch, member);
-          field.name = cached_atom (self, member->key);
+          field.name = cached_atom (self, member->key, member->key_len);
           field.kind = MSVIS_VALUE_OBJECT;
           field.s = cached_intern (self, self->scratch->str, self->scratch->len);
         }
       else
-        field = msvis_field_from_json (self->graph, cached_atom (self, member->key), member,
-                                       self->scratch);
+        field = msvis_field_from_json (self->graph,
+                                       cached_atom (self, member->key, member->key_len),
+                                       member, self->scratch);
 
       if (field.kind == MSVIS_VALUE_BOOL)
         {
