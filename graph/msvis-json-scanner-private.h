@@ -7,8 +7,8 @@
 
 G_BEGIN_DECLS
 
-/* The scanner's state, shared by its two source files: tokenizing (msvis-json-scanner.c) and
- * skipping and spans (msvis-json-skip.c). */
+/* The scanner's state, shared by its source files: tokenizing (msvis-json-scanner.c),
+ * skipping and spans (msvis-json-skip.c) and places and errors (msvis-json-scanner-errors.c). */
 
 typedef enum
 {
@@ -54,6 +54,13 @@ gboolean msvis_json_scanner_fill            (MsvisJsonScanner  *self,
                                              GError           **error);
 gboolean msvis_json_scanner_truncated       (MsvisJsonScanner  *self,
                                              GError           **error);
+void     msvis_json_scanner_set_error_at    (MsvisJsonScanner  *self,
+                                             GError           **error,
+                                             gsize              index,
+                                             int                code,
+                                             const char        *message);
+guint64  msvis_json_scanner_count_newlines  (const guchar      *p,
+                                             gsize              n);
 void     msvis_json_scanner_close_container (MsvisJsonScanner  *self);
 
 G_END_DECLS

@@ -187,120 +187,6 @@ msvis_json_scanner_get_double (MsvisJsonScanner *self)
   return self->double_value;
 }
 
-static guint64
-count_newlines (const guchar *p,
-                gsize         n)
-{
-  const guchar *end = p + n;
-  guint64 count = 0;
-
-#ifdef __SSE2__
-  /* A dump has a newline every 20 bytes or so: memchr per line costs more than a count of
-   * 16 bytes at a time. */
-  const __m128i newline = _mm_set1_epi8 ('\n');
-
-  while (end - p >= 16)
-    {
-      /* Each lane counts its newlines up to 255, then the lanes are summed. */
-      __m128i counts = _mm_setzero_si128 ();
-
-      for (guint k = 0; k < 255 && end - p >= 16; k++, p += 16)
-        counts = _mm_sub_epi8 (counts, _mm_cmpeq_epi8 (_mm_loadu_si128 ((const __m128i *)p),
-                                                       newline));
-      counts = _mm_sad_epu8 (counts, _mm_setzero_si128 ());
-      count += _mm_cvtsi128_si64 (counts) + _mm_cvtsi128_si64 (_mm_unpackhi_epi64 (counts,
-                                                                                  counts));
-    }
-#endif
-  while (p < end && (p = memchr (p, '\n', end - p)) != NULL)
-    {
-      count++;
-      p++;
-    }
-
-  return count;
-}
-
-/* Where @index (into buf) is, as a line number and a byte offset, for messages. */
-static void
-locate (MsvisJsonScanner *self,
-        gsize             index,
-        guint64          *line,
-        guint64          *offset)
-{
-  *line = self->base_lines + count_newlines (self->buf, MIN (index, self->len)) + 1;
-  *offset = self->base_offset + index;
-}
-
-static void
-set_error_at (MsvisJsonScanner  *self,
-              GError           **error,
-              gsize              index,
-              int                code,
-              const char        *message)
-{
-  guint64 line, offset;
-
-  locate (self, index, &line, &offset);
-  if (self->lines_unknown)
-    {
-      g_set_error (error, MSVIS_READER_ERROR, code,
-                   /* translators: a file name, a byte offset, then what is wrong */
-                   _("%s, byte %llu: %s"), self->name, (unsigned long long)offset, message);
-      return;
-    }
-  g_set_error (error, MSVIS_READER_ERROR, code,
-               /* translators: %s is a file name, then a line number and a byte offset,
-                * and the last %s says what is wrong */
-               _("%s, line %llu (byte %llu): %s"),
-               self->name, (unsigned long long)line, (unsigned long long)offset, message);
-}
-
-void
-msvis_json_scanner_set_error (MsvisJsonScanner  *self,
-                              GError           **error,
-                              int                code,
-                              const char        *format,
-                              ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  set_error_at (self, error, self->token_start, code, message);
-}
-
-/* Puts the file name and the place of @offset (a byte offset, as get_bytes_read() gave it
- * earlier) in front of a message that came from elsewhere, such as an entry's parser. */
-void
-msvis_json_scanner_prefix_error (MsvisJsonScanner  *self,
-                                 GError           **error,
-                                 guint64            offset)
-{
-  guint64 line;
-
-  if (error == NULL || *error == NULL)
-    return;
-
-  if (offset >= self->base_offset && offset - self->base_offset <= self->len)
-    {
-      guint64 ignored;
-
-      locate (self, offset - self->base_offset, &line, &ignored);
-      g_prefix_error (error,
-                      /* translators: a file name, a line number and a byte offset */
-                      _("%s, line %llu (byte %llu): "),
-                      self->name, (unsigned long long)line, (unsigned long long)offset);
-    }
-  else
-    g_prefix_error (error,
-                    /* translators: a file name and a byte offset */
-                    _("%s, byte %llu: "), self->name, (unsigned long long)offset);
-}
-
 /* Drops what lies before @keep (which must not be needed any more) and reads more input.
  * Indices into buf move down by the returned shift. */
 gboolean
@@ -319,7 +205,7 @@ msvis_json_scanner_fill (MsvisJsonScanner  *self,
 
   if (keep > 0)
     {
-      self->base_lines += count_newlines (self->buf, keep);
+      self->base_lines += msvis_json_scanner_count_newlines (self->buf, keep);
       self->base_offset += keep;
       memmove (self->buf, self->buf + keep, self->len - keep);
       self->len -= keep;
@@ -396,15 +282,6 @@ skip_whitespace (MsvisJsonScanner  *self,
     }
 }
 
-gboolean
-msvis_json_scanner_truncated (MsvisJsonScanner  *self,
-           GError           **error)
-{
-  set_error_at (self, error, self->len, MSVIS_READER_ERROR_TRUNCATED,
-                _("the file ends in the middle of a value"));
-  return FALSE;
-}
-
 static gboolean
 check_utf8 (MsvisJsonScanner  *self,
             gsize              start,
@@ -416,8 +293,8 @@ check_utf8 (MsvisJsonScanner  *self,
   if (g_utf8_validate_len ((const char *)self->buf + start, end - start, &bad))
     return TRUE;
 
-  set_error_at (self, error, (const guchar *)bad - self->buf, MSVIS_READER_ERROR_ENCODING,
-                _("a string is not valid UTF-8"));
+  msvis_json_scanner_set_error_at (self, error, (const guchar *)bad - self->buf,
+                                   MSVIS_READER_ERROR_ENCODING, _("a string is not valid UTF-8"));
   return FALSE;
 }
 
@@ -462,8 +339,8 @@ unescape (MsvisJsonScanner  *self,
         case 'u':
           if (i + 5 > end || !msvis_json_read_hex4 (self->buf + i + 1, &c))
             {
-              set_error_at (self, error, run, MSVIS_READER_ERROR_SYNTAX,
-                            _("invalid \\u escape in a string"));
+              msvis_json_scanner_set_error_at (self, error, run, MSVIS_READER_ERROR_SYNTAX,
+                                               _("invalid \\u escape in a string"));
               return FALSE;
             }
           i += 5;
@@ -481,8 +358,8 @@ unescape (MsvisJsonScanner  *self,
           msvis_json_append_code_point (s, c);
           break;
         default:
-          set_error_at (self, error, run, MSVIS_READER_ERROR_SYNTAX,
-                        _("invalid escape in a string"));
+          msvis_json_scanner_set_error_at (self, error, run, MSVIS_READER_ERROR_SYNTAX,
+                                           _("invalid escape in a string"));
           return FALSE;
         }
     }
@@ -530,8 +407,8 @@ read_string (MsvisJsonScanner  *self,
             }
           else
             {
-              set_error_at (self, error, i, MSVIS_READER_ERROR_SYNTAX,
-                            _("a control character inside a string"));
+              msvis_json_scanner_set_error_at (self, error, i, MSVIS_READER_ERROR_SYNTAX,
+                                               _("a control character inside a string"));
               return FALSE;
             }
         }
@@ -612,7 +489,8 @@ read_number (MsvisJsonScanner  *self,
   n = i - self->pos;
   if (n > MAX_NUMBER_LENGTH || !msvis_json_number_is_valid (self->buf + self->pos, n, &is_float))
     {
-      set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX, _("invalid number"));
+      msvis_json_scanner_set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX,
+                                       _("invalid number"));
       return FALSE;
     }
 
@@ -721,20 +599,22 @@ read_literal (MsvisJsonScanner  *self,
     {
       if (self->len >= 3 && memcmp (self->buf, "\xef\xbb\xbf", 3) == 0)
         {
-          set_error_at (self, error, 0, MSVIS_READER_ERROR_ENCODING,
-                        _("the file starts with a byte order mark (BOM), which JSON does not "
-                          "allow; save it as UTF-8 without one"));
+          msvis_json_scanner_set_error_at (self, error, 0, MSVIS_READER_ERROR_ENCODING,
+                                           _("the file starts with a byte order mark (BOM), "
+                                             "which JSON does not allow; save it as UTF-8 "
+                                             "without one"));
           return FALSE;
         }
       if (memcmp (self->buf, "\xff\xfe", 2) == 0 || memcmp (self->buf, "\xfe\xff", 2) == 0)
         {
-          set_error_at (self, error, 0, MSVIS_READER_ERROR_ENCODING,
-                        _("the file is UTF-16 text; save it as UTF-8"));
+          msvis_json_scanner_set_error_at (self, error, 0, MSVIS_READER_ERROR_ENCODING,
+                                           _("the file is UTF-16 text; save it as UTF-8"));
           return FALSE;
         }
     }
 
-  set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX, _("expected a value"));
+  msvis_json_scanner_set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX,
+                                   _("expected a value"));
   return FALSE;
 }
 
@@ -763,7 +643,8 @@ open_container (MsvisJsonScanner  *self,
         g_strdup_printf (_("objects and arrays are nested more than %u levels deep"),
                          self->max_depth);
 
-      set_error_at (self, error, self->pos, MSVIS_READER_ERROR_TOO_DEEP, message);
+      msvis_json_scanner_set_error_at (self, error, self->pos, MSVIS_READER_ERROR_TOO_DEEP,
+                                       message);
       return FALSE;
     }
 
@@ -824,7 +705,7 @@ unexpected (MsvisJsonScanner  *self,
             GError           **error,
             const char        *expected)
 {
-  set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX, expected);
+  msvis_json_scanner_set_error_at (self, error, self->pos, MSVIS_READER_ERROR_SYNTAX, expected);
   return FALSE;
 }
 
