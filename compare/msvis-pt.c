@@ -621,14 +621,8 @@ msvis_pt_read_values (MsvisPt  *self,
   g_return_val_if_fail (self != NULL && (out != NULL || count == 0), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (count > self->n_elements - self->cursor)
-    {
-      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TRUNCATED,
-                   /* translators: a file name, then a number of values */
-                   _("%s: asked for values beyond its %llu"), self->name,
-                   (unsigned long long)self->n_elements);
-      return FALSE;
-    }
+  if (!msvis_reader_check_values_left (self->name, self->n_elements, self->cursor, count, error))
+    return FALSE;
   if (!is_contiguous (&self->info))
     {
       if (self->all == NULL)

@@ -4,8 +4,13 @@
 
 #include "msvis-json-escape.h"
 
-static int
-hex_value (guchar c)
+/**
+ * msvis_hex_digit_value:
+ *
+ * Returns: what the hexadecimal digit @c stands for, or -1
+ */
+int
+msvis_hex_digit_value (guchar c)
 {
   if (c >= '0' && c <= '9')
     return c - '0';
@@ -24,7 +29,7 @@ msvis_json_read_hex4 (const guchar *p,
 
   for (guint i = 0; i < 4; i++)
     {
-      int h = hex_value (p[i]);
+      int h = msvis_hex_digit_value (p[i]);
 
       if (h < 0)
         return FALSE;

@@ -21,6 +21,11 @@ typedef enum
   MSVIS_READER_ERROR_LAYOUT,             /* a dump directory is not laid out as msprobe writes it */
 } MsvisReaderError;
 
-GQuark msvis_reader_error_quark (void);
+GQuark   msvis_reader_error_quark        (void);
+gboolean msvis_reader_check_values_left  (const char  *name,
+                                          guint64      n_values,
+                                          guint64      taken,
+                                          gsize        count,
+                                          GError     **error);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "msvis-graph.h"
+#include "msvis-json-escape.h"
 #include "msvis-render.h"
 
 /* tb_graph_ascend's fills (vis-format.md §6.4). */
@@ -16,18 +17,6 @@ const MsvisRgba msvis_render_overflow_fills[4] = {
   { 0x7E / 255., 0x96 / 255., 0xF0 / 255., 1 },  /* high */
   { 0x46 / 255., 0x68 / 255., 0xB8 / 255., 1 },  /* critical */
 };
-
-static int
-hex_digit (char c)
-{
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
 
 /* "#RRGGBB" or "#RGB": the forms the Colors member uses. */
 gboolean
@@ -45,8 +34,8 @@ msvis_rgba_parse (const char *text,
   width = len == 7 ? 2 : 1;
   for (guint i = 0; i < 3; i++)
     {
-      int hi = hex_digit (text[1 + i * width]);
-      int lo = hex_digit (text[1 + i * width + width - 1]);
+      int hi = msvis_hex_digit_value (text[1 + i * width]);
+      int lo = msvis_hex_digit_value (text[1 + i * width + width - 1]);
 
       if (hi < 0 || lo < 0)
         return FALSE;
