@@ -225,6 +225,17 @@ assert_values (MsvisPt      *pt,
       g_assert_true (isnan (values[k]));
     else
       g_assert_cmpfloat (values[k], ==, expected[k]);
+
+  /* Read a block at a time, they are the same values, and there is no value beyond them. */
+  {
+    g_autofree double *read = g_new (double, n + 1);
+
+    g_assert_true (msvis_pt_read_values (pt, read, n, &error));
+    g_assert_no_error (error);
+    g_assert_cmpmem (read, n * sizeof (double), values, n * sizeof (double));
+    g_assert_false (msvis_pt_read_values (pt, read, 1, &error));
+    g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TRUNCATED);
+  }
 }
 
 /* Every storage class msprobe dumps, read as tensor.numpy().astype(float) gives it. */
