@@ -27,11 +27,13 @@ static const char *atom_names[N_ATOMS] = {
 
 /* Field names and short values repeat in every leaf ("dtype", "torch.float32"); a small
  * direct-mapped cache in front of the graph's tables saves a hash lookup for most of them. */
-#define CACHE_SIZE 1024
+#define CACHE_BITS 10
+#define CACHE_SIZE (1 << CACHE_BITS)
 
 typedef struct
 {
   const char *text;      /* the graph's copy */
+  guint32     length;
   guint32     atom;
 } CacheSlot;
 
@@ -56,6 +58,7 @@ struct _MsvisOpParser
   GString    *scratch;
   GString    *name;
   MsvisVector kept;        /* MsvisField: the fields of one item as it is committed */
+  guint64     present;     /* a bit per field name of the leaf being read, names mod 64 */
   CacheSlot   atom_cache[CACHE_SIZE];
   CacheSlot   string_cache[CACHE_SIZE];
   MsvisArena *arena;       /* strings that live until the entry is committed */
@@ -70,16 +73,33 @@ cut (GString *s,
   s->str[length] = '\0';
 }
 
-/* Every byte counts: shapes such as "[2, 2048]" and "[2, 4096]" differ in the middle. */
+/* Every byte counts: shapes such as "[2, 2048]" and "[2, 4096]" differ in the middle. Eight
+ * bytes a step, as this runs for every key and short value of every leaf. */
 static inline guint
 cache_slot (const char *text,
             gsize       length)
 {
-  guint32 h = 2166136261u;
+  const guint64 k = 0x9e3779b97f4a7c15u;
+  guint64 h = length * k, word;
+  gsize i = 0;
 
-  for (gsize i = 0; i < length; i++)
-    h = (h ^ (guchar)text[i]) * 16777619u;
-  return (h ^ (h >> 15)) % CACHE_SIZE;
+  for (; i + 8 <= length; i += 8)
+    {
+      memcpy (&word, text + i, 8);
+      h = ((h << 5 | h >> 59) ^ word) * k;
+    }
+  word = 0;
+  memcpy (&word, text + i, length - i);
+  h = ((h << 5 | h >> 59) ^ word) * k;
+  return h >> (64 - CACHE_BITS);
+}
+
+static inline gboolean
+slot_holds (const CacheSlot *slot,
+            const char      *text,
+            gsize            length)
+{
+  return slot->text != NULL && slot->length == length && memcmp (slot->text, text, length) == 0;
 }
 
 static guint32
@@ -89,10 +109,12 @@ cached_atom (MsvisOpParser *self,
 {
   CacheSlot *slot = &self->atom_cache[cache_slot (name, length)];
 
-  if (slot->text == NULL || strcmp (slot->text, name) != 0)
+  if (!slot_holds (slot, name, length))
     {
       slot->atom = msvis_graph_atom (self->graph, name);
       slot->text = msvis_graph_atom_name (self->graph, slot->atom);
+      /* Not @length: a name with a NUL in it is known by the part before. */
+      slot->length = strlen (slot->text);
     }
   return slot->atom;
 }
@@ -104,8 +126,11 @@ cached_intern (MsvisOpParser *self,
 {
   CacheSlot *slot = &self->string_cache[cache_slot (text, length)];
 
-  if (slot->text == NULL || strcmp (slot->text, text) != 0)
-    slot->text = msvis_graph_intern (self->graph, text);
+  if (!slot_holds (slot, text, length))
+    {
+      slot->text = msvis_graph_intern (self->graph, text);
+      slot->length = strlen (slot->text);
+    }
   return slot->text;
 }
 
@@ -222,11 +247,30 @@ temp_field (MsvisOpParser *self,
   return field;
 }
 
+static inline guint64
+name_bit (guint32 name)
+{
+  return G_GUINT64_CONSTANT (1) << (name & 63);
+}
+
+static void
+push_field (MsvisOpParser *self,
+            MsvisField     field)
+{
+  self->present |= name_bit (field.name);
+  *(MsvisField *)msvis_vector_push (&self->fields, sizeof (MsvisField)) = field;
+}
+
+/* A leaf has a dozen fields and is asked for each of its names: the bits of the names it
+ * has answer most questions without a scan. */
 static MsvisField *
 find_field (MsvisOpParser *self,
             guint          first,
             Atom           atom)
 {
+  if ((self->present & name_bit (self->atoms[atom])) == 0)
+    return NULL;
+
   for (guint i = first; i < self->fields.len; i++)
     {
       MsvisField *field = &msvis_vector_index (&self->fields, MsvisField, i);
@@ -244,18 +288,19 @@ set_field (MsvisOpParser *self,
            guint          first,
            MsvisField     field)
 {
-  for (guint i = first; i < self->fields.len; i++)
-    {
-      MsvisField *existing = &msvis_vector_index (&self->fields, MsvisField, i);
+  if (self->present & name_bit (field.name))
+    for (guint i = first; i < self->fields.len; i++)
+      {
+        MsvisField *existing = &msvis_vector_index (&self->fields, MsvisField, i);
 
-      if (existing->name == field.name)
-        {
-          *existing = field;
-          return;
-        }
-    }
+        if (existing->name == field.name)
+          {
+            *existing = field;
+            return;
+          }
+      }
 
-  *(MsvisField *)msvis_vector_push (&self->fields, sizeof (MsvisField)) = field;
+  push_field (self, field);
 }
 
 static void
@@ -415,6 +460,7 @@ add_leaf (MsvisOpParser        *self,
   const char *data_name, *full_op_name, *key;
   g_autofree char *stem = NULL;
 
+  self->present = 0;
   if (leaf == NULL)
     {
       static const Atom nulls[] = { ATOM_TYPE, ATOM_MAX, ATOM_MIN, ATOM_MEAN, ATOM_NORM,
@@ -496,7 +542,7 @@ add_leaf (MsvisOpParser        *self,
     if (find_field (self, first, a) == NULL)
       {
         MsvisField none = { .name = self->atoms[a], .kind = MSVIS_VALUE_NONE };
-        *(MsvisField *)msvis_vector_push (&self->fields, sizeof (MsvisField)) = none;
+        push_field (self, none);
       }
 
   if (!msvis_py_field_is_truthy (find_field (self, first, ATOM_DTYPE)))

@@ -238,6 +238,32 @@ msvis_py_append_string_repr (GString    *out,
   g_string_append_c (out, quote);
 }
 
+/* A list of small integers, a tensor's shape mostly, formatted in one go: the entries'
+ * thread does this for nearly every leaf. FALSE leaves @out alone for the general case. */
+static gboolean
+append_int_list (GString              *out,
+                 const MsvisJsonValue *list)
+{
+  char buf[256];
+  gsize len = 0;
+
+  buf[len++] = '[';
+  msvis_json_value_foreach (element, list)
+    {
+      if (element->kind != MSVIS_JSON_INT || len > sizeof buf - 32 - 3)
+        return FALSE;
+      len += msvis_format_int64 (buf + len, element->i);
+      if (element->next != NULL)
+        {
+          buf[len++] = ',';
+          buf[len++] = ' ';
+        }
+    }
+  buf[len++] = ']';
+  g_string_append_len (out, buf, len);
+  return TRUE;
+}
+
 static void
 append_repr (GString              *out,
              const MsvisJsonValue *value,
@@ -278,12 +304,14 @@ append_repr (GString              *out,
         msvis_py_append_string_repr (out, value->s, value->n);
       break;
     case MSVIS_JSON_ARRAY:
+      if (append_int_list (out, value))
+        break;
       g_string_append_c (out, '[');
       msvis_json_value_foreach (element, value)
         {
           append_repr (out, element, FALSE);
           if (element->next != NULL)
-            g_string_append (out, ", ");
+            g_string_append_len (out, ", ", 2);
         }
       g_string_append_c (out, ']');
       break;
@@ -296,7 +324,7 @@ append_repr (GString              *out,
           g_string_append (out, ": ");
           append_repr (out, member, FALSE);
           if (member->next != NULL)
-            g_string_append (out, ", ");
+            g_string_append_len (out, ", ", 2);
         }
       g_string_append_c (out, '}');
       break;
