@@ -286,6 +286,10 @@ test_number_scan (void)
     "9007199254740993", "9007199254740993.0", "0.1", "0.30000000000000004", "1e27", "1e28",
     "1e-27", "1e-28", "12345678901234567890.5", "1234567890123456789.5", "00.5", "-01",
     "3.03125", "-0.0375388449837133", "801764.660023325", "0e0", "0E-0", "-0e+0",
+    /* eight digits at a time, and where that stops */
+    "12345678", "1234567812345678", "0.0000000012345678", "0.00000000000000000000000001",
+    "12345678.87654321", "99999999999999999999", "1.00000000000000000001",
+    "00000000.5", "123456789012.5e-3", "12345678901234567.5",
   };
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
 
@@ -295,6 +299,13 @@ test_number_scan (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (fixed); i++)
     check_number_scan (fixed[i]);
+  /* The bytes either side of the digits end a run of eight. */
+  g_assert_true (msvis_json_number_scan ((const guchar *)"1234567/9]", 10, &scanned));
+  g_assert_cmpuint (scanned.length, ==, 7);
+  g_assert_cmpint (scanned.int_value, ==, 1234567);
+  g_assert_true (msvis_json_number_scan ((const guchar *)"0.1234567:9]", 12, &scanned));
+  g_assert_cmpuint (scanned.length, ==, 9);
+  g_assert_cmpfloat (scanned.double_value, ==, 0.1234567);
   /* The numbers a dump is made of take the one-pass path. */
   for (guint i = 0; i < G_N_ELEMENTS (common); i++)
     g_assert_true (msvis_json_number_scan ((const guchar *)common[i], strlen (common[i]) + 1,
