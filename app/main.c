@@ -6,9 +6,10 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include <gmodule.h>
 
-#include "msvis-application.h"
 #include "msvis-command-line.h"
+#include "msvis-desktop-module.h"
 
 static void
 print_usage (void)
@@ -47,6 +48,48 @@ locale_dir (void)
   return LOCALEDIR;
 }
 
+/* In the build tree, the module built next to this executable; installed, the one at the
+ * same place relative to it (a moved installation keeps working), else the configured one. */
+static char *
+desktop_module_path (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = exe ? g_path_get_dirname (exe) : NULL;
+  g_autofree char *relative = NULL;
+
+  if (dir != NULL && strcmp (dir, BUILD_APPDIR) == 0)
+    return g_build_filename (BUILD_APPDIR, DESKTOP_MODULE_FILE, NULL);
+  if (dir != NULL)
+    {
+      relative = g_build_filename (dir, MODULEDIR_FROM_BINDIR, DESKTOP_MODULE_FILE, NULL);
+      if (g_file_test (relative, G_FILE_TEST_EXISTS))
+        return g_steal_pointer (&relative);
+    }
+  return g_build_filename (MODULEDIR, DESKTOP_MODULE_FILE, NULL);
+}
+
+/* The commands that draw live in a module (see msvis-desktop-module.c). */
+static int
+run_desktop (const char  *entry_name,
+             int          argc,
+             char       **argv)
+{
+  g_autofree char *path = desktop_module_path ();
+  GModule *module = g_module_open (path, G_MODULE_BIND_LOCAL);
+  gpointer entry = NULL;
+
+  if (module == NULL || !g_module_symbol (module, entry_name, &entry))
+    {
+      /* translators: %s is a file name, then the system's reason */
+      g_printerr (_("msvis: its window and drawing part %s could not be loaded: %s\n"
+                    "Build or install msvis again.\n"), path, g_module_error ());
+      return 1;
+    }
+  /* GTK's types and the application outlive the call; the module stays. */
+  g_module_make_resident (module);
+  return ((MsvisDesktopEntry)entry) (argc, argv);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -61,9 +104,9 @@ main (int   argc,
   if (argc >= 2 && strcmp (argv[1], "graph") == 0)
     return msvis_command_line_graph (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "export") == 0)
-    return msvis_command_line_export (argc - 1, argv + 1);
+    return run_desktop ("msvis_desktop_export", argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "report") == 0)
-    return msvis_command_line_report (argc - 1, argv + 1);
+    return run_desktop ("msvis_desktop_report", argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "match") == 0)
     return msvis_command_line_match (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "inspect") == 0)
@@ -76,12 +119,7 @@ main (int   argc,
     }
 
   if (argc < 2 || (strcmp (argv[1], "--help") != 0 && strcmp (argv[1], "-h") != 0))
-    {
-      g_autoptr(MsvisApplication) app = msvis_application_new ();
-
-      g_set_application_name ("msvis");
-      return g_application_run (G_APPLICATION (app), argc, argv);
-    }
+    return run_desktop ("msvis_desktop_open", argc, argv);
 
   print_usage ();
   return argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0) ? 0 : 2;

@@ -390,6 +390,64 @@ test_results_folder (void)
   msvis_test_remove_tree (out);
 }
 
+/* Runs @argv with @env added; its exit status and error output. */
+static gboolean
+run_with_env (const char *const  *argv,
+              const char         *env,
+              char              **err)
+{
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (env != NULL)
+    {
+      g_auto(GStrv) pair = g_strsplit (env, "=", 2);
+
+      envp = g_environ_setenv (envp, pair[0], pair[1], TRUE);
+    }
+  g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, err,
+                &status, &error);
+  g_assert_no_error (error);
+  return g_spawn_check_wait_status (status, NULL);
+}
+
+/* `msvis graph` and the other commands that do not draw start without GTK; the drawing ones
+ * load the module, and say so clearly when it is not there. */
+static void
+test_desktop_module (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *vis = sample_compare (dir);
+  g_autofree char *moved = g_build_filename (dir, "msvis", NULL);
+  g_autofree char *installed = g_build_filename (MODULEDIR, DESKTOP_MODULE_FILE, NULL);
+  g_autofree char *contents = NULL, *err = NULL;
+  gsize length;
+
+  const char *version[] = { g_getenv ("MSVIS_BIN"), "--version", NULL };
+  const char *inspect[] = { moved, "inspect", vis, NULL };
+  const char *export[] = { moved, "export", vis, "-o", "never-written.png", NULL };
+
+  g_assert_true (run_with_env (version, "LD_DEBUG=libs", &err));
+  g_assert_nonnull (strstr (err, "libglib-2.0.so"));   /* glibc did report what it loaded */
+  g_assert_null (strstr (err, "libgtk-4.so"));
+  g_assert_null (strstr (err, "libcairo.so"));
+  g_clear_pointer (&err, g_free);
+
+  /* Away from the build tree and from an installation, the drawing commands cannot run. */
+  g_assert_true (g_file_get_contents (g_getenv ("MSVIS_BIN"), &contents, &length, NULL));
+  g_assert_true (g_file_set_contents_full (moved, contents, length, G_FILE_SET_CONTENTS_NONE,
+                                           0755, NULL));
+  g_assert_true (run_with_env (inspect, NULL, NULL));
+  if (!g_file_test (installed, G_FILE_TEST_EXISTS))
+    {
+      g_assert_false (run_with_env (export, NULL, &err));
+      g_assert_nonnull (strstr (err, DESKTOP_MODULE_FILE));
+      g_assert_nonnull (strstr (err, "could not be loaded"));
+    }
+  msvis_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -402,6 +460,7 @@ main (int   argc,
   g_test_add_func ("/export/wide-png", test_wide_png);
   g_test_add_func ("/export/report", test_report);
   g_test_add_func ("/export/results-folder", test_results_folder);
+  g_test_add_func ("/export/desktop-module", test_desktop_module);
 
   return g_test_run ();
 }
