@@ -48,22 +48,25 @@ locale_dir (void)
   return LOCALEDIR;
 }
 
-/* In the build tree, the module built next to this executable; installed, the one at the
- * same place relative to it (a moved installation keeps working), else the configured one. */
+/* The module next to the executable (in the build tree), else where an installation puts it
+ * relative to the executable (a moved installation keeps working), else its configured place. */
 static char *
 desktop_module_path (void)
 {
   g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *dir = exe ? g_path_get_dirname (exe) : NULL;
-  g_autofree char *relative = NULL;
 
-  if (dir != NULL && strcmp (dir, BUILD_APPDIR) == 0)
-    return g_build_filename (BUILD_APPDIR, DESKTOP_MODULE_FILE, NULL);
   if (dir != NULL)
     {
-      relative = g_build_filename (dir, MODULEDIR_FROM_BINDIR, DESKTOP_MODULE_FILE, NULL);
-      if (g_file_test (relative, G_FILE_TEST_EXISTS))
-        return g_steal_pointer (&relative);
+      const char *places[] = { ".", MODULEDIR_FROM_BINDIR };
+
+      for (guint i = 0; i < G_N_ELEMENTS (places); i++)
+        {
+          g_autofree char *path = g_build_filename (dir, places[i], DESKTOP_MODULE_FILE, NULL);
+
+          if (g_file_test (path, G_FILE_TEST_EXISTS))
+            return g_steal_pointer (&path);
+        }
     }
   return g_build_filename (MODULEDIR, DESKTOP_MODULE_FILE, NULL);
 }
