@@ -94,6 +94,32 @@ msvis_json_writer_new_compact (void)
   return self;
 }
 
+/* How many bytes a fragment writer holds. */
+gsize
+msvis_json_writer_get_length (MsvisJsonWriter *self)
+{
+  return self->buf->len;
+}
+
+/**
+ * msvis_json_writer_take_fragment_text:
+ *
+ * Hands over what a fragment writer holds so far, and goes on into a fresh buffer of the
+ * same size: a fragment of megabytes is passed on in pieces rather than grown by copying.
+ *
+ * Returns: (transfer full): the text written since the last call
+ */
+GString *
+msvis_json_writer_take_fragment_text (MsvisJsonWriter *self)
+{
+  GString *text = self->buf;
+
+  g_return_val_if_fail (self->stream == NULL, NULL);
+
+  self->buf = g_string_sized_new (text->allocated_len);
+  return text;
+}
+
 /**
  * msvis_json_writer_end_fragment:
  *

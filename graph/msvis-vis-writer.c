@@ -40,6 +40,7 @@ typedef struct
   GString         *scratch;     /* per thread */
   MsvisVector     *formatted;   /* Formatted, per thread */
   GArray          *path;        /* MsvisNodeId, per thread: a link's path, leaf first */
+  guint            threads;     /* 0: one per core, up to 8 */
 } Context;
 
 /* g_string_append_len() without the call: the formatters below run for every value. */
@@ -477,6 +478,9 @@ write_node (Context     *ctx,
  * changed while it is written. At most WINDOW blocks are in memory at once. */
 #define BLOCK_NODES 2048
 #define WINDOW 8
+/* A block's text goes in pieces of about this size: growing one buffer to the block's
+ * megabytes would copy them over and over. */
+#define PIECE_SIZE (1024 * 1024)
 
 typedef struct
 {
@@ -484,7 +488,7 @@ typedef struct
   guint          depth;
   MsvisNodeId    first;
   MsvisNodeId    end;
-  GString       *text;      /* set by the worker */
+  GPtrArray     *texts;     /* GString, set by the worker */
   GMutex        *lock;
   GCond         *done;
 } Block;
@@ -498,19 +502,23 @@ format_block (gpointer data,
   g_autoptr(GString) scratch = g_string_new (NULL);
   MsvisVector formatted = { 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-  GString *text;
+  GPtrArray *texts = g_ptr_array_new ();
 
   ctx.scratch = scratch;
   ctx.formatted = &formatted;
   ctx.path = path;
   ctx.writer = msvis_json_writer_new_fragment (4, block->depth, block->first > 0);
   for (MsvisNodeId node = block->first; node < block->end; node++)
-    write_node (&ctx, node);
-  text = msvis_json_writer_end_fragment (ctx.writer);
+    {
+      write_node (&ctx, node);
+      if (msvis_json_writer_get_length (ctx.writer) >= PIECE_SIZE)
+        g_ptr_array_add (texts, msvis_json_writer_take_fragment_text (ctx.writer));
+    }
+  g_ptr_array_add (texts, msvis_json_writer_end_fragment (ctx.writer));
   msvis_vector_clear (&formatted);
 
   g_mutex_lock (block->lock);
-  block->text = text;
+  block->texts = texts;
   g_cond_broadcast (block->done);
   g_mutex_unlock (block->lock);
 }
@@ -521,7 +529,7 @@ write_nodes_in_parallel (Context *ctx,
 {
   guint n = msvis_graph_get_n_listed (ctx->graph);   /* node_map, not what only hangs in it */
   guint n_blocks = (n + BLOCK_NODES - 1) / BLOCK_NODES;
-  guint threads = MIN (g_get_num_processors (), 8);
+  guint threads = ctx->threads ? ctx->threads : MIN (g_get_num_processors (), 8);
   g_autofree Block *blocks = g_new0 (Block, n_blocks);
   GThreadPool *pool;
   GMutex lock;
@@ -554,12 +562,20 @@ write_nodes_in_parallel (Context *ctx,
         }
 
       g_mutex_lock (&lock);
-      while (block->text == NULL)
+      while (block->texts == NULL)
         g_cond_wait (&done, &lock);
       g_mutex_unlock (&lock);
 
-      msvis_json_writer_append_fragment (ctx->writer, block->text, block->end - block->first);
-      g_string_free (block->text, TRUE);
+      for (guint k = 0; k < block->texts->len; k++)
+        {
+          GString *text = g_ptr_array_index (block->texts, k);
+
+          msvis_json_writer_append_fragment (ctx->writer, text,
+                                             k + 1 == block->texts->len
+                                             ? block->end - block->first : 0);
+          g_string_free (text, TRUE);
+        }
+      g_ptr_array_unref (block->texts);
     }
 
   g_thread_pool_free (pool, FALSE, TRUE);
@@ -625,7 +641,8 @@ void
 msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
                             MsvisGraph      *graph,
                             MsvisGraph      *other,
-                            gboolean         drop_md5)
+                            gboolean         drop_md5,
+                            guint            threads)
 {
   g_autoptr(GString) scratch = g_string_new (NULL);
   MsvisVector formatted = { 0 };
@@ -636,6 +653,7 @@ msvis_vis_write_graph_dict (MsvisJsonWriter *writer,
 
   context_init (&ctx, graph, other, drop_md5, scratch, &formatted, path);
   ctx.writer = writer;
+  ctx.threads = threads;
 
   msvis_json_writer_key (writer, "root");
   msvis_json_writer_string (writer, msvis_graph_node_get_id (graph, msvis_graph_get_root (graph)));
@@ -668,7 +686,7 @@ msvis_vis_write_build (MsvisGraph             *graph,
   g_autoptr(MsvisJsonWriter) writer = msvis_json_writer_new (stream, 4, cancellable);
 
   msvis_json_writer_begin_object (writer);
-  msvis_vis_write_graph_dict (writer, graph, NULL, FALSE);
+  msvis_vis_write_graph_dict (writer, graph, NULL, FALSE, options->threads);
   msvis_json_writer_key (writer, "MicroSteps");
   msvis_json_writer_int (writer, msvis_graph_get_micro_steps (graph));
   msvis_json_writer_key (writer, "OverflowCheck");
@@ -719,11 +737,13 @@ msvis_vis_write_compare (MsvisGraph              *npu,
   msvis_json_writer_begin_object (writer);
   msvis_json_writer_key (writer, "NPU");
   msvis_json_writer_begin_object (writer);
-  msvis_vis_write_graph_dict (writer, npu, compare->bench, compare->drop_md5);
+  msvis_vis_write_graph_dict (writer, npu, compare->bench, compare->drop_md5,
+                              options->threads);
   msvis_json_writer_end_object (writer);
   msvis_json_writer_key (writer, "Bench");
   msvis_json_writer_begin_object (writer);
-  msvis_vis_write_graph_dict (writer, compare->bench, npu, compare->drop_md5);
+  msvis_vis_write_graph_dict (writer, compare->bench, npu, compare->drop_md5,
+                              options->threads);
   msvis_json_writer_end_object (writer);
   msvis_json_writer_key (writer, "ToolTip");
   msvis_json_writer_string (writer, compare->tooltip);

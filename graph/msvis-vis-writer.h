@@ -13,6 +13,7 @@ typedef struct
 {
   gboolean overflow_check;   /* -oc: "OverflowCheck": true */
   gboolean replace;          /* --force: a .vis.db may replace a regular file of its name */
+  guint    threads;          /* that format the nodes; 0: one per core, up to 8 */
 } MsvisVisOptions;
 
 typedef struct
@@ -41,7 +42,8 @@ gboolean msvis_vis_write_compare    (MsvisGraph             *npu,
 void     msvis_vis_write_graph_dict (MsvisJsonWriter        *writer,
                                      MsvisGraph             *graph,
                                      MsvisGraph             *other,
-                                     gboolean                drop_md5);
+                                     gboolean                drop_md5,
+                                     guint                   threads);
 void     msvis_vis_format_value     (GString                *out,
                                      const MsvisField       *field);
 void     msvis_vis_format_node_items (MsvisGraph            *graph,

@@ -633,6 +633,71 @@ test_bad_mapping_file (void)
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
 }
 
+static char *
+write_compare_with_threads (MsvisGraph *npu,
+                            MsvisGraph *bench,
+                            guint       threads)
+{
+  g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
+  MsvisArena *arena = msvis_arena_new ();
+  MsvisVisCompare compare = { bench, "{}", msvis_json_value_new (arena, MSVIS_JSON_OBJECT),
+                              "summary" };
+  MsvisVisOptions options = { .threads = threads };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (msvis_vis_write_compare (npu, &compare, &options, stream, NULL, &error));
+  msvis_arena_free (arena);
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (stream, "", 1, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (stream, NULL, NULL));
+  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (stream));
+}
+
+/* The writer formats blocks of nodes on several threads, each block in pieces of about a
+ * megabyte, and joins them in order: the bytes must be those of one thread. */
+static void
+test_writer_threads_agree (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *npu_dir = g_build_filename (dir, "npu", NULL);
+  g_autofree char *bench_dir = g_build_filename (dir, "bench", NULL);
+  g_autoptr(GString) npu_data = g_string_new (NULL), bench_data = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisGraph) npu = NULL, bench = NULL;
+  g_autofree char *one = NULL, *three = NULL;
+  MsvisCompareOptions options = { .mode = MSVIS_COMPARE_SUMMARY, .threads = 1 };
+  Side npu_side = { 0 }, bench_side = { 0 };
+
+  for (guint i = 0; i < 6000; i++)
+    {
+#define MUL_ENTRY "%s\"Torch.mul.%u.forward\": {\"input_args\": [" \
+                  T (%u.5, -%u.25, 0.%u, %u.0) ", " T (%u.0, 0.0, 0.5, 1.0) "], " \
+                  "\"output\": [" T (%u.0, 0.0, 0.5, %s) "]}"
+      const char *sep = i ? ", " : "";
+
+      g_string_append_printf (npu_data, MUL_ENTRY, sep, i, i, i, i, i, i, i, "1.0");
+      g_string_append_printf (bench_data, MUL_ENTRY, sep, i, i, i, i, i, i, i,
+                              i % 7 ? "1.0" : "1.5");
+#undef MUL_ENTRY
+    }
+  npu_side.data = npu_data->str;
+  bench_side.data = bench_data->str;
+  write_side (npu_dir, &npu_side);
+  write_side (bench_dir, &bench_side);
+  npu = msvis_test_build (npu_dir, FALSE, &error);
+  g_assert_no_error (error);
+  bench = msvis_test_build (bench_dir, FALSE, &error);
+  g_assert_no_error (error);
+  msvis_compare_graphs (npu, bench, &options);
+
+  one = write_compare_with_threads (npu, bench, 1);
+  three = write_compare_with_threads (npu, bench, 3);
+  /* Each side's 6000 nodes make three blocks of 2048, of more than a megabyte each. */
+  g_assert_cmpuint (strlen (one), >, 2 * 3 * 1024 * 1024);
+  g_assert_cmpstr (one, ==, three);
+  msvis_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -651,6 +716,7 @@ main (int   argc,
   g_test_add_func ("/compare/percent-format", test_percent_format);
   g_test_add_func ("/compare/layer-mapping-yaml", test_layer_mapping_yaml);
   g_test_add_func ("/compare/threads-agree", test_threads_agree);
+  g_test_add_func ("/compare/writer-threads-agree", test_writer_threads_agree);
   g_test_add_func ("/compare/errors", test_errors);
   g_test_add_func ("/compare/bad-mapping-file", test_bad_mapping_file);
 
