@@ -120,6 +120,7 @@ msvis_construct_read (GFile         *file,
       MsvisJsonToken token;
       guint index;
       gsize length;
+      gboolean added;
 
       if (!msvis_json_scanner_next (scanner, &token, error))
         return NULL;
@@ -130,7 +131,8 @@ msvis_construct_read (GFile         *file,
       msvis_json_scanner_get_string (scanner, &length);
       if (!check_name_length (scanner, length, error))
         return NULL;
-      pair.child = msvis_graph_intern (graph, msvis_json_scanner_get_string (scanner, NULL));
+      pair.child = msvis_graph_intern_full (graph, msvis_json_scanner_get_string (scanner, NULL),
+                                            &added);
       if (!msvis_json_scanner_next (scanner, &token, error))
         return NULL;
 
@@ -169,7 +171,8 @@ msvis_construct_read (GFile         *file,
           return NULL;
         }
 
-      index = GPOINTER_TO_UINT (g_hash_table_lookup (construct->index, pair.child));
+      /* A name new to the graph cannot be a child seen before. */
+      index = added ? 0 : GPOINTER_TO_UINT (g_hash_table_lookup (construct->index, pair.child));
       if (index > 0)
         {
           g_array_index (construct->pairs, MsvisConstructPair, index - 1).parent = pair.parent;
@@ -217,7 +220,8 @@ intern_lines (MsvisGraph           *graph,
  * load_stack_json, the grouped form is chosen when the member "0" is truthy. Both readings
  * are kept while streaming, so the file is read once.
  *
- * Returns: (transfer full): interned name -> GUINT_TO_POINTER (stack), or %NULL
+ * Returns: (transfer full): name interned in @graph -> GUINT_TO_POINTER (stack), keyed by
+ *   the interned pointer (look up with what msvis_graph_intern() returns), or %NULL
  */
 GHashTable *
 msvis_stack_read (GFile         *file,
@@ -227,8 +231,9 @@ msvis_stack_read (GFile         *file,
 {
   g_autoptr(MsvisJsonScanner) scanner = NULL;
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
-  g_autoptr(GHashTable) by_name = g_hash_table_new (msvis_str_hash, g_str_equal);
-  g_autoptr(GHashTable) grouped = g_hash_table_new (msvis_str_hash, g_str_equal);
+  /* Every name is interned: the pointer is the name, and hashing it is free. */
+  g_autoptr(GHashTable) by_name = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) grouped = g_hash_table_new (NULL, NULL);
   g_autoptr(GError) not_lines = NULL;
   gboolean is_grouped = FALSE;
 

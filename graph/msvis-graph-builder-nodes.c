@@ -201,6 +201,7 @@ replace_all_into (GString    *out,
   g_string_append (out, text);
 }
 
+/* @name is interned: self->stacks is keyed by the interned pointer. */
 static guint32
 stack_for (Builder    *self,
            const char *name)
@@ -245,7 +246,7 @@ create_or_get (Builder     *self,
                const char  *name,
                MsvisNodeId  parent)
 {
-  MsvisNodeId node = msvis_graph_lookup (self->graph, name);
+  MsvisNodeId node = msvis_graph_lookup_interned (self->graph, name);
 
   if (node == MSVIS_NODE_ID_NONE)
     {
@@ -257,6 +258,22 @@ create_or_get (Builder     *self,
   return node;
 }
 
+/* @prefix, then @middle, then @text from @at on, into @out: a name with its direction
+ * swapped. Without printf: this runs for every backward node without a parent. */
+static const char *
+swap_direction (GString    *out,
+                const char *text,
+                gsize       prefix,
+                const char *middle,
+                gsize       at)
+{
+  g_string_truncate (out, 0);
+  g_string_append_len (out, text, prefix);
+  g_string_append (out, middle);
+  g_string_append (out, text + at);
+  return out->str;
+}
+
 /* _handle_backward_upnode_missing (§3.3): a backward node without parent takes the backward
  * twin of its forward node's parent, if construct.json has it. */
 static const char *
@@ -264,9 +281,9 @@ repair_parent (Builder    *self,
                const char *child,
                const char *parent)
 {
-  g_autofree char *forward = NULL;
-  g_autofree char *backward = NULL;
-  const char *forward_parent, *ignored;
+  g_autofree char *forward_copy = NULL;
+  g_autofree char *backward_copy = NULL;
+  const char *forward, *backward, *forward_parent, *ignored;
   gssize prefix;
 
   if (parent != NULL)
@@ -277,8 +294,8 @@ repair_parent (Builder    *self,
     {
       gssize parent_prefix;
 
-      forward = g_strdup_printf ("%.*s.forward.%s", (int)prefix, child,
-                                 child + prefix + strlen (".backward."));
+      forward = swap_direction (self->name_scratch, child, prefix, ".forward.",
+                                prefix + strlen (".backward."));
       if (!msvis_construct_lookup (self->construct, forward, &forward_parent) ||
           forward_parent == NULL)
         return NULL;
@@ -295,18 +312,18 @@ repair_parent (Builder    *self,
           parent_prefix = digits - strlen (".forward.");
       }
       if (parent_prefix < 0)
-        backward = g_strdup (forward_parent);
+        backward = forward_parent;
       else
-        backward = g_strdup_printf ("%.*s.backward.%s", (int)parent_prefix, forward_parent,
-                                    forward_parent + parent_prefix + strlen (".forward."));
+        backward = swap_direction (self->name_scratch, forward_parent, parent_prefix,
+                                   ".backward.", parent_prefix + strlen (".forward."));
     }
   else if (g_str_has_suffix (child, ".backward"))
     {
-      forward = replace_all (child, "backward", "forward");
+      forward = forward_copy = replace_all (child, "backward", "forward");
       if (!msvis_construct_lookup (self->construct, forward, &forward_parent) ||
           forward_parent == NULL)
         return NULL;
-      backward = replace_all (forward_parent, "forward", "backward");
+      backward = backward_copy = replace_all (forward_parent, "forward", "backward");
     }
   else
     return NULL;

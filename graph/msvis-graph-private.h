@@ -37,12 +37,11 @@ struct _MsvisGraph
 {
   GObject       parent_instance;
 
-  GStringChunk *strings;
+  MsvisArena   *strings;       /* Interned */
   GHashTable   *interned;      /* text -> the same text in strings */
   GMutex        strings_lock;  /* guards both while strings_shared */
   GStringChunk *stored;        /* msvis_graph_store(): not interned, not shared */
   gboolean      strings_shared;
-  GHashTable   *by_id;         /* interned id -> GUINT_TO_POINTER (node + 1) */
   GArray       *nodes;         /* NodeRecord */
   GArray       *items;         /* MsvisItem */
   GArray       *fields;        /* MsvisField */

@@ -8,6 +8,36 @@
 
 #define ROOT_ID "DefaultModel"
 
+/* An interned string carries the node it names, if any: a node is looked up by its interned
+ * id without a hash, and by any other string with the one hash lookup of interning. */
+typedef struct
+{
+  guint32 node;   /* + 1; 0: no node of this name */
+  char    text[];
+} Interned;
+
+static inline Interned *
+interned_of (const char *text)
+{
+  return (Interned *)(text - G_STRUCT_OFFSET (Interned, text));
+}
+
+/* The node named @id + 1, listed in node_map or not; 0 if none. */
+static guint
+named_node (MsvisGraph *self,
+            const char *id)
+{
+  const char *interned;
+
+  if (G_UNLIKELY (self->strings_shared))
+    g_mutex_lock (&self->strings_lock);
+  interned = g_hash_table_lookup (self->interned, id);
+  if (G_UNLIKELY (self->strings_shared))
+    g_mutex_unlock (&self->strings_lock);
+
+  return interned != NULL ? interned_of (interned)->node : 0;
+}
+
 G_DEFINE_FINAL_TYPE (MsvisGraph, msvis_graph, G_TYPE_OBJECT)
 
 /* g_str_hash takes a byte at a time; node names are long and this is the hot path of a
@@ -68,7 +98,6 @@ msvis_graph_finalize (GObject *object)
 {
   MsvisGraph *self = (MsvisGraph *)object;
 
-  g_clear_pointer (&self->by_id, g_hash_table_unref);
   g_clear_pointer (&self->interned, g_hash_table_unref);
   g_clear_pointer (&self->nodes, g_array_unref);
   g_clear_pointer (&self->items, g_array_unref);
@@ -82,7 +111,7 @@ msvis_graph_finalize (GObject *object)
   g_clear_pointer (&self->batch_p2p, g_hash_table_unref);
   g_clear_pointer (&self->subnode_lists, g_hash_table_unref);
   g_clear_pointer (&self->arena, msvis_arena_free);
-  g_clear_pointer (&self->strings, g_string_chunk_free);
+  g_clear_pointer (&self->strings, msvis_arena_free);
   g_clear_pointer (&self->stored, g_string_chunk_free);
   g_mutex_clear (&self->strings_lock);
   g_clear_pointer (&self->dump_data_dir, g_free);
@@ -102,11 +131,10 @@ msvis_graph_init (MsvisGraph *self)
 {
   Stack *empty = g_malloc0 (sizeof (Stack));
 
-  self->strings = g_string_chunk_new (1024 * 1024);
+  self->strings = msvis_arena_new ();
   self->stored = g_string_chunk_new (1024 * 1024);
   g_mutex_init (&self->strings_lock);
   self->interned = g_hash_table_new (msvis_str_hash, g_str_equal);
-  self->by_id = g_hash_table_new (msvis_str_hash, g_str_equal);
   self->nodes = g_array_new (FALSE, FALSE, sizeof (NodeRecord));
   self->items = g_array_new (FALSE, FALSE, sizeof (MsvisItem));
   self->fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
@@ -143,6 +171,40 @@ msvis_graph_new (void)
 }
 
 /**
+ * msvis_graph_intern_full:
+ * @text: a string
+ * @added: (out) (optional): whether @text was new to the graph
+ *
+ * Returns: a copy of @text owned by the graph, the same pointer for equal strings
+ */
+const char *
+msvis_graph_intern_full (MsvisGraph *self,
+                         const char *text,
+                         gboolean   *added)
+{
+  char *interned;
+
+  if (G_UNLIKELY (self->strings_shared))
+    g_mutex_lock (&self->strings_lock);
+  interned = g_hash_table_lookup (self->interned, text);
+  if (added != NULL)
+    *added = interned == NULL;
+  if (interned == NULL)
+    {
+      gsize length = strlen (text);
+      Interned *fresh = msvis_arena_alloc (self->strings, sizeof (Interned) + length + 1);
+
+      fresh->node = 0;
+      memcpy (fresh->text, text, length + 1);
+      interned = fresh->text;
+      g_hash_table_add (self->interned, interned);
+    }
+  if (G_UNLIKELY (self->strings_shared))
+    g_mutex_unlock (&self->strings_lock);
+  return interned;
+}
+
+/**
  * msvis_graph_intern:
  * @text: a string
  *
@@ -152,19 +214,7 @@ const char *
 msvis_graph_intern (MsvisGraph *self,
                     const char *text)
 {
-  char *interned;
-
-  if (G_UNLIKELY (self->strings_shared))
-    g_mutex_lock (&self->strings_lock);
-  interned = g_hash_table_lookup (self->interned, text);
-  if (interned == NULL)
-    {
-      interned = g_string_chunk_insert (self->strings, text);
-      g_hash_table_add (self->interned, interned);
-    }
-  if (G_UNLIKELY (self->strings_shared))
-    g_mutex_unlock (&self->strings_lock);
-  return interned;
+  return msvis_graph_intern_full (self, text, NULL);
 }
 
 /**
@@ -303,7 +353,7 @@ msvis_graph_add_node (MsvisGraph    *self,
   g_return_val_if_fail (MSVIS_IS_GRAPH (self), MSVIS_NODE_ID_NONE);
   g_return_val_if_fail (id != NULL, MSVIS_NODE_ID_NONE);
 
-  if (g_hash_table_contains (self->by_id, id))
+  if (named_node (self, id) != 0)
     return MSVIS_NODE_ID_NONE;
 
   return msvis_graph_append_node (self, type, msvis_graph_intern (self, id));
@@ -324,7 +374,7 @@ msvis_graph_append_node (MsvisGraph    *self,
   record.micro_step = -1;
   record.type = type;
   g_array_append_val (self->nodes, record);
-  g_hash_table_insert (self->by_id, (char *)record.id, GUINT_TO_POINTER (self->nodes->len));
+  interned_of (interned)->node = self->nodes->len;
 
   return self->nodes->len - 1;
 }
@@ -343,9 +393,9 @@ msvis_graph_set_root_id (MsvisGraph *self,
 
   g_return_if_fail (self->nodes->len == 1);
 
-  g_hash_table_remove (self->by_id, root->id);
+  interned_of (root->id)->node = 0;
   root->id = msvis_graph_intern (self, id);
-  g_hash_table_insert (self->by_id, (char *)root->id, GUINT_TO_POINTER (1));
+  interned_of (root->id)->node = 1;
 }
 
 /**
@@ -362,7 +412,22 @@ msvis_graph_lookup (MsvisGraph *self,
 
   g_return_val_if_fail (MSVIS_IS_GRAPH (self), MSVIS_NODE_ID_NONE);
 
-  value = GPOINTER_TO_UINT (g_hash_table_lookup (self->by_id, id));
+  value = named_node (self, id);
+  return value == 0 || value > self->n_listed ? MSVIS_NODE_ID_NONE : value - 1;
+}
+
+/**
+ * msvis_graph_lookup_interned:
+ * @interned: a string msvis_graph_intern() returned for this graph
+ *
+ * msvis_graph_lookup() without the hash lookup.
+ */
+MsvisNodeId
+msvis_graph_lookup_interned (MsvisGraph *self,
+                             const char *interned)
+{
+  guint value = interned_of (interned)->node;
+
   return value == 0 || value > self->n_listed ? MSVIS_NODE_ID_NONE : value - 1;
 }
 

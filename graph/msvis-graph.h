@@ -22,6 +22,9 @@ MsvisGraph        *msvis_graph_new                    (void);
 
 const char        *msvis_graph_intern                 (MsvisGraph        *self,
                                                        const char        *text);
+const char        *msvis_graph_intern_full            (MsvisGraph        *self,
+                                                       const char        *text,
+                                                       gboolean          *added);
 const char        *msvis_graph_store                  (MsvisGraph        *self,
                                                        const char        *text,
                                                        gsize              length);
@@ -54,6 +57,8 @@ void               msvis_graph_set_root_id            (MsvisGraph        *self,
                                                        const char        *id);
 MsvisNodeId        msvis_graph_lookup                 (MsvisGraph        *self,
                                                        const char        *id);
+MsvisNodeId        msvis_graph_lookup_interned        (MsvisGraph        *self,
+                                                       const char        *interned);
 MsvisNodeId        msvis_graph_get_root               (MsvisGraph        *self);
 const char        *msvis_graph_node_get_id            (MsvisGraph        *self,
                                                        MsvisNodeId        node);
