@@ -172,7 +172,7 @@ keep_entry (const char            *name,
       !self->options->entry_hook (name, entry, self->options->hook_data, error))
     return FALSE;
 
-  if (strstr (name, "batch_isend_irecv") != NULL)
+  if (msvis_str_contains (name, "batch_isend_irecv"))
     keep_batch_p2p (self, name, entry);
 
   pair = GPOINTER_TO_UINT (g_hash_table_lookup (self->construct->index, name));

@@ -68,6 +68,24 @@ msvis_str_hash (gconstpointer key)
   return (guint)(h ^ (h >> 32));
 }
 
+/**
+ * msvis_str_contains:
+ *
+ * strstr (@text, @needle) != NULL, for the short names of nodes and items: glibc's strstr
+ * spends more setting up its search than these searches take.
+ */
+gboolean
+msvis_str_contains (const char *text,
+                    const char *needle)
+{
+  gsize rest = strlen (needle + 1);
+
+  for (const char *p = strchr (text, needle[0]); p != NULL; p = strchr (p + 1, needle[0]))
+    if (strncmp (p + 1, needle + 1, rest) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static guint
 stack_hash (gconstpointer key)
 {

@@ -181,6 +181,8 @@ MsvisCompareResults *msvis_graph_get_compare_results    (MsvisGraph        *self
 MsvisCompareResults *msvis_graph_ensure_compare_results (MsvisGraph        *self);
 
 guint              msvis_str_hash                     (gconstpointer      key);
+gboolean           msvis_str_contains                 (const char        *text,
+                                                       const char        *needle);
 
 const char        *msvis_overflow_level_to_string     (MsvisOverflowLevel level);
 

@@ -569,7 +569,8 @@ add_leaf (MsvisOpParser        *self,
   key = full_op_name;
 
 place:
-  if (strstr (full_op_name, ".output.") != NULL && strstr (full_op_name, ".input.") == NULL)
+  if (msvis_str_contains (full_op_name, ".output.") &&
+      !msvis_str_contains (full_op_name, ".input."))
     add_pending (self, self->outputs, self->output_keys, full_op_name, first);
   else
     add_pending (self, self->inputs, self->input_keys, key, first);

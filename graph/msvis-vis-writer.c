@@ -387,7 +387,7 @@ write_node (Context     *ctx,
   MsvisGraph *graph = ctx->graph;
   const char *id = msvis_graph_node_get_id (graph, node);
   MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
-  gboolean batch_p2p = strstr (id, "batch_isend_irecv") != NULL;
+  gboolean batch_p2p = msvis_str_contains (id, "batch_isend_irecv");
   guint32 first, n;
   const char *const *lines;
   guint n_lines;
@@ -795,7 +795,8 @@ msvis_vis_format_node_items (MsvisGraph  *graph,
 {
   g_autoptr(GString) scratch = g_string_new (NULL);
   MsvisVector formatted = { 0 };
-  gboolean batch_p2p = strstr (msvis_graph_node_get_id (graph, node), "batch_isend_irecv") != NULL;
+  gboolean batch_p2p =
+    msvis_str_contains (msvis_graph_node_get_id (graph, node), "batch_isend_irecv");
   Context ctx;
   guint32 first, n;
 

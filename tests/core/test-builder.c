@@ -344,6 +344,22 @@ test_item_key_collision (void)
   g_assert_cmpstr (dtype->s, ==, "torch.float16");
 }
 
+/* msvis_str_contains() is strstr's answer, whatever the repeats and the ends. */
+static void
+test_str_contains (void)
+{
+  static const char *cases[][2] = {
+    { "Functional.linear.0.forward.output.0", ".output." }, { "a.outputx", ".output." },
+    { "..output.", ".output." }, { ".output", ".output." }, { "", "x" }, { "x", "x" },
+    { "abc", "abcd" }, { "xbatch_isend_irecv", "batch_isend_irecv" },
+    { "batch_isend_irec", "batch_isend_irecv" }, { "aaab", "aab" }, { "a.input.b", ".input." },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_assert_cmpint (msvis_str_contains (cases[i][0], cases[i][1]), ==,
+                     strstr (cases[i][0], cases[i][1]) != NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -355,6 +371,7 @@ main (int   argc,
   g_test_add_func ("/builder/apis-between-modules", test_apis_between_modules);
   g_test_add_func ("/builder/parameters-grad", test_parameters_grad);
   g_test_add_func ("/builder/entry-placement", test_entry_placement);
+  g_test_add_func ("/builder/str-contains", test_str_contains);
   g_test_add_func ("/builder/micro-steps", test_micro_steps);
   g_test_add_func ("/builder/stacks", test_stacks);
   g_test_add_func ("/builder/orphans-and-duplicates", test_orphans_and_duplicates);
