@@ -48,16 +48,55 @@ msvis_json_scanner_count_newlines (const guchar *p,
   return count;
 }
 
-/* Where @index (into buf) is, as a line number and a byte offset, for messages. */
-static void
-locate (MsvisJsonScanner *self,
-        gsize             index,
-        guint64          *line,
-        guint64          *offset)
+/* The newlines in the first @n bytes of @file; FALSE if it cannot be read that far. */
+static gboolean
+count_file_newlines (GFile   *file,
+                     guint64  n,
+                     guint64 *count)
 {
-  *line = self->base_lines +
-          msvis_json_scanner_count_newlines (self->buf, MIN (index, self->len)) + 1;
-  *offset = self->base_offset + index;
+  g_autoptr(GFileInputStream) stream = g_file_read (file, NULL, NULL);
+  g_autofree guchar *chunk = NULL;
+  const gsize chunk_size = 1024 * 1024;
+
+  *count = 0;
+  if (stream == NULL)
+    return FALSE;
+  chunk = g_malloc (chunk_size);
+  while (n > 0)
+    {
+      gssize got = g_input_stream_read (G_INPUT_STREAM (stream), chunk, MIN (n, chunk_size),
+                                        NULL, NULL);
+
+      if (got <= 0)
+        return FALSE;
+      *count += msvis_json_scanner_count_newlines (chunk, got);
+      n -= got;
+    }
+  return TRUE;
+}
+
+/* The line of the byte at file offset @offset, for messages. FALSE if it is not known: a
+ * span of a file, a stream no longer in the buffer, a file changed or gone since. */
+static gboolean
+locate (MsvisJsonScanner *self,
+        guint64           offset,
+        guint64          *line)
+{
+  if (self->lines_unknown)
+    return FALSE;
+  if (self->file != NULL)
+    {
+      /* Read again: counting every buffer's lines as it goes costs the reading thread. */
+      if (!count_file_newlines (self->file, offset, line))
+        return FALSE;
+    }
+  else if (offset >= self->base_offset && offset - self->base_offset <= self->len)
+    *line = self->base_lines +
+            msvis_json_scanner_count_newlines (self->buf, offset - self->base_offset);
+  else
+    return FALSE;
+  *line += 1;
+  return TRUE;
 }
 
 /* An error at @index (into buf): the file name, line and byte, then @message. */
@@ -66,10 +105,9 @@ msvis_json_scanner_set_error_at (MsvisJsonScanner  *self, GError           **err
                                  gsize              index, int                code,
                                  const char        *message)
 {
-  guint64 line, offset;
+  guint64 line, offset = self->base_offset + index;
 
-  locate (self, index, &line, &offset);
-  if (self->lines_unknown)
+  if (!locate (self, self->base_offset + MIN (index, self->len), &line))
     {
       g_set_error (error, MSVIS_READER_ERROR, code,
                    /* translators: a file name, a byte offset, then what is wrong */
@@ -112,11 +150,8 @@ msvis_json_scanner_prefix_error (MsvisJsonScanner  *self,
   if (error == NULL || *error == NULL)
     return;
 
-  if (offset >= self->base_offset && offset - self->base_offset <= self->len)
+  if (locate (self, offset, &line))
     {
-      guint64 ignored;
-
-      locate (self, offset - self->base_offset, &line, &ignored);
       g_prefix_error (error,
                       /* translators: a file name, a line number and a byte offset */
                       _("%s, line %llu (byte %llu): "),

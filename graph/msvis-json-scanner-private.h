@@ -33,7 +33,8 @@ struct _MsvisJsonScanner
   gsize         pos;
   gboolean      eof;
   guint64       base_offset;   /* file offset of buf[0] */
-  guint64       base_lines;    /* newlines before buf[0] */
+  guint64       base_lines;    /* newlines before buf[0], counted when file is NULL */
+  GFile        *file;          /* what the stream reads: an error counts its lines again */
   gboolean      lines_unknown; /* a span of a file: errors give the byte only */
 
   State         state;

@@ -119,6 +119,7 @@ msvis_json_scanner_new_for_file (GFile         *file,
 {
   g_autoptr(GFileInputStream) stream = NULL;
   g_autofree char *name = NULL;
+  MsvisJsonScanner *self;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
@@ -129,7 +130,9 @@ msvis_json_scanner_new_for_file (GFile         *file,
     return NULL;
 
   name = g_file_get_parse_name (file);
-  return msvis_json_scanner_new (G_INPUT_STREAM (stream), name, cancellable);
+  self = msvis_json_scanner_new (G_INPUT_STREAM (stream), name, cancellable);
+  self->file = g_object_ref (file);
+  return self;
 }
 
 void
@@ -140,6 +143,7 @@ msvis_json_scanner_free (MsvisJsonScanner *self)
 
   g_clear_object (&self->stream);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->file);
   g_free (self->name);
   g_free (self->buf);
   msvis_vector_clear (&self->containers);
@@ -205,7 +209,9 @@ msvis_json_scanner_fill (MsvisJsonScanner  *self,
 
   if (keep > 0)
     {
-      self->base_lines += msvis_json_scanner_count_newlines (self->buf, keep);
+      /* A file's lines are counted only for an error message, by reading it again. */
+      if (self->file == NULL)
+        self->base_lines += msvis_json_scanner_count_newlines (self->buf, keep);
       self->base_offset += keep;
       memmove (self->buf, self->buf + keep, self->len - keep);
       self->len -= keep;

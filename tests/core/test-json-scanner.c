@@ -10,6 +10,7 @@
 #include "msvis-json-value.h"
 #include "msvis-py-repr.h"
 #include "msvis-reader-error.h"
+#include "msvis-test-util.h"
 
 static MsvisJsonScanner *
 scanner_for (const char *text,
@@ -197,6 +198,39 @@ test_line_numbers_after_refill (void)
   g_assert_null (parse (arena, text->str, text->len, &error));
   g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX);
   g_assert_nonnull (strstr (error->message, "line 300002 (byte 3000002)"));
+}
+
+/* Read from a file, the lines are counted only for the message, by reading it again. */
+static void
+test_line_numbers_in_files (void)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) text = g_string_new ("[\n");
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "long.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(MsvisJsonScanner) scanner = NULL;
+  MsvisJsonToken token;
+
+  for (int i = 0; i < 300000; i++)
+    g_string_append (text, "12345678,\n");
+  g_string_append (text, "oops]");
+  msvis_test_write (dir, "long.json", text->str, text->len);
+
+  scanner = msvis_json_scanner_new_for_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (msvis_json_scanner_next (scanner, &token, &error));
+  g_assert_null (msvis_json_value_read (arena, scanner, token, &error));
+  g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX);
+  g_assert_nonnull (strstr (error->message, "long.json, line 300002 (byte 3000002)"));
+  g_clear_error (&error);
+
+  /* An entry's error, placed after the reading went on: the line is still found. */
+  g_set_error_literal (&error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX, "bad");
+  msvis_json_scanner_prefix_error (scanner, &error, 12);
+  g_assert_cmpstr (strstr (error->message, "long.json"), ==, "long.json, line 3 (byte 12): bad");
+  msvis_test_remove_tree (dir);
 }
 
 /* The scanner's own float conversion against strtod, on Python reprs and on longer forms. */
@@ -441,6 +475,7 @@ main (int   argc,
   g_test_add_func ("/json-scanner/deep-nesting", test_deep_nesting);
   g_test_add_func ("/json-scanner/buffer-boundaries", test_buffer_boundaries);
   g_test_add_func ("/json-scanner/line-numbers", test_line_numbers_after_refill);
+  g_test_add_func ("/json-scanner/line-numbers-in-files", test_line_numbers_in_files);
   g_test_add_func ("/json-scanner/floats-match-strtod", test_floats_match_strtod);
   g_test_add_func ("/json-scanner/skip-raw", test_skip_raw);
   g_test_add_func ("/json-scanner/number-scan", test_number_scan);
