@@ -51,6 +51,7 @@ typedef struct
   GCond                    construct_cond;
   ConstructState           construct_state;   /* under construct_lock */
   gboolean                 construct_known;   /* the entries' thread's copy */
+  guint                    next_pair;         /* the entries' thread's guess: see find_pair */
   gint                     structure_failed;  /* atomic: stop reading dump.json */
   GFile                   *construct_file;
   GFile                   *stack_file;

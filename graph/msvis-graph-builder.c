@@ -148,6 +148,27 @@ keep_grads (Builder             *self,
   g_ptr_array_add (self->grad_names, copy);
 }
 
+/* The construct pair of the entry @name + 1, or 0. dump.json lists most entries in
+ * construct.json's order, so the pair after the last one found is tried before the hash
+ * table, whose lookups miss the cache on a large model. */
+static guint
+find_pair (Builder    *self,
+           const char *name)
+{
+  GArray *pairs = self->construct->pairs;
+  guint pair;
+
+  if (self->next_pair < pairs->len &&
+      strcmp (g_array_index (pairs, MsvisConstructPair, self->next_pair).child, name) == 0)
+    pair = self->next_pair + 1;
+  else
+    pair = GPOINTER_TO_UINT (g_hash_table_lookup (self->construct->index, name));
+
+  if (pair > 0)
+    self->next_pair = pair;
+  return pair;
+}
+
 static gboolean
 keep_entry (const char            *name,
             const MsvisJsonValue  *entry,
@@ -175,7 +196,7 @@ keep_entry (const char            *name,
   if (msvis_str_contains (name, "batch_isend_irecv"))
     keep_batch_p2p (self, name, entry);
 
-  pair = GPOINTER_TO_UINT (g_hash_table_lookup (self->construct->index, name));
+  pair = find_pair (self, name);
   if (grads || pair > 0)
     {
       MsvisItemRuns runs;
