@@ -55,6 +55,7 @@ msvis_json_writer_new (GOutputStream *stream,
  * msvis_json_writer_new_fragment:
  * @depth: how many containers are open where the fragment goes
  * @continues: whether members come before it in the innermost one
+ * @buffer: (transfer full) (nullable): the memory to write into; %NULL: a new one
  *
  * A writer that formats a run of members into memory, to be joined into the real output by
  * msvis_json_writer_append_fragment(), so that parts of a file can be formatted in parallel.
@@ -62,12 +63,14 @@ msvis_json_writer_new (GOutputStream *stream,
 MsvisJsonWriter *
 msvis_json_writer_new_fragment (guint    indent,
                                 guint    depth,
-                                gboolean continues)
+                                gboolean continues,
+                                GString *buffer)
 {
   MsvisJsonWriter *self = g_new0 (MsvisJsonWriter, 1);
   Level level = { TRUE, 0 };
 
-  self->buf = g_string_sized_new (256 * 1024);
+  self->buf = buffer != NULL ? buffer : g_string_sized_new (256 * 1024);
+  g_string_truncate (self->buf, 0);
   self->indent = indent;
   for (guint i = 0; i < depth; i++)
     *(Level *)msvis_vector_push (&self->levels, sizeof (Level)) = level;
@@ -102,21 +105,24 @@ msvis_json_writer_get_length (MsvisJsonWriter *self)
 }
 
 /**
- * msvis_json_writer_take_fragment_text:
+ * msvis_json_writer_swap_fragment_text:
+ * @fresh: (transfer full): where the fragment goes on
  *
- * Hands over what a fragment writer holds so far, and goes on into a fresh buffer of the
- * same size: a fragment of megabytes is passed on in pieces rather than grown by copying.
+ * Hands over what a fragment writer holds so far, and goes on into @fresh (emptied): a
+ * fragment of megabytes is passed on in pieces rather than grown by copying.
  *
  * Returns: (transfer full): the text written since the last call
  */
 GString *
-msvis_json_writer_take_fragment_text (MsvisJsonWriter *self)
+msvis_json_writer_swap_fragment_text (MsvisJsonWriter *self,
+                                      GString         *fresh)
 {
   GString *text = self->buf;
 
   g_return_val_if_fail (self->stream == NULL, NULL);
 
-  self->buf = g_string_sized_new (text->allocated_len);
+  self->buf = fresh;
+  g_string_truncate (self->buf, 0);
   return text;
 }
 

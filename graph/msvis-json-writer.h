@@ -23,10 +23,12 @@ void             msvis_json_writer_free         (MsvisJsonWriter  *self);
 
 MsvisJsonWriter *msvis_json_writer_new_fragment (guint            indent,
                                                  guint            depth,
-                                                 gboolean         continues);
+                                                 gboolean         continues,
+                                                 GString         *buffer);
 MsvisJsonWriter *msvis_json_writer_new_compact  (void);
-gsize            msvis_json_writer_get_length (MsvisJsonWriter *self);
-GString         *msvis_json_writer_take_fragment_text (MsvisJsonWriter *self);
+gsize            msvis_json_writer_get_length   (MsvisJsonWriter  *self);
+GString         *msvis_json_writer_swap_fragment_text (MsvisJsonWriter *self,
+                                                       GString         *fresh);
 GString         *msvis_json_writer_end_fragment (MsvisJsonWriter  *self);
 void             msvis_json_writer_append_fragment (MsvisJsonWriter *self,
                                                  GString          *fragment,

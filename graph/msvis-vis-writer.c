@@ -491,7 +491,24 @@ typedef struct
   GPtrArray     *texts;     /* GString, set by the worker */
   GMutex        *lock;
   GCond         *done;
+  GAsyncQueue   *spares;    /* GString: pieces written out, to be filled again */
 } Block;
+
+static void
+free_piece (gpointer piece)
+{
+  g_string_free (piece, TRUE);
+}
+
+/* A piece the joining thread is done with, else a new one: fresh memory costs the kernel a
+ * fault per page, and the same few megabytes go round instead. */
+static GString *
+spare_piece (GAsyncQueue *spares)
+{
+  GString *piece = g_async_queue_try_pop (spares);
+
+  return piece != NULL ? piece : g_string_sized_new (PIECE_SIZE + PIECE_SIZE / 16);
+}
 
 static void
 format_block (gpointer data,
@@ -507,12 +524,14 @@ format_block (gpointer data,
   ctx.scratch = scratch;
   ctx.formatted = &formatted;
   ctx.path = path;
-  ctx.writer = msvis_json_writer_new_fragment (4, block->depth, block->first > 0);
+  ctx.writer = msvis_json_writer_new_fragment (4, block->depth, block->first > 0,
+                                               spare_piece (block->spares));
   for (MsvisNodeId node = block->first; node < block->end; node++)
     {
       write_node (&ctx, node);
       if (msvis_json_writer_get_length (ctx.writer) >= PIECE_SIZE)
-        g_ptr_array_add (texts, msvis_json_writer_take_fragment_text (ctx.writer));
+        g_ptr_array_add (texts, msvis_json_writer_swap_fragment_text (ctx.writer,
+                                                                      spare_piece (block->spares)));
     }
   g_ptr_array_add (texts, msvis_json_writer_end_fragment (ctx.writer));
   msvis_vector_clear (&formatted);
@@ -531,6 +550,7 @@ write_nodes_in_parallel (Context *ctx,
   guint n_blocks = (n + BLOCK_NODES - 1) / BLOCK_NODES;
   guint threads = ctx->threads ? ctx->threads : MIN (g_get_num_processors (), 8);
   g_autofree Block *blocks = g_new0 (Block, n_blocks);
+  g_autoptr(GAsyncQueue) spares = NULL;
   GThreadPool *pool;
   GMutex lock;
   GCond done;
@@ -545,6 +565,7 @@ write_nodes_in_parallel (Context *ctx,
 
   g_mutex_init (&lock);
   g_cond_init (&done);
+  spares = g_async_queue_new_full (free_piece);
   pool = g_thread_pool_new (format_block, NULL, threads, FALSE, NULL);
 
   for (guint i = 0; i < n_blocks; i++)
@@ -556,7 +577,8 @@ write_nodes_in_parallel (Context *ctx,
           Block *next = &blocks[submitted];
 
           *next = (Block) { ctx, depth, submitted * BLOCK_NODES,
-                            MIN (n, (submitted + 1) * BLOCK_NODES), NULL, &lock, &done };
+                            MIN (n, (submitted + 1) * BLOCK_NODES), NULL, &lock, &done,
+                            spares };
           g_thread_pool_push (pool, next, NULL);
           submitted++;
         }
@@ -573,7 +595,8 @@ write_nodes_in_parallel (Context *ctx,
           msvis_json_writer_append_fragment (ctx->writer, text,
                                              k + 1 == block->texts->len
                                              ? block->end - block->first : 0);
-          g_string_free (text, TRUE);
+          g_string_truncate (text, 0);
+          g_async_queue_push (spares, text);
         }
       g_ptr_array_unref (block->texts);
     }

@@ -184,7 +184,7 @@ test_json_escape (void)
 static void
 test_json_indentation (void)
 {
-  MsvisJsonWriter *writer = msvis_json_writer_new_fragment (4, 1, FALSE);
+  MsvisJsonWriter *writer = msvis_json_writer_new_fragment (4, 1, FALSE, NULL);
   g_autoptr(GString) want = g_string_new (NULL);
   g_autoptr(GString) got = NULL;
   const guint depth = 16;
