@@ -79,10 +79,15 @@ gboolean
 msvis_str_contains (const char *text,
                     const char *needle)
 {
-  gsize rest = strlen (needle + 1);
+  gsize rest;
 
+  if (needle[0] == '\0' || needle[1] == '\0')
+    return strchr (text, needle[0]) != NULL;
+
+  /* Names have a dot every few bytes: the second byte is checked before strncmp. */
+  rest = strlen (needle + 2);
   for (const char *p = strchr (text, needle[0]); p != NULL; p = strchr (p + 1, needle[0]))
-    if (strncmp (p + 1, needle + 1, rest) == 0)
+    if (p[1] == needle[1] && strncmp (p + 2, needle + 2, rest) == 0)
       return TRUE;
   return FALSE;
 }

@@ -17,12 +17,12 @@
 typedef enum
 {
   ATOM_TYPE, ATOM_DTYPE, ATOM_SHAPE, ATOM_MAX, ATOM_MIN, ATOM_MEAN, ATOM_NORM, ATOM_MD5,
-  ATOM_VALUE, ATOM_DATA_NAME, ATOM_FULL_OP_NAME, ATOM_STATE, N_ATOMS
+  ATOM_VALUE, ATOM_DATA_NAME, ATOM_FULL_OP_NAME, ATOM_STATE, ATOM_REQUIRES_GRAD, N_ATOMS
 } Atom;
 
 static const char *atom_names[N_ATOMS] = {
   "type", "dtype", "shape", "Max", "Min", "Mean", "Norm", "md5",
-  "value", "data_name", "full_op_name", "state",
+  "value", "data_name", "full_op_name", "state", "requires_grad",
 };
 
 /* Field names and short values repeat in every leaf ("dtype", "torch.float32"); a small
@@ -102,12 +102,46 @@ slot_holds (const CacheSlot *slot,
   return slot->text != NULL && slot->length == length && memcmp (slot->text, text, length) == 0;
 }
 
+/* The keys msprobe writes in every leaf, told apart by their length and bytes without a
+ * hash; N_ATOMS for any other. memcmp of a constant length compiles to a compare or two. */
+static Atom
+leaf_key (const char *key,
+          gsize       length)
+{
+#define IS(atom, text) (memcmp (key, text, sizeof text - 1) == 0 ? (atom) : N_ATOMS)
+  switch (length)
+    {
+    case 3:
+      return key[1] == 'a' ? IS (ATOM_MAX, "Max") : key[1] == 'i' ? IS (ATOM_MIN, "Min")
+                                                                  : IS (ATOM_MD5, "md5");
+    case 4:
+      return key[0] == 't' ? IS (ATOM_TYPE, "type") : key[0] == 'M' ? IS (ATOM_MEAN, "Mean")
+                                                                    : IS (ATOM_NORM, "Norm");
+    case 5:
+      return key[0] == 'd' ? IS (ATOM_DTYPE, "dtype") : key[0] == 's' ? IS (ATOM_SHAPE, "shape")
+                                                                      : IS (ATOM_VALUE, "value");
+    case 9:
+      return IS (ATOM_DATA_NAME, "data_name");
+    case 13:
+      return IS (ATOM_REQUIRES_GRAD, "requires_grad");
+    default:
+      return N_ATOMS;
+    }
+#undef IS
+}
+
 static guint32
 cached_atom (MsvisOpParser *self,
              const char    *name,
              gsize          length)
 {
-  CacheSlot *slot = &self->atom_cache[cache_slot (name, length)];
+  Atom known = leaf_key (name, length);
+  CacheSlot *slot;
+
+  if (known != N_ATOMS)
+    return self->atoms[known];
+
+  slot = &self->atom_cache[cache_slot (name, length)];
 
   if (!slot_holds (slot, name, length))
     {

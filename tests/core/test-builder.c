@@ -353,6 +353,7 @@ test_str_contains (void)
     { "..output.", ".output." }, { ".output", ".output." }, { "", "x" }, { "x", "x" },
     { "abc", "abcd" }, { "xbatch_isend_irecv", "batch_isend_irecv" },
     { "batch_isend_irec", "batch_isend_irecv" }, { "aaab", "aab" }, { "a.input.b", ".input." },
+    { "abc", "c" }, { "abc", "d" }, { "abc", "" }, { "a.", ".x" }, { "", "" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
