@@ -128,10 +128,30 @@ find_member (Frame      *frame,
   if (frame->index != NULL)
     return g_hash_table_lookup (frame->index, key);
 
+  /* Every key is checked against the ones before it: the first and last bytes tell most
+   * same-length keys apart ("Max", "Min", "md5") without a call to memcmp. */
   msvis_json_value_foreach (member, frame->container)
-    if (member->key_len == length && memcmp (member->key, key, length) == 0)
+    if (member->key_len == length &&
+        (length == 0 || (member->key[0] == key[0] && member->key[length - 1] == key[length - 1] &&
+                         memcmp (member->key, key, length) == 0)))
       return member;
 
+  return NULL;
+}
+
+/* The keys of a dump's leaves and entries, which need no copy: a static string or NULL. */
+static const char *
+known_key (const char *key,
+           gsize       length)
+{
+  static const char *keys[] = {
+    "type", "dtype", "shape", "Max", "Min", "Mean", "Norm", "requires_grad", "data_name",
+    "md5", "value", "input_args", "input_kwargs", "output", "parameters",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (keys[i][0] == key[0] && strlen (keys[i]) == length && memcmp (keys[i], key, length) == 0)
+      return keys[i];
   return NULL;
 }
 
@@ -203,7 +223,9 @@ msvis_json_value_read (MsvisArena        *arena,
 
           text = msvis_json_scanner_get_string (scanner, &length);
           reuse = find_member (top, text, length);
-          key = reuse ? reuse->key : msvis_arena_strndup (arena, text, length);
+          key = reuse ? reuse->key : known_key (text, length);
+          if (key == NULL)
+            key = msvis_arena_strndup (arena, text, length);
           key_len = length;
           goto next;
         }
