@@ -201,19 +201,19 @@ replace_all_into (GString    *out,
   g_string_append (out, text);
 }
 
-/* @name is interned: self->stacks is keyed by the interned pointer. */
+/* @name is interned: stack.json's stacks are noted with the names (read_structure). */
 static guint32
 stack_for (Builder    *self,
            const char *name)
 {
-  gpointer raw;
+  guint32 raw;
   guint32 stack = 0;
   gssize prefix;
   GString *source_name = self->name_scratch;
   MsvisNodeId source;
 
-  if (g_hash_table_lookup_extended (self->stacks, name, NULL, &raw))
-    stack = simplify_stack (self, name, GPOINTER_TO_UINT (raw));
+  if (msvis_graph_get_noted_stack (self->graph, name, &raw))
+    stack = simplify_stack (self, name, raw);
   if (stack != 0)
     return stack;
 

@@ -81,6 +81,20 @@ read_construct (Builder *self)
   return TRUE;
 }
 
+/* The names' stacks go with the interned names: one pass in the table's order, instead of a
+ * lookup at random for each node made. */
+static void
+note_stacks (Builder *self)
+{
+  GHashTableIter iter;
+  gpointer name, stack;
+
+  g_hash_table_iter_init (&iter, self->stacks);
+  while (g_hash_table_iter_next (&iter, &name, &stack))
+    msvis_graph_note_stack (self->graph, name, GPOINTER_TO_UINT (stack));
+  g_clear_pointer (&self->stacks, g_hash_table_unref);
+}
+
 static gpointer
 read_structure (gpointer data)
 {
@@ -104,6 +118,7 @@ read_structure (gpointer data)
       return NULL;
     }
   g_debug ("read stack.json at %.3f s", (g_get_monotonic_time () - self->start) / 1e6);
+  note_stacks (self);
 
   msvis_builder_create_nodes (self);
   if (!msvis_builder_check_cycles (self, &self->structure_error))

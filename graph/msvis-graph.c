@@ -13,7 +13,8 @@
  * id without a hash, and by any other string with the one hash lookup of interning. */
 typedef struct
 {
-  guint32 node;   /* + 1; 0: no node of this name */
+  guint32 node;    /* + 1; 0: no node of this name */
+  guint32 stack;   /* + 1: what msvis_graph_note_stack() kept for the name; 0: nothing */
   char    text[];
 } Interned;
 
@@ -218,7 +219,7 @@ msvis_graph_intern_full (MsvisGraph *self,
       gsize length = strlen (text);
       Interned *fresh = msvis_arena_alloc (self->strings, sizeof (Interned) + length + 1);
 
-      fresh->node = 0;
+      fresh->node = fresh->stack = 0;
       memcpy (fresh->text, text, length + 1);
       interned = fresh->text;
       g_hash_table_add (self->interned, interned);
@@ -442,6 +443,40 @@ msvis_graph_lookup (MsvisGraph *self,
 
   value = named_node (self, id);
   return value == 0 || value > self->n_listed ? MSVIS_NODE_ID_NONE : value - 1;
+}
+
+/**
+ * msvis_graph_note_stack:
+ * @interned: a string msvis_graph_intern() returned for this graph
+ * @stack: a stack from msvis_graph_intern_stack()
+ *
+ * Keeps @stack with the name, where msvis_graph_get_noted_stack() finds it without a hash
+ * lookup: the builder notes stack.json's stacks, and gives them to nodes as it makes them.
+ */
+void
+msvis_graph_note_stack (MsvisGraph *self,
+                        const char *interned,
+                        guint32     stack)
+{
+  interned_of (interned)->stack = stack + 1;
+}
+
+/**
+ * msvis_graph_get_noted_stack:
+ * @interned: a string msvis_graph_intern() returned for this graph
+ * @stack: (out): the stack noted for it
+ *
+ * Returns: whether msvis_graph_note_stack() noted a stack for @interned
+ */
+gboolean
+msvis_graph_get_noted_stack (MsvisGraph *self,
+                             const char *interned,
+                             guint32    *stack)
+{
+  guint32 noted = interned_of (interned)->stack;
+
+  *stack = noted - 1;
+  return noted != 0;
 }
 
 /**

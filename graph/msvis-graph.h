@@ -59,6 +59,12 @@ MsvisNodeId        msvis_graph_lookup                 (MsvisGraph        *self,
                                                        const char        *id);
 MsvisNodeId        msvis_graph_lookup_interned        (MsvisGraph        *self,
                                                        const char        *interned);
+void               msvis_graph_note_stack             (MsvisGraph        *self,
+                                                       const char        *interned,
+                                                       guint32            stack);
+gboolean           msvis_graph_get_noted_stack        (MsvisGraph        *self,
+                                                       const char        *interned,
+                                                       guint32           *stack);
 MsvisNodeId        msvis_graph_get_root               (MsvisGraph        *self);
 const char        *msvis_graph_node_get_id            (MsvisGraph        *self,
                                                        MsvisNodeId        node);
