@@ -139,20 +139,26 @@ find_member (Frame      *frame,
   return NULL;
 }
 
-/* The keys of a dump's leaves and entries, which need no copy: a static string or NULL. */
+/* The keys of a dump's leaves and entries, which need no copy: a static string or NULL.
+ * Told apart by length and first byte; memcmp of a constant length compiles to a compare. */
 static const char *
 known_key (const char *key,
            gsize       length)
 {
-  static const char *keys[] = {
-    "type", "dtype", "shape", "Max", "Min", "Mean", "Norm", "requires_grad", "data_name",
-    "md5", "value", "input_args", "input_kwargs", "output", "parameters",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    if (keys[i][0] == key[0] && strlen (keys[i]) == length && memcmp (keys[i], key, length) == 0)
-      return keys[i];
-  return NULL;
+#define KEY(text) (memcmp (key, text, sizeof text - 1) == 0 ? text : NULL)
+  switch (length)
+    {
+    case 3: return key[1] == 'a' ? KEY ("Max") : key[1] == 'i' ? KEY ("Min") : KEY ("md5");
+    case 4: return key[0] == 't' ? KEY ("type") : key[0] == 'M' ? KEY ("Mean") : KEY ("Norm");
+    case 5: return key[0] == 'd' ? KEY ("dtype") : key[0] == 's' ? KEY ("shape") : KEY ("value");
+    case 6: return KEY ("output");
+    case 9: return KEY ("data_name");
+    case 10: return key[0] == 'i' ? KEY ("input_args") : KEY ("parameters");
+    case 12: return KEY ("input_kwargs");
+    case 13: return KEY ("requires_grad");
+    default: return NULL;
+    }
+#undef KEY
 }
 
 static void
