@@ -3,6 +3,7 @@
 #pragma once
 
 #include "msvis-graph.h"
+#include "msvis-name-table.h"
 
 G_BEGIN_DECLS
 
@@ -38,7 +39,7 @@ struct _MsvisGraph
   GObject       parent_instance;
 
   MsvisArena   *strings;       /* Interned */
-  GHashTable   *interned;      /* text -> the same text in strings */
+  MsvisNameTable *interned;    /* the texts in strings */
   GMutex        strings_lock;  /* guards both while strings_shared */
   GStringChunk *stored;        /* msvis_graph_store(): not interned, not shared */
   gboolean      strings_shared;

@@ -29,11 +29,13 @@ static guint
 named_node (MsvisGraph *self,
             const char *id)
 {
+  gsize length = strlen (id);
+  guint32 hash = msvis_name_hash (id, length);
   const char *interned;
 
   if (G_UNLIKELY (self->strings_shared))
     g_mutex_lock (&self->strings_lock);
-  interned = g_hash_table_lookup (self->interned, id);
+  interned = msvis_name_table_lookup (self->interned, id, length, hash);
   if (G_UNLIKELY (self->strings_shared))
     g_mutex_unlock (&self->strings_lock);
 
@@ -123,7 +125,7 @@ msvis_graph_finalize (GObject *object)
 {
   MsvisGraph *self = (MsvisGraph *)object;
 
-  g_clear_pointer (&self->interned, g_hash_table_unref);
+  g_clear_pointer (&self->interned, msvis_name_table_free);
   g_clear_pointer (&self->nodes, g_array_unref);
   g_clear_pointer (&self->items, g_array_unref);
   g_clear_pointer (&self->fields, g_array_unref);
@@ -159,7 +161,7 @@ msvis_graph_init (MsvisGraph *self)
   self->strings = msvis_arena_new ();
   self->stored = g_string_chunk_new (1024 * 1024);
   g_mutex_init (&self->strings_lock);
-  self->interned = g_hash_table_new (msvis_str_hash, g_str_equal);
+  self->interned = msvis_name_table_new ();
   self->nodes = g_array_new (FALSE, FALSE, sizeof (NodeRecord));
   self->items = g_array_new (FALSE, FALSE, sizeof (MsvisItem));
   self->fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
@@ -207,22 +209,23 @@ msvis_graph_intern_full (MsvisGraph *self,
                          const char *text,
                          gboolean   *added)
 {
-  char *interned;
+  gsize length = strlen (text);
+  guint32 hash = msvis_name_hash (text, length);
+  const char *interned;
 
   if (G_UNLIKELY (self->strings_shared))
     g_mutex_lock (&self->strings_lock);
-  interned = g_hash_table_lookup (self->interned, text);
+  interned = msvis_name_table_lookup (self->interned, text, length, hash);
   if (added != NULL)
     *added = interned == NULL;
   if (interned == NULL)
     {
-      gsize length = strlen (text);
       Interned *fresh = msvis_arena_alloc (self->strings, sizeof (Interned) + length + 1);
 
       fresh->node = fresh->stack = 0;
       memcpy (fresh->text, text, length + 1);
       interned = fresh->text;
-      g_hash_table_add (self->interned, interned);
+      msvis_name_table_add (self->interned, interned, length, hash);
     }
   if (G_UNLIKELY (self->strings_shared))
     g_mutex_unlock (&self->strings_lock);

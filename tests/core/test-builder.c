@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "msvis-graph-builder.h"
+#include "msvis-name-table.h"
 #include "msvis-test-util.h"
 
 #define LEAF "{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [2], " \
@@ -361,6 +362,43 @@ test_str_contains (void)
                      strstr (cases[i][0], cases[i][1]) != NULL);
 }
 
+/* The interning table finds what was added, across its growth, and nothing else; a forced
+ * hash collision is told apart by the text. */
+static void
+test_name_table (void)
+{
+  MsvisNameTable *table = msvis_name_table_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      char *name = g_strdup_printf ("Module.layers.%u.forward.0", i);
+      gsize length = strlen (name);
+      guint32 hash = msvis_name_hash (name, length);
+
+      g_assert_null (msvis_name_table_lookup (table, name, length, hash));
+      msvis_name_table_add (table, name, length, hash);
+      g_ptr_array_add (names, name);
+    }
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      g_autofree char *copy = g_strdup (name);
+      gsize length = strlen (name);
+
+      g_assert_true (msvis_name_table_lookup (table, copy, length,
+                                              msvis_name_hash (copy, length)) == name);
+      /* A prefix, and the same text under a hash it was not added with. */
+      g_assert_null (msvis_name_table_lookup (table, name, length - 1,
+                                              msvis_name_hash (name, length - 1)));
+      g_assert_null (msvis_name_table_lookup (table, "other.name", 10,
+                                              msvis_name_hash (name, length)));
+    }
+  msvis_name_table_add (table, "", 0, msvis_name_hash ("", 0));
+  g_assert_nonnull (msvis_name_table_lookup (table, "", 0, msvis_name_hash ("", 0)));
+  msvis_name_table_free (table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -373,6 +411,7 @@ main (int   argc,
   g_test_add_func ("/builder/parameters-grad", test_parameters_grad);
   g_test_add_func ("/builder/entry-placement", test_entry_placement);
   g_test_add_func ("/builder/str-contains", test_str_contains);
+  g_test_add_func ("/builder/name-table", test_name_table);
   g_test_add_func ("/builder/micro-steps", test_micro_steps);
   g_test_add_func ("/builder/stacks", test_stacks);
   g_test_add_func ("/builder/orphans-and-duplicates", test_orphans_and_duplicates);
