@@ -40,8 +40,28 @@ typedef struct
   GString         *scratch;     /* per thread */
   MsvisVector     *formatted;   /* Formatted, per thread */
   GArray          *path;        /* MsvisNodeId, per thread: a link's path, leaf first */
+  struct StrCache *strings;     /* per thread; NULL: none */
   guint            threads;     /* 0: one per core, up to 8 */
 } Context;
+
+/* The formatted form of the string values written last, by the string's address: dtypes,
+ * types, shapes and states come back in every item, and the graph's strings do not change
+ * while it is written. */
+#define STR_CACHE_SLOTS 256
+#define STR_CACHE_TEXT (64 * 1024)
+
+typedef struct
+{
+  const char *text;     /* the field's string; NULL: empty slot */
+  guint32     start;    /* its formatted form in StrCache.formatted */
+  guint32     length;
+} StrSlot;
+
+typedef struct StrCache
+{
+  StrSlot  slots[STR_CACHE_SLOTS];
+  GString *formatted;
+} StrCache;
 
 /* g_string_append_len() without the call: the formatters below run for every value. */
 static inline void
@@ -140,7 +160,6 @@ format_str (GString    *out,
 }
 
 /* A float as §5.5 prints it: %.6e where repr() would use an exponent, else round(x, 6). */
-/* A float as §5.5 prints it: %.6e where repr() would use an exponent, else round(x, 6). */
 static void
 format_float (GString *out,
               double   value)
@@ -232,6 +251,52 @@ msvis_vis_format_value (GString          *out,
     }
 }
 
+static StrCache *
+str_cache_new (void)
+{
+  StrCache *cache = g_new0 (StrCache, 1);
+
+  cache->formatted = g_string_sized_new (STR_CACHE_TEXT);
+  return cache;
+}
+
+static void
+str_cache_free (StrCache *cache)
+{
+  g_string_free (cache->formatted, TRUE);
+  g_free (cache);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StrCache, str_cache_free)
+
+/* msvis_vis_format_value() of a string or object field (a shape), from the cache where it
+ * can. */
+static void
+format_cached_str (StrCache         *cache,
+                   GString          *out,
+                   const MsvisField *field)
+{
+  StrSlot *slot = &cache->slots[(GPOINTER_TO_SIZE (field->s) >> 3) % STR_CACHE_SLOTS];
+  gsize start = out->len;
+
+  if (slot->text == field->s)
+    {
+      append_len (out, cache->formatted->str + slot->start, slot->length);
+      return;
+    }
+
+  msvis_vis_format_value (out, field);
+  if (out->len - start > 256)
+    return;
+  if (cache->formatted->len + (out->len - start) > STR_CACHE_TEXT)
+    {
+      memset (cache->slots, 0, sizeof cache->slots);
+      g_string_truncate (cache->formatted, 0);
+    }
+  *slot = (StrSlot) { field->s, cache->formatted->len, out->len - start };
+  append_len (cache->formatted, out->str + start, out->len - start);
+}
+
 static gboolean
 in_list (guint32        atom,
          const guint32 *list,
@@ -292,7 +357,11 @@ write_item (Context  *ctx,
 
       if (!is_kept (ctx, field, process_group, batch_p2p))
         continue;
-      msvis_vis_format_value (ctx->scratch, field);
+      if (ctx->strings != NULL &&
+          (field->kind == MSVIS_VALUE_STR || field->kind == MSVIS_VALUE_OBJECT))
+        format_cached_str (ctx->strings, ctx->scratch, field);
+      else
+        msvis_vis_format_value (ctx->scratch, field);
       if (field->name == ctx->atom_max && ctx->scratch->len - f.start == 4 &&
           memcmp (ctx->scratch->str + f.start, "null", 4) == 0)
         {
@@ -519,11 +588,13 @@ format_block (gpointer data,
   g_autoptr(GString) scratch = g_string_new (NULL);
   MsvisVector formatted = { 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  g_autoptr(StrCache) strings = str_cache_new ();
   GPtrArray *texts = g_ptr_array_new ();
 
   ctx.scratch = scratch;
   ctx.formatted = &formatted;
   ctx.path = path;
+  ctx.strings = strings;
   ctx.writer = msvis_json_writer_new_fragment (4, block->depth, block->first > 0,
                                                spare_piece (block->spares));
   for (MsvisNodeId node = block->first; node < block->end; node++)
