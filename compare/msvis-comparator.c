@@ -173,12 +173,15 @@ compare_pairs (Comparator *c)
 
   /* Each comparer interns its atoms here, before the graph's strings are shared. */
   for (guint i = 0; i < n_workers; i++)
-    workers[i] = (Worker) { c->pairs, i == 0 ? c->node_compare
-                                             : msvis_node_compare_new (c->options->mode, c->npu,
-                                                                       c->bench),
-                            i, n_workers };
+    {
+      workers[i] = (Worker) { c->pairs, i == 0 ? c->node_compare
+                                               : msvis_node_compare_new (c->options->mode,
+                                                                         c->npu, c->bench),
+                              i, n_workers };
+      msvis_node_compare_set_store (workers[i].node_compare, i);
+    }
   msvis_compare_results_share (results, msvis_graph_get_n_nodes (c->npu),
-                               msvis_graph_get_n_items (c->npu), TRUE);
+                               msvis_graph_get_n_items (c->npu), n_workers);
   msvis_graph_share_strings (c->npu, TRUE);
   for (guint i = 1; i < n_workers; i++)
     threads[i] = g_thread_new ("msvis-compare", compare_share, &workers[i]);
@@ -186,7 +189,8 @@ compare_pairs (Comparator *c)
   for (guint i = 1; i < n_workers; i++)
     g_thread_join (threads[i]);
   msvis_graph_share_strings (c->npu, FALSE);
-  msvis_compare_results_share (results, 0, 0, FALSE);
+  msvis_compare_results_share (results, 0, 0, 0);
+  msvis_node_compare_set_store (c->node_compare, 0);
   for (guint i = 1; i < n_workers; i++)
     msvis_node_compare_free (workers[i].node_compare);
 }

@@ -85,6 +85,7 @@ struct _MsvisNodeCompare
   const char      *unsupported;
   const char      *shape_unmatched;
   GString         *scratch;
+  guint            store;            /* msvis_compare_results_set_metrics_in()'s */
   MsvisRealData   *real_data;        /* real-data mode: every row, by NPU name */
   GArray          *compared;         /* real-data mode: MsvisNodeId with rows, in order */
 };
@@ -423,7 +424,7 @@ accuracy_core (MsvisNodeCompare *self,
 
       memset (row, 0, sizeof *row);
       fill_row (self, row, n_item, b_item, cat, index, paired);
-      row->to_output = strstr (name, ".output.") != NULL;
+      row->to_output = msvis_str_contains (name, ".output.");
       if (self->real_data != NULL)
         msvis_real_data_add_row (self->real_data, name, data_name (&self->npu, n_item),
                                  paired ? data_name (&self->bench, b_item) : "-1");
@@ -477,8 +478,9 @@ attach (MsvisNodeCompare *self,
         guint             position,
         const Row        *row)
 {
-  msvis_compare_results_set_metrics (msvis_graph_get_compare_results (self->npu.graph),
-                                     op_at (&self->npu, position), row->fields, row->n);
+  msvis_compare_results_set_metrics_in (msvis_graph_get_compare_results (self->npu.graph),
+                                        self->store, op_at (&self->npu, position),
+                                        row->fields, row->n);
 }
 
 static gboolean
@@ -703,6 +705,19 @@ real_data_index (MsvisNodeCompare *self,
   if (change.value > 1)
     return MSVIS_PY_INT (1);
   return change;
+}
+
+/**
+ * msvis_node_compare_set_store:
+ * @store: the number of the thread that runs @self among those comparing one graph
+ *
+ * Where @self puts the metrics it computes (see msvis_compare_results_share()).
+ */
+void
+msvis_node_compare_set_store (MsvisNodeCompare *self,
+                              guint             store)
+{
+  self->store = store;
 }
 
 /**

@@ -19,6 +19,8 @@ MsvisNodeCompare *msvis_node_compare_new  (MsvisCompareMode  mode,
                                            MsvisGraph       *npu,
                                            MsvisGraph       *bench);
 void              msvis_node_compare_free (MsvisNodeCompare *self);
+void              msvis_node_compare_set_store (MsvisNodeCompare *self,
+                                                guint             store);
 void              msvis_node_compare_run  (MsvisNodeCompare *self,
                                            MsvisNodeId       npu_node,
                                            MsvisNodeId       bench_node);

@@ -8,8 +8,13 @@
 typedef struct
 {
   guint32 first;
-  guint32 n;
+  guint16 n;
+  guint16 store;   /* which of stores holds the fields */
 } MetricRun;
+
+/* While shared, each thread appends its items' metrics to a store of its own, so that none
+ * waits for another: a lock per item cost the compare's threads more than they gained. */
+#define MAX_STORES 16
 
 struct _MsvisCompareResults
 {
@@ -17,9 +22,7 @@ struct _MsvisCompareResults
   GArray *precision;    /* MsvisPrecision per node */
   GArray *md5_results;  /* guint8 per node */
   GArray *runs;         /* MetricRun per item */
-  GArray *fields;       /* MsvisField, the runs end to end */
-  GMutex  metrics_lock; /* guards runs and fields while shared */
-  gboolean shared;
+  GArray *stores[MAX_STORES];   /* MsvisField, runs end to end; [0] always there */
 };
 
 /**
@@ -36,8 +39,7 @@ msvis_compare_results_new (void)
   self->precision = g_array_new (FALSE, TRUE, sizeof (MsvisPrecision));
   self->md5_results = g_array_new (FALSE, TRUE, sizeof (guint8));
   self->runs = g_array_new (FALSE, TRUE, sizeof (MetricRun));
-  self->fields = g_array_new (FALSE, FALSE, sizeof (MsvisField));
-  g_mutex_init (&self->metrics_lock);
+  self->stores[0] = g_array_new (FALSE, FALSE, sizeof (MsvisField));
   return self;
 }
 
@@ -50,8 +52,8 @@ msvis_compare_results_free (MsvisCompareResults *self)
   g_array_unref (self->precision);
   g_array_unref (self->md5_results);
   g_array_unref (self->runs);
-  g_array_unref (self->fields);
-  g_mutex_clear (&self->metrics_lock);
+  for (guint i = 0; i < MAX_STORES; i++)
+    g_clear_pointer (&self->stores[i], g_array_unref);
   g_free (self);
 }
 
@@ -136,43 +138,65 @@ msvis_compare_results_set_metrics (MsvisCompareResults *self,
                                    const MsvisField    *fields,
                                    guint                n_fields)
 {
+  msvis_compare_results_set_metrics_in (self, 0, item, fields, n_fields);
+}
+
+/**
+ * msvis_compare_results_set_metrics_in:
+ * @store: the calling thread's number while shared (see msvis_compare_results_share()),
+ *   else 0
+ *
+ * msvis_compare_results_set_metrics() from one of several threads.
+ */
+void
+msvis_compare_results_set_metrics_in (MsvisCompareResults *self,
+                                      guint                store,
+                                      guint32              item,
+                                      const MsvisField    *fields,
+                                      guint                n_fields)
+{
+  GArray *fields_store = self->stores[store];
   MetricRun *run;
 
-  if (self->shared)
-    g_mutex_lock (&self->metrics_lock);
+  g_return_if_fail (store < MAX_STORES && fields_store != NULL);
+  g_return_if_fail (n_fields <= G_MAXUINT16);
+
   if (self->runs->len <= item)
     g_array_set_size (self->runs, item + 1);
   run = &g_array_index (self->runs, MetricRun, item);
-  run->first = self->fields->len;
+  run->first = fields_store->len;
   run->n = n_fields;
-  g_array_append_vals (self->fields, fields, n_fields);
-  if (self->shared)
-    g_mutex_unlock (&self->metrics_lock);
+  run->store = store;
+  g_array_append_vals (fields_store, fields, n_fields);
 }
 
 /**
  * msvis_compare_results_share:
  * @n_nodes: how many nodes the graph has
  * @n_items: how many data items
- * @shared: whether threads set results from now on, each for nodes of its own
+ * @n_threads: how many threads set results from now on, each for nodes of its own, with
+ *   msvis_compare_results_set_metrics_in() and its own number; 0 when they have stopped
  *
  * Makes room for every node's and item's result, so that threads setting them for
- * different nodes never move the arrays, and makes metrics lock. Call with %TRUE before the
- * threads start and %FALSE after all have stopped.
+ * different nodes never move the arrays, and gives each thread a store for its metrics.
  */
 void
 msvis_compare_results_share (MsvisCompareResults *self,
                              guint                n_nodes,
                              guint                n_items,
-                             gboolean             shared)
+                             guint                n_threads)
 {
+  g_return_if_fail (n_threads <= MAX_STORES);
+
   if (self->precision->len < n_nodes)
     g_array_set_size (self->precision, n_nodes);
   if (self->md5_results->len < n_nodes)
     g_array_set_size (self->md5_results, n_nodes);
   if (self->runs->len < n_items)
     g_array_set_size (self->runs, n_items);
-  self->shared = shared;
+  for (guint i = 1; i < n_threads; i++)
+    if (self->stores[i] == NULL)
+      self->stores[i] = g_array_new (FALSE, FALSE, sizeof (MsvisField));
 }
 
 const MsvisField *
@@ -187,7 +211,7 @@ msvis_compare_results_get_metrics (MsvisCompareResults *self,
     return NULL;
   run = &g_array_index (self->runs, MetricRun, item);
   *n_fields = run->n;
-  return run->n ? &g_array_index (self->fields, MsvisField, run->first) : NULL;
+  return run->n ? &g_array_index (self->stores[run->store], MsvisField, run->first) : NULL;
 }
 
 /**

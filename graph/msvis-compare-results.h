@@ -55,6 +55,11 @@ void                 msvis_compare_results_set_metrics      (MsvisCompareResults
                                                              guint32              item,
                                                              const MsvisField    *fields,
                                                              guint                n_fields);
+void                 msvis_compare_results_set_metrics_in   (MsvisCompareResults *self,
+                                                             guint                store,
+                                                             guint32              item,
+                                                             const MsvisField    *fields,
+                                                             guint                n_fields);
 const MsvisField    *msvis_compare_results_get_metrics      (MsvisCompareResults *self,
                                                              guint32              item,
                                                              guint               *n_fields);
@@ -62,7 +67,7 @@ const MsvisField    *msvis_compare_results_get_metrics      (MsvisCompareResults
 void                 msvis_compare_results_share            (MsvisCompareResults *self,
                                                              guint                n_nodes,
                                                              guint                n_items,
-                                                             gboolean             shared);
+                                                             guint                n_threads);
 
 void                 msvis_precision_append_repr            (GString             *out,
                                                              MsvisPrecision       precision);
