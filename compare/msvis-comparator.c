@@ -195,14 +195,61 @@ compare_pairs (Comparator *c)
     msvis_node_compare_free (workers[i].node_compare);
 }
 
-static void
-match_default (Comparator  *c,
-               MsvisNodeId  n)
+/* match_default's test, which only reads both graphs: the bench node @n pairs with, or none. */
+static MsvisNodeId
+default_counterpart (Comparator  *c,
+                     MsvisNodeId  n)
 {
   MsvisNodeId b = msvis_graph_lookup (c->bench, msvis_graph_node_get_id (c->npu, n));
 
-  if (b != MSVIS_NODE_ID_NONE && nodes_equal (c, n, b, FALSE) && ancestors_equal (c, n, b))
-    link_and_compare (c, n, b);
+  return b != MSVIS_NODE_ID_NONE && nodes_equal (c, n, b, FALSE) && ancestors_equal (c, n, b)
+         ? b : MSVIS_NODE_ID_NONE;
+}
+
+typedef struct
+{
+  Comparator   *c;
+  const GArray *queue;       /* MsvisNodeId */
+  MsvisNodeId  *counterparts;
+  guint         index;
+  guint         n_workers;
+} Finder;
+
+static gpointer
+find_counterparts (gpointer data)
+{
+  Finder *f = data;
+
+  for (guint i = f->index; i < f->queue->len; i += f->n_workers)
+    f->counterparts[i] = default_counterpart (f->c, g_array_index (f->queue, MsvisNodeId, i));
+  return NULL;
+}
+
+/* The default matching of every node in @queue's order. Each node's test is independent of
+ * the others', so the tests run on every core, and the links are made in order after. */
+static void
+match_all_default (Comparator   *c,
+                   const GArray *queue)
+{
+  guint n_workers = MIN (c->options->threads ? c->options->threads : g_get_num_processors (),
+                         8);
+  g_autofree MsvisNodeId *counterparts = g_new (MsvisNodeId, queue->len);
+  Finder finders[8];
+  GThread *threads[8];
+
+  if (c->options->threads == 0 && queue->len < 4096)
+    n_workers = 1;
+  for (guint i = 0; i < n_workers; i++)
+    finders[i] = (Finder) { c, queue, counterparts, i, n_workers };
+  for (guint i = 1; i < n_workers; i++)
+    threads[i] = g_thread_new ("msvis-match", find_counterparts, &finders[i]);
+  find_counterparts (&finders[0]);
+  for (guint i = 1; i < n_workers; i++)
+    g_thread_join (threads[i]);
+
+  for (guint i = 0; i < queue->len; i++)
+    if (counterparts[i] != MSVIS_NODE_ID_NONE)
+      link_and_compare (c, g_array_index (queue, MsvisNodeId, i), counterparts[i]);
 }
 
 static void
@@ -447,7 +494,7 @@ msvis_compare_graphs (MsvisGraph                *npu,
   g_autoptr(MsvisNodeCompare) node_compare = msvis_node_compare_new (options->mode, npu, bench);
   Comparator c = { npu, bench, options, node_compare };
   void (*match) (Comparator *, MsvisNodeId) =
-    options->fuzzy ? match_fuzzy : options->mapping ? match_mapped : match_default;
+    options->fuzzy ? match_fuzzy : options->mapping ? match_mapped : NULL;
   g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (NodePair));
   MsvisNodeId root = msvis_graph_get_root (npu);
@@ -465,11 +512,14 @@ msvis_compare_graphs (MsvisGraph                *npu,
     {
       MsvisNodeId n = g_array_index (queue, MsvisNodeId, head);
 
-      match (&c, n);
+      if (match != NULL)
+        match (&c, n);
       for (MsvisNodeId child = msvis_graph_node_get_first_child (npu, n);
            child != MSVIS_NODE_ID_NONE; child = msvis_graph_node_get_next_sibling (npu, child))
         g_array_append_val (queue, child);
     }
+  if (match == NULL)
+    match_all_default (&c, queue);
   compare_pairs (&c);
 
   /* msprobe indexes the API collections before the real-data compare gives their APIs an
