@@ -57,10 +57,22 @@ typedef struct
   guint32     length;
 } StrSlot;
 
+/* The same for floats, by their bits: a tensor's statistics are written as one node's
+ * output and the next one's input, and in both graphs of a compare. */
+#define FLOAT_CACHE_SLOTS 512
+
+typedef struct
+{
+  guint64 bits;
+  guint8  length;   /* 0: empty slot */
+  char    text[31];
+} FloatSlot;
+
 typedef struct StrCache
 {
-  StrSlot  slots[STR_CACHE_SLOTS];
-  GString *formatted;
+  StrSlot   slots[STR_CACHE_SLOTS];
+  GString  *formatted;
+  FloatSlot floats[FLOAT_CACHE_SLOTS];
 } StrCache;
 
 /* g_string_append_len() without the call: the formatters below run for every value. */
@@ -297,6 +309,33 @@ format_cached_str (StrCache         *cache,
   append_len (cache->formatted, out->str + start, out->len - start);
 }
 
+/* msvis_vis_format_value() of a float field, from the cache where it can. */
+static void
+format_cached_float (StrCache         *cache,
+                     GString          *out,
+                     const MsvisField *field)
+{
+  guint64 bits;
+  FloatSlot *slot;
+  gsize start = out->len;
+
+  memcpy (&bits, &field->f, sizeof bits);
+  slot = &cache->floats[(bits * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 55];
+  if (slot->length != 0 && slot->bits == bits)
+    {
+      append_len (out, slot->text, slot->length);
+      return;
+    }
+
+  msvis_vis_format_value (out, field);
+  if (out->len - start < sizeof slot->text)
+    {
+      slot->bits = bits;
+      slot->length = out->len - start;
+      memcpy (slot->text, out->str + start, slot->length);
+    }
+}
+
 static gboolean
 in_list (guint32        atom,
          const guint32 *list,
@@ -360,6 +399,8 @@ write_item (Context  *ctx,
       if (ctx->strings != NULL &&
           (field->kind == MSVIS_VALUE_STR || field->kind == MSVIS_VALUE_OBJECT))
         format_cached_str (ctx->strings, ctx->scratch, field);
+      else if (ctx->strings != NULL && field->kind == MSVIS_VALUE_FLOAT)
+        format_cached_float (ctx->strings, ctx->scratch, field);
       else
         msvis_vis_format_value (ctx->scratch, field);
       if (field->name == ctx->atom_max && ctx->scratch->len - f.start == 4 &&
