@@ -206,7 +206,9 @@ scan_digits (const guchar *p,
 {
   guint64 chunk;
 
-  while (available - i >= 8 && *digits <= 11 && eight_digits (p + i, &chunk))
+  /* The eighth byte first: it turns away the short integers of shapes at once. */
+  while (available - i >= 8 && *digits <= 11 && is_digit (p[i + 7]) &&
+         eight_digits (p + i, &chunk))
     {
       *mantissa = *mantissa * 100000000u + chunk;
       *digits += 8;
