@@ -44,32 +44,16 @@ named_node (MsvisGraph *self,
 
 G_DEFINE_FINAL_TYPE (MsvisGraph, msvis_graph, G_TYPE_OBJECT)
 
-/* g_str_hash takes a byte at a time; node names are long and this is the hot path of a
- * build. FNV-1a over 8-byte words, folded. */
 /**
  * msvis_str_hash:
  *
- * A #GHashFunc for strings, faster than g_str_hash on long names.
+ * A #GHashFunc for strings, faster than g_str_hash (a byte at a time) on long names: the
+ * interning table's hash.
  */
 guint
 msvis_str_hash (gconstpointer key)
 {
-  const char *p = key;
-  gsize n = strlen (p);
-  guint64 h = 0xcbf29ce484222325ull ^ n;
-
-  for (; n >= 8; n -= 8, p += 8)
-    {
-      guint64 w;
-
-      memcpy (&w, p, 8);
-      h = (h ^ w) * 0x100000001b3ull;
-      h ^= h >> 29;
-    }
-  for (; n > 0; n--, p++)
-    h = (h ^ (guchar)*p) * 0x100000001b3ull;
-
-  return (guint)(h ^ (h >> 32));
+  return msvis_name_hash (key, strlen (key));
 }
 
 /**
