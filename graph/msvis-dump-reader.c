@@ -127,7 +127,7 @@ msvis_construct_read (GFile         *file,
       if (token == MSVIS_JSON_TOKEN_END_OBJECT)
         break;
 
-      pair.offset = msvis_json_scanner_get_bytes_read (scanner);
+      pair.offset = msvis_json_scanner_get_key_end (scanner);
       msvis_json_scanner_get_string (scanner, &length);
       if (!check_name_length (scanner, length, error))
         return NULL;
@@ -465,7 +465,7 @@ produce (MsvisJsonScanner  *scanner,
           return TRUE;
         }
 
-      offset = msvis_json_scanner_get_bytes_read (scanner);
+      offset = msvis_json_scanner_get_key_end (scanner);
       name = msvis_json_scanner_get_string (scanner, &length);
       if (!check_name_length (scanner, length, error))
         return FALSE;

@@ -42,6 +42,7 @@ struct _MsvisJsonScanner
   guint         max_depth;
 
   gsize         token_start;   /* index into buf of the current token */
+  gsize         key_end;       /* index into buf after the last member name */
   const char   *text;
   gsize         text_len;
   GString      *scratch;

@@ -170,6 +170,14 @@ msvis_json_scanner_get_token_offset (MsvisJsonScanner *self)
   return self->base_offset + self->token_start;
 }
 
+/* The file offset just after the member name next() returned last, before its colon (which
+ * next() may have taken already). */
+guint64
+msvis_json_scanner_get_key_end (MsvisJsonScanner *self)
+{
+  return self->base_offset + self->key_end;
+}
+
 const char *
 msvis_json_scanner_get_string (MsvisJsonScanner *self,
                                gsize            *length)
@@ -217,6 +225,7 @@ msvis_json_scanner_fill (MsvisJsonScanner  *self,
       self->len -= keep;
       self->pos -= keep;
       self->token_start = self->token_start >= keep ? self->token_start - keep : 0;
+      self->key_end = self->key_end >= keep ? self->key_end - keep : 0;
     }
   *shift = keep;
 
@@ -634,7 +643,16 @@ innermost (MsvisJsonScanner *self)
 static void
 after_value (MsvisJsonScanner *self)
 {
-  self->state = self->containers.len == 0 ? STATE_DONE : STATE_COMMA_OR_END;
+  if (self->containers.len == 0)
+    self->state = STATE_DONE;
+  /* A comma right after the value is taken here, saving the next call a turn. */
+  else if (self->pos < self->len && self->buf[self->pos] == ',')
+    {
+      self->pos++;
+      self->state = innermost (self) == '{' ? STATE_KEY : STATE_VALUE;
+    }
+  else
+    self->state = STATE_COMMA_OR_END;
 }
 
 static gboolean
@@ -791,7 +809,15 @@ msvis_json_scanner_next (MsvisJsonScanner  *self,
           if (!read_string (self, error))
             return FALSE;
           *token = MSVIS_JSON_TOKEN_KEY;
-          self->state = STATE_COLON;
+          self->key_end = self->pos;
+          /* The colon most often follows at once: taken here, without another turn. */
+          if (self->pos < self->len && self->buf[self->pos] == ':')
+            {
+              self->pos++;
+              self->state = STATE_VALUE;
+            }
+          else
+            self->state = STATE_COLON;
           return TRUE;
 
         case STATE_VALUE_OR_END:

@@ -61,6 +61,7 @@ double            msvis_json_scanner_get_double   (MsvisJsonScanner  *self);
 const char       *msvis_json_scanner_get_name     (MsvisJsonScanner  *self);
 guint64           msvis_json_scanner_get_bytes_read (MsvisJsonScanner *self);
 guint64           msvis_json_scanner_get_token_offset (MsvisJsonScanner *self);
+guint64           msvis_json_scanner_get_key_end (MsvisJsonScanner *self);
 
 void              msvis_json_scanner_set_error    (MsvisJsonScanner  *self,
                                                    GError           **error,

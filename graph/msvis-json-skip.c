@@ -213,8 +213,9 @@ msvis_json_scanner_skip_raw (MsvisJsonScanner  *self,
             {
               self->pos = i;
               self->token_start = i;
+              /* Before closing: that may take a comma after the bracket too. */
+              *end = self->base_offset + i + 1;
               msvis_json_scanner_close_container (self);
-              *end = self->base_offset + self->pos;
               return TRUE;
             }
           i++;
