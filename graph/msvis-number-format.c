@@ -14,21 +14,33 @@ gsize
 msvis_format_int64 (char   *buf,
                     gint64  value)
 {
-  char tmp[24];
+  /* Two digits a division: shapes, indices and counts are written by the million. */
+  static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+  char tmp[24], *p = tmp + sizeof tmp;
   guint64 u = value < 0 ? -(guint64)value : (guint64)value;
-  gsize n = 0, len = 0;
+  gsize len;
 
-  do
+  while (u >= 100)
     {
-      tmp[n++] = '0' + u % 10;
-      u /= 10;
+      p -= 2;
+      memcpy (p, pairs + 2 * (u % 100), 2);
+      u /= 100;
     }
-  while (u > 0);
-
+  if (u >= 10)
+    {
+      p -= 2;
+      memcpy (p, pairs + 2 * u, 2);
+    }
+  else
+    *--p = '0' + u;
   if (value < 0)
-    buf[len++] = '-';
-  while (n > 0)
-    buf[len++] = tmp[--n];
+    *--p = '-';
+
+  len = tmp + sizeof tmp - p;
+  memcpy (buf, p, len);
   buf[len] = '\0';
   return len;
 }

@@ -282,6 +282,29 @@ test_fast_formats_match_libc (void)
     }
 }
 
+/* msvis_format_int64 two digits at a time: every length, both signs, and the extremes. */
+static void
+test_format_int64 (void)
+{
+  static const gint64 fixed[] = { 0, 9, 10, 99, 100, 101, 999, 1000, -1, -9, -10, -100,
+                                  G_MAXINT64, G_MININT64, G_MININT64 + 1 };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (64);
+  char ours[32], theirs[32];
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixed) + 200000; i++)
+    {
+      gint64 value = i < G_N_ELEMENTS (fixed)
+        ? fixed[i]
+        : (gint64)((guint64)g_rand_int (rand) << 32 | g_rand_int (rand)) >>
+          g_rand_int_range (rand, 0, 64);
+      gsize n = msvis_format_int64 (ours, value);
+
+      g_snprintf (theirs, sizeof theirs, "%" G_GINT64_FORMAT, value);
+      g_assert_cmpstr (ours, ==, theirs);
+      g_assert_cmpuint (n, ==, strlen (theirs));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -295,6 +318,7 @@ main (int   argc,
   g_test_add_func ("/py-format/json-escape", test_json_escape);
   g_test_add_func ("/py-format/json-indentation", test_json_indentation);
   g_test_add_func ("/py-format/fast-formats-match-libc", test_fast_formats_match_libc);
+  g_test_add_func ("/py-format/format-int64", test_format_int64);
 
   return g_test_run ();
 }
