@@ -18,7 +18,7 @@ if ! command -v valgrind >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends valgrind ||
     exit 1
 fi
-nice ninja -C "$build" -j2 app/msvis bench/msvis-gen-dump >/dev/null || exit 1
+nice ninja -C "$build" -j2 app/msvis app/msvis-desktop.so bench/msvis-gen-dump >/dev/null || exit 1
 
 supp=$PWD/tests/valgrind.supp
 work=$(mktemp -d)
