@@ -24,6 +24,19 @@ interned_of (const char *text)
   return (Interned *)(text - G_STRUCT_OFFSET (Interned, text));
 }
 
+/* The interning table is locked only while two threads share it. */
+static inline void
+lock_strings (MsvisGraph *self,
+              gboolean    lock)
+{
+  if (G_LIKELY (!self->strings_shared))
+    return;
+  if (lock)
+    g_mutex_lock (&self->strings_lock);
+  else
+    g_mutex_unlock (&self->strings_lock);
+}
+
 /* The node named @id + 1, listed in node_map or not; 0 if none. */
 static guint
 named_node (MsvisGraph *self,
@@ -33,11 +46,9 @@ named_node (MsvisGraph *self,
   guint32 hash = msvis_name_hash (id, length);
   const char *interned;
 
-  if (G_UNLIKELY (self->strings_shared))
-    g_mutex_lock (&self->strings_lock);
+  lock_strings (self, TRUE);
   interned = msvis_name_table_lookup (self->interned, id, length, hash);
-  if (G_UNLIKELY (self->strings_shared))
-    g_mutex_unlock (&self->strings_lock);
+  lock_strings (self, FALSE);
 
   return interned != NULL ? interned_of (interned)->node : 0;
 }
@@ -197,8 +208,7 @@ msvis_graph_intern_full (MsvisGraph *self,
   guint32 hash = msvis_name_hash (text, length);
   const char *interned;
 
-  if (G_UNLIKELY (self->strings_shared))
-    g_mutex_lock (&self->strings_lock);
+  lock_strings (self, TRUE);
   interned = msvis_name_table_lookup (self->interned, text, length, hash);
   if (added != NULL)
     *added = interned == NULL;
@@ -211,8 +221,7 @@ msvis_graph_intern_full (MsvisGraph *self,
       interned = fresh->text;
       msvis_name_table_add (self->interned, interned, length, hash);
     }
-  if (G_UNLIKELY (self->strings_shared))
-    g_mutex_unlock (&self->strings_lock);
+  lock_strings (self, FALSE);
   return interned;
 }
 
