@@ -838,47 +838,6 @@ msvis_json_scanner_next (MsvisJsonScanner  *self,
     }
 }
 
-gboolean
-msvis_json_scanner_skip_value (MsvisJsonScanner  *self,
-                               MsvisJsonToken     first,
-                               GError           **error)
-{
-  guint depth = 0;
-  MsvisJsonToken token = first;
-
-  for (;;)
-    {
-      switch (token)
-        {
-        case MSVIS_JSON_TOKEN_BEGIN_OBJECT:
-        case MSVIS_JSON_TOKEN_BEGIN_ARRAY:
-          depth++;
-          break;
-        case MSVIS_JSON_TOKEN_END_OBJECT:
-        case MSVIS_JSON_TOKEN_END_ARRAY:
-          depth--;
-          break;
-        case MSVIS_JSON_TOKEN_EOF:
-          return msvis_json_scanner_truncated (self, error);
-        case MSVIS_JSON_TOKEN_KEY:
-        case MSVIS_JSON_TOKEN_STRING:
-        case MSVIS_JSON_TOKEN_INT:
-        case MSVIS_JSON_TOKEN_BIGINT:
-        case MSVIS_JSON_TOKEN_FLOAT:
-        case MSVIS_JSON_TOKEN_TRUE:
-        case MSVIS_JSON_TOKEN_FALSE:
-        case MSVIS_JSON_TOKEN_NULL:
-        default:
-          break;
-        }
-
-      if (depth == 0)
-        return TRUE;
-      if (!msvis_json_scanner_next (self, &token, error))
-        return FALSE;
-    }
-}
-
 const char *
 msvis_json_token_describe (MsvisJsonToken token)
 {

@@ -9,8 +9,9 @@
 
 #include "msvis-json-scanner-private.h"
 
-/* Skipping a value without tokenizing it, and scanning pieces of a file that were skipped:
- * what lets a viewer index a .vis of gigabytes and parse a node's data only when asked. */
+/* Skipping a value, token by token or without tokenizing it, and scanning pieces of a file
+ * that were skipped: what lets a viewer index a .vis of gigabytes and parse a node's data
+ * only when asked. */
 
 /**
  * msvis_json_scanner_new_for_spans:
@@ -147,6 +148,48 @@ find_structure (const guchar *buf,
     }
 #endif
   return scan_structure (buf, i, len);
+}
+
+/* Skips a value token by token, checking it all: the careful twin of skip_raw(). */
+gboolean
+msvis_json_scanner_skip_value (MsvisJsonScanner  *self,
+                               MsvisJsonToken     first,
+                               GError           **error)
+{
+  guint depth = 0;
+  MsvisJsonToken token = first;
+
+  for (;;)
+    {
+      switch (token)
+        {
+        case MSVIS_JSON_TOKEN_BEGIN_OBJECT:
+        case MSVIS_JSON_TOKEN_BEGIN_ARRAY:
+          depth++;
+          break;
+        case MSVIS_JSON_TOKEN_END_OBJECT:
+        case MSVIS_JSON_TOKEN_END_ARRAY:
+          depth--;
+          break;
+        case MSVIS_JSON_TOKEN_EOF:
+          return msvis_json_scanner_truncated (self, error);
+        case MSVIS_JSON_TOKEN_KEY:
+        case MSVIS_JSON_TOKEN_STRING:
+        case MSVIS_JSON_TOKEN_INT:
+        case MSVIS_JSON_TOKEN_BIGINT:
+        case MSVIS_JSON_TOKEN_FLOAT:
+        case MSVIS_JSON_TOKEN_TRUE:
+        case MSVIS_JSON_TOKEN_FALSE:
+        case MSVIS_JSON_TOKEN_NULL:
+        default:
+          break;
+        }
+
+      if (depth == 0)
+        return TRUE;
+      if (!msvis_json_scanner_next (self, &token, error))
+        return FALSE;
+    }
 }
 
 /**
