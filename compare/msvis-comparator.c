@@ -122,6 +122,38 @@ link_and_compare (Comparator  *c,
   g_array_append_val (c->pairs, pair);
 }
 
+#define MAX_WORKERS 8
+
+/* The threads a step over @n_items takes: the option, else one per core up to MAX_WORKERS,
+ * and one under 4096 items, where starting threads costs more than it saves. */
+static guint
+worker_count (Comparator *c,
+              guint       n_items)
+{
+  if (c->options->threads == 0 && n_items < 4096)
+    return 1;
+  return MIN (c->options->threads ? c->options->threads : g_get_num_processors (),
+              MAX_WORKERS);
+}
+
+/* @func on each of the @n_workers elements of @workers (of @size bytes): the first on this
+ * thread, the others on threads of their own, all done on return. */
+static void
+run_workers (const char  *name,
+             GThreadFunc  func,
+             gpointer     workers,
+             gsize        size,
+             guint        n_workers)
+{
+  GThread *threads[MAX_WORKERS];
+
+  for (guint i = 1; i < n_workers; i++)
+    threads[i] = g_thread_new (name, func, (char *)workers + i * size);
+  func (workers);
+  for (guint i = 1; i < n_workers; i++)
+    g_thread_join (threads[i]);
+}
+
 typedef struct
 {
   GArray           *pairs;
@@ -153,14 +185,11 @@ compare_share (gpointer data)
 static void
 compare_pairs (Comparator *c)
 {
-  guint n_workers = MIN (c->options->threads ? c->options->threads : g_get_num_processors (),
-                         8);
+  guint n_workers = worker_count (c, c->pairs->len);
   MsvisCompareResults *results = msvis_graph_get_compare_results (c->npu);
-  Worker workers[8];
-  GThread *threads[8];
+  Worker workers[MAX_WORKERS];
 
-  if (c->options->mode == MSVIS_COMPARE_REAL_DATA || n_workers < 2 ||
-      (c->options->threads == 0 && c->pairs->len < 4096))
+  if (c->options->mode == MSVIS_COMPARE_REAL_DATA || n_workers < 2)
     {
       for (guint i = 0; i < c->pairs->len; i++)
         {
@@ -183,11 +212,7 @@ compare_pairs (Comparator *c)
   msvis_compare_results_share (results, msvis_graph_get_n_nodes (c->npu),
                                msvis_graph_get_n_items (c->npu), n_workers);
   msvis_graph_share_strings (c->npu, TRUE);
-  for (guint i = 1; i < n_workers; i++)
-    threads[i] = g_thread_new ("msvis-compare", compare_share, &workers[i]);
-  compare_share (&workers[0]);
-  for (guint i = 1; i < n_workers; i++)
-    g_thread_join (threads[i]);
+  run_workers ("msvis-compare", compare_share, workers, sizeof *workers, n_workers);
   msvis_graph_share_strings (c->npu, FALSE);
   msvis_compare_results_share (results, 0, 0, 0);
   msvis_node_compare_set_store (c->node_compare, 0);
@@ -231,21 +256,13 @@ static void
 match_all_default (Comparator   *c,
                    const GArray *queue)
 {
-  guint n_workers = MIN (c->options->threads ? c->options->threads : g_get_num_processors (),
-                         8);
+  guint n_workers = worker_count (c, queue->len);
   g_autofree MsvisNodeId *counterparts = g_new (MsvisNodeId, queue->len);
-  Finder finders[8];
-  GThread *threads[8];
+  Finder finders[MAX_WORKERS];
 
-  if (c->options->threads == 0 && queue->len < 4096)
-    n_workers = 1;
   for (guint i = 0; i < n_workers; i++)
     finders[i] = (Finder) { c, queue, counterparts, i, n_workers };
-  for (guint i = 1; i < n_workers; i++)
-    threads[i] = g_thread_new ("msvis-match", find_counterparts, &finders[i]);
-  find_counterparts (&finders[0]);
-  for (guint i = 1; i < n_workers; i++)
-    g_thread_join (threads[i]);
+  run_workers ("msvis-match", find_counterparts, finders, sizeof *finders, n_workers);
 
   for (guint i = 0; i < queue->len; i++)
     if (counterparts[i] != MSVIS_NODE_ID_NONE)
