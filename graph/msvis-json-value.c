@@ -139,27 +139,10 @@ find_member (Frame      *frame,
   return NULL;
 }
 
-/* The keys of a dump's leaves and entries, which need no copy: a static string or NULL.
- * Told apart by length and first byte; memcmp of a constant length compiles to a compare. */
-static const char *
-known_key (const char *key,
-           gsize       length)
-{
-#define KEY(text) (memcmp (key, text, sizeof text - 1) == 0 ? text : NULL)
-  switch (length)
-    {
-    case 3: return key[1] == 'a' ? KEY ("Max") : key[1] == 'i' ? KEY ("Min") : KEY ("md5");
-    case 4: return key[0] == 't' ? KEY ("type") : key[0] == 'M' ? KEY ("Mean") : KEY ("Norm");
-    case 5: return key[0] == 'd' ? KEY ("dtype") : key[0] == 's' ? KEY ("shape") : KEY ("value");
-    case 6: return KEY ("output");
-    case 9: return KEY ("data_name");
-    case 10: return key[0] == 'i' ? KEY ("input_args") : KEY ("parameters");
-    case 12: return KEY ("input_kwargs");
-    case 13: return KEY ("requires_grad");
-    default: return NULL;
-    }
-#undef KEY
-}
+const char *const msvis_dump_keys[MSVIS_N_DUMP_KEYS] = {
+  "type", "dtype", "shape", "Max", "Min", "Mean", "Norm", "md5", "value", "data_name",
+  "requires_grad", "input_args", "input_kwargs", "output", "parameters",
+};
 
 static void
 append (Frame          *frame,
@@ -229,9 +212,16 @@ msvis_json_value_read (MsvisArena        *arena,
 
           text = msvis_json_scanner_get_string (scanner, &length);
           reuse = find_member (top, text, length);
-          key = reuse ? reuse->key : known_key (text, length);
-          if (key == NULL)
-            key = msvis_arena_strndup (arena, text, length);
+          if (reuse != NULL)
+            key = reuse->key;
+          else
+            {
+              /* The usual keys need no copy. */
+              MsvisDumpKey known = msvis_dump_key_find (text, length);
+
+              key = known != MSVIS_N_DUMP_KEYS ? msvis_dump_keys[known]
+                                               : msvis_arena_strndup (arena, text, length);
+            }
           key_len = length;
           goto next;
         }

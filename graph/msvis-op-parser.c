@@ -17,12 +17,12 @@
 typedef enum
 {
   ATOM_TYPE, ATOM_DTYPE, ATOM_SHAPE, ATOM_MAX, ATOM_MIN, ATOM_MEAN, ATOM_NORM, ATOM_MD5,
-  ATOM_VALUE, ATOM_DATA_NAME, ATOM_FULL_OP_NAME, ATOM_STATE, ATOM_REQUIRES_GRAD, N_ATOMS
+  ATOM_VALUE, ATOM_DATA_NAME, ATOM_FULL_OP_NAME, ATOM_STATE, N_ATOMS
 } Atom;
 
 static const char *atom_names[N_ATOMS] = {
   "type", "dtype", "shape", "Max", "Min", "Mean", "Norm", "md5",
-  "value", "data_name", "full_op_name", "state", "requires_grad",
+  "value", "data_name", "full_op_name", "state",
 };
 
 /* Field names and short values repeat in every leaf ("dtype", "torch.float32"); a small
@@ -50,6 +50,7 @@ struct _MsvisOpParser
   MsvisGraph *graph;
   gboolean    keep_md5;
   guint32     atoms[N_ATOMS];
+  guint32     key_atoms[MSVIS_N_DUMP_KEYS];   /* msvis_dump_keys' */
   MsvisVector fields;      /* MsvisField, every pending item's */
   GArray     *inputs;      /* Pending */
   GArray     *outputs;     /* Pending */
@@ -102,44 +103,17 @@ slot_holds (const CacheSlot *slot,
   return slot->text != NULL && slot->length == length && memcmp (slot->text, text, length) == 0;
 }
 
-/* The keys msprobe writes in every leaf, told apart by their length and bytes without a
- * hash; N_ATOMS for any other. memcmp of a constant length compiles to a compare or two. */
-static Atom
-leaf_key (const char *key,
-          gsize       length)
-{
-#define IS(atom, text) (memcmp (key, text, sizeof text - 1) == 0 ? (atom) : N_ATOMS)
-  switch (length)
-    {
-    case 3:
-      return key[1] == 'a' ? IS (ATOM_MAX, "Max") : key[1] == 'i' ? IS (ATOM_MIN, "Min")
-                                                                  : IS (ATOM_MD5, "md5");
-    case 4:
-      return key[0] == 't' ? IS (ATOM_TYPE, "type") : key[0] == 'M' ? IS (ATOM_MEAN, "Mean")
-                                                                    : IS (ATOM_NORM, "Norm");
-    case 5:
-      return key[0] == 'd' ? IS (ATOM_DTYPE, "dtype") : key[0] == 's' ? IS (ATOM_SHAPE, "shape")
-                                                                      : IS (ATOM_VALUE, "value");
-    case 9:
-      return IS (ATOM_DATA_NAME, "data_name");
-    case 13:
-      return IS (ATOM_REQUIRES_GRAD, "requires_grad");
-    default:
-      return N_ATOMS;
-    }
-#undef IS
-}
-
 static guint32
 cached_atom (MsvisOpParser *self,
              const char    *name,
              gsize          length)
 {
-  Atom known = leaf_key (name, length);
+  MsvisDumpKey known = msvis_dump_key_find (name, length);
   CacheSlot *slot;
 
-  if (known != N_ATOMS)
-    return self->atoms[known];
+  /* The keys every leaf has are told apart without a hash. */
+  if (known != MSVIS_N_DUMP_KEYS)
+    return self->key_atoms[known];
 
   slot = &self->atom_cache[cache_slot (name, length)];
 
@@ -178,6 +152,8 @@ msvis_op_parser_new (MsvisGraph *graph,
   self->keep_md5 = keep_md5;
   for (guint i = 0; i < N_ATOMS; i++)
     self->atoms[i] = msvis_graph_atom (graph, atom_names[i]);
+  for (guint i = 0; i < MSVIS_N_DUMP_KEYS; i++)
+    self->key_atoms[i] = msvis_graph_atom (graph, msvis_dump_keys[i]);
   self->inputs = g_array_new (FALSE, FALSE, sizeof (Pending));
   self->outputs = g_array_new (FALSE, FALSE, sizeof (Pending));
   self->input_keys = g_hash_table_new (msvis_str_hash, g_str_equal);
