@@ -2,19 +2,28 @@
 
 #pragma once
 
-#include "msvis-graph.h"
+#include <string.h>
+
+#include <glib.h>
 
 G_BEGIN_DECLS
 
-/* The formatted values a writer's worker wrote last (msvis-vis-format.c). */
-typedef struct _MsvisValueCache MsvisValueCache;
+/* What msvis-vis-format.c and msvis-vis-writer.c share. */
 
-MsvisValueCache *msvis_value_cache_new    (void);
-void             msvis_value_cache_free   (MsvisValueCache  *cache);
-void             msvis_value_cache_format (MsvisValueCache  *cache,
-                                           GString          *out,
-                                           const MsvisField *field);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisValueCache, msvis_value_cache_free)
+/* g_string_append_len() without the call: the formatters run for every value. */
+static inline void
+msvis_vis_append (GString    *out,
+                  const char *text,
+                  gsize       n)
+{
+  if (G_LIKELY (out->len + n < out->allocated_len))
+    {
+      memcpy (out->str + out->len, text, n);
+      out->len += n;
+      out->str[out->len] = '\0';
+    }
+  else
+    g_string_append_len (out, text, n);
+}
 
 G_END_DECLS

@@ -14,55 +14,7 @@
 #include "msvis-vis-format-private.h"
 #include "msvis-vis-writer.h"
 
-/* How a .vis writes an item's values (vis-format.md §5.5), and the caches that spare the
- * writer's workers formatting the same values again. */
-
-/* The formatted form of the string values written last, by the string's address: dtypes,
- * types, shapes and states come back in every item, and the graph's strings do not change
- * while it is written. */
-#define STR_CACHE_SLOTS 256
-#define STR_CACHE_TEXT (64 * 1024)
-
-typedef struct
-{
-  const char *text;     /* the field's string; NULL: empty slot */
-  guint32     start;    /* its formatted form in MsvisValueCache.formatted */
-  guint32     length;
-} StrSlot;
-
-/* The same for floats, by their bits: a tensor's statistics are written as one node's
- * output and the next one's input, and in both graphs of a compare. */
-#define FLOAT_CACHE_SLOTS 512
-
-typedef struct
-{
-  guint64 bits;
-  guint8  length;   /* 0: empty slot */
-  char    text[31];
-} FloatSlot;
-
-struct _MsvisValueCache
-{
-  StrSlot   slots[STR_CACHE_SLOTS];
-  GString  *formatted;
-  FloatSlot floats[FLOAT_CACHE_SLOTS];
-};
-
-/* g_string_append_len() without the call: the formatters below run for every value. */
-static inline void
-append_len (GString    *out,
-            const char *text,
-            gsize       n)
-{
-  if (G_LIKELY (out->len + n < out->allocated_len))
-    {
-      memcpy (out->str + out->len, text, n);
-      out->len += n;
-      out->str[out->len] = '\0';
-    }
-  else
-    g_string_append_len (out, text, n);
-}
+/* How a .vis writes an item's values (vis-format.md §5.5). */
 
 /* _format_decimal_string: a plain non-negative decimal with more than six decimals (and an
  * optional %) is rounded to six. Python's $ also matches before a final newline. */
@@ -123,15 +75,15 @@ format_str (GString    *out,
 
       if (stop == NULL)
         {
-          append_len (out, p, strlen (p));
+          msvis_vis_append (out, p, strlen (p));
           break;
         }
-      append_len (out, p, stop - p);
+      msvis_vis_append (out, p, stop - p);
       if (*stop == '\'')
         p = stop + 1;
       else if (strncmp (stop, "None", 4) == 0)
         {
-          append_len (out, "null", 4);
+          msvis_vis_append (out, "null", 4);
           p = stop + 4;
         }
       else
@@ -155,11 +107,11 @@ format_float (GString *out,
   if (!isfinite (value))
     msvis_py_append_float_repr (out, value);
   else if (value != 0.0 && (magnitude < 1e-4 || magnitude >= 1e16))
-    append_len (out, buf, msvis_format_sci6 (buf, value));
+    msvis_vis_append (out, buf, msvis_format_sci6 (buf, value));
   else if (magnitude < 1e9)
     /* Below 1e9 doubles are far denser than 1e-6, so the shortest repr of round(x, 6)
      * is its six-decimal form without trailing zeros. */
-    append_len (out, buf, msvis_format_round6 (buf, value));
+    msvis_vis_append (out, buf, msvis_format_round6 (buf, value));
   else
     msvis_py_append_float_repr (out, msvis_py_round6 (value));
 }
@@ -208,16 +160,16 @@ msvis_vis_format_value (GString          *out,
   switch ((MsvisValueKind)field->kind)
     {
     case MSVIS_VALUE_NONE:
-      append_len (out, "null", 4);
+      msvis_vis_append (out, "null", 4);
       break;
     case MSVIS_VALUE_BOOL:
-      append_len (out, field->b ? "True" : "False", field->b ? 4 : 5);
+      msvis_vis_append (out, field->b ? "True" : "False", field->b ? 4 : 5);
       break;
     case MSVIS_VALUE_INT:
       {
         char buf[32];
 
-        append_len (out, buf, msvis_format_int64 (buf, field->i));
+        msvis_vis_append (out, buf, msvis_format_int64 (buf, field->i));
       }
       break;
     case MSVIS_VALUE_FLOAT:
@@ -231,98 +183,7 @@ msvis_vis_format_value (GString          *out,
       break;
     case MSVIS_VALUE_OBJECT:
     default:
-      append_len (out, field->s, strlen (field->s));
+      msvis_vis_append (out, field->s, strlen (field->s));
       break;
     }
-}
-
-MsvisValueCache *
-msvis_value_cache_new (void)
-{
-  MsvisValueCache *cache = g_new0 (MsvisValueCache, 1);
-
-  cache->formatted = g_string_sized_new (STR_CACHE_TEXT);
-  return cache;
-}
-
-void
-msvis_value_cache_free (MsvisValueCache *cache)
-{
-  g_string_free (cache->formatted, TRUE);
-  g_free (cache);
-}
-
-
-/* msvis_vis_format_value() of a string or object field (a shape), from the cache where it
- * can. */
-static void
-format_cached_str (MsvisValueCache  *cache,
-                   GString          *out,
-                   const MsvisField *field)
-{
-  StrSlot *slot = &cache->slots[(GPOINTER_TO_SIZE (field->s) >> 3) % STR_CACHE_SLOTS];
-  gsize start = out->len;
-
-  if (slot->text == field->s)
-    {
-      append_len (out, cache->formatted->str + slot->start, slot->length);
-      return;
-    }
-
-  msvis_vis_format_value (out, field);
-  if (out->len - start > 256)
-    return;
-  if (cache->formatted->len + (out->len - start) > STR_CACHE_TEXT)
-    {
-      memset (cache->slots, 0, sizeof cache->slots);
-      g_string_truncate (cache->formatted, 0);
-    }
-  *slot = (StrSlot) { field->s, cache->formatted->len, out->len - start };
-  append_len (cache->formatted, out->str + start, out->len - start);
-}
-
-/* msvis_vis_format_value() of a float field, from the cache where it can. */
-static void
-format_cached_float (MsvisValueCache  *cache,
-                     GString          *out,
-                     const MsvisField *field)
-{
-  guint64 bits;
-  FloatSlot *slot;
-  gsize start = out->len;
-
-  memcpy (&bits, &field->f, sizeof bits);
-  slot = &cache->floats[(bits * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 55];
-  if (slot->length != 0 && slot->bits == bits)
-    {
-      append_len (out, slot->text, slot->length);
-      return;
-    }
-
-  msvis_vis_format_value (out, field);
-  if (out->len - start < sizeof slot->text)
-    {
-      slot->bits = bits;
-      slot->length = out->len - start;
-      memcpy (slot->text, out->str + start, slot->length);
-    }
-}
-
-/**
- * msvis_value_cache_format:
- * @cache: (nullable): a worker's cache, or %NULL for none
- *
- * msvis_vis_format_value(), from @cache for the strings, shapes and floats it holds.
- */
-void
-msvis_value_cache_format (MsvisValueCache  *cache,
-                          GString          *out,
-                          const MsvisField *field)
-{
-  if (cache != NULL && (field->kind == MSVIS_VALUE_STR || field->kind == MSVIS_VALUE_OBJECT))
-    format_cached_str (cache, out, field);
-  else if (cache != NULL && field->kind == MSVIS_VALUE_FLOAT)
-    format_cached_float (cache, out, field);
-  else
-    msvis_vis_format_value (out, field);
 }

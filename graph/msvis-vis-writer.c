@@ -16,6 +16,8 @@ typedef struct
   gsize    start;   /* where its formatted value starts in Context.scratch */
 } Formatted;
 
+typedef struct _ValueCache ValueCache;
+
 typedef struct
 {
   MsvisJsonWriter *writer;
@@ -34,9 +36,129 @@ typedef struct
   GString         *scratch;     /* per thread */
   MsvisVector     *formatted;   /* Formatted, per thread */
   GArray          *path;        /* MsvisNodeId, per thread: a link's path, leaf first */
-  MsvisValueCache *strings;     /* per thread; NULL: none */
+  ValueCache      *values;      /* per thread; NULL: none */
   guint            threads;     /* 0: one per core, up to 8 */
 } Context;
+
+/* The formatted form of the string values written last, by the string's address: dtypes,
+ * types, shapes and states come back in every item, and the graph's strings do not change
+ * while it is written. */
+#define STR_CACHE_SLOTS 256
+#define STR_CACHE_TEXT (64 * 1024)
+
+typedef struct
+{
+  const char *text;     /* the field's string; NULL: empty slot */
+  guint32     start;    /* its formatted form in ValueCache.formatted */
+  guint32     length;
+} StrSlot;
+
+/* The same for floats, by their bits: a tensor's statistics are written as one node's
+ * output and the next one's input, and in both graphs of a compare. */
+#define FLOAT_CACHE_SLOTS 512
+
+typedef struct
+{
+  guint64 bits;
+  guint8  length;   /* 0: empty slot */
+  char    text[31];
+} FloatSlot;
+
+struct _ValueCache
+{
+  StrSlot   slots[STR_CACHE_SLOTS];
+  GString  *formatted;
+  FloatSlot floats[FLOAT_CACHE_SLOTS];
+};
+
+static ValueCache *
+value_cache_new (void)
+{
+  ValueCache *cache = g_new0 (ValueCache, 1);
+
+  cache->formatted = g_string_sized_new (STR_CACHE_TEXT);
+  return cache;
+}
+
+static void
+value_cache_free (ValueCache *cache)
+{
+  g_string_free (cache->formatted, TRUE);
+  g_free (cache);
+}
+
+
+/* msvis_vis_format_value() of a string or object field (a shape), from the cache where it
+ * can. */
+static void
+format_cached_str (ValueCache  *cache,
+                   GString          *out,
+                   const MsvisField *field)
+{
+  StrSlot *slot = &cache->slots[(GPOINTER_TO_SIZE (field->s) >> 3) % STR_CACHE_SLOTS];
+  gsize start = out->len;
+
+  if (slot->text == field->s)
+    {
+      msvis_vis_append (out, cache->formatted->str + slot->start, slot->length);
+      return;
+    }
+
+  msvis_vis_format_value (out, field);
+  if (out->len - start > 256)
+    return;
+  if (cache->formatted->len + (out->len - start) > STR_CACHE_TEXT)
+    {
+      memset (cache->slots, 0, sizeof cache->slots);
+      g_string_truncate (cache->formatted, 0);
+    }
+  *slot = (StrSlot) { field->s, cache->formatted->len, out->len - start };
+  msvis_vis_append (cache->formatted, out->str + start, out->len - start);
+}
+
+/* msvis_vis_format_value() of a float field, from the cache where it can. */
+static void
+format_cached_float (ValueCache  *cache,
+                     GString          *out,
+                     const MsvisField *field)
+{
+  guint64 bits;
+  FloatSlot *slot;
+  gsize start = out->len;
+
+  memcpy (&bits, &field->f, sizeof bits);
+  slot = &cache->floats[(bits * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 55];
+  if (slot->length != 0 && slot->bits == bits)
+    {
+      msvis_vis_append (out, slot->text, slot->length);
+      return;
+    }
+
+  msvis_vis_format_value (out, field);
+  if (out->len - start < sizeof slot->text)
+    {
+      slot->bits = bits;
+      slot->length = out->len - start;
+      memcpy (slot->text, out->str + start, slot->length);
+    }
+}
+
+/* msvis_vis_format_value(), from @cache (NULL: none) for the strings, shapes and floats it
+ * holds. */
+static void
+format_value (ValueCache  *cache,
+                          GString          *out,
+                          const MsvisField *field)
+{
+  if (cache != NULL && (field->kind == MSVIS_VALUE_STR || field->kind == MSVIS_VALUE_OBJECT))
+    format_cached_str (cache, out, field);
+  else if (cache != NULL && field->kind == MSVIS_VALUE_FLOAT)
+    format_cached_float (cache, out, field);
+  else
+    msvis_vis_format_value (out, field);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ValueCache, value_cache_free)
 
 static gboolean
 in_list (guint32        atom,
@@ -98,7 +220,7 @@ write_item (Context  *ctx,
 
       if (!is_kept (ctx, field, process_group, batch_p2p))
         continue;
-      msvis_value_cache_format (ctx->strings, ctx->scratch, field);
+      format_value (ctx->values, ctx->scratch, field);
       if (field->name == ctx->atom_max && ctx->scratch->len - f.start == 4 &&
           memcmp (ctx->scratch->str + f.start, "null", 4) == 0)
         {
@@ -325,13 +447,13 @@ format_block (gpointer data,
   g_autoptr(GString) scratch = g_string_new (NULL);
   MsvisVector formatted = { 0 };
   g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-  g_autoptr(MsvisValueCache) strings = msvis_value_cache_new ();
+  g_autoptr(ValueCache) values = value_cache_new ();
   GPtrArray *texts = g_ptr_array_new ();
 
   ctx.scratch = scratch;
   ctx.formatted = &formatted;
   ctx.path = path;
-  ctx.strings = strings;
+  ctx.values = values;
   ctx.writer = msvis_json_writer_new_fragment (4, block->depth, block->first > 0,
                                                spare_piece (block->spares));
   for (MsvisNodeId node = block->first; node < block->end; node++)
