@@ -20,12 +20,9 @@ msvis_graph_add_fields (MsvisGraph       *self,
                         guint             n_fields)
 {
   guint32 first = self->fields->len;
-  gpointer before = self->fields->data;
 
-  g_array_append_vals (self->fields, fields, n_fields);
   /* The largest store of a build: a hundred megabytes for a 100 MB dump. */
-  if (self->fields->data != before)
-    msvis_huge_pages_advise (self->fields->data);
+  msvis_huge_pages_append_vals (self->fields, fields, n_fields);
   return first;
 }
 
@@ -36,11 +33,8 @@ msvis_graph_add_item (MsvisGraph *self,
                       guint32     n_fields)
 {
   MsvisItem item = { key, first_field, n_fields };
-  gpointer before = self->items->data;
 
-  g_array_append_val (self->items, item);
-  if (self->items->data != before)
-    msvis_huge_pages_advise (self->items->data);
+  msvis_huge_pages_append_vals (self->items, &item, 1);
   return self->items->len - 1;
 }
 

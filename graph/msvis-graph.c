@@ -388,17 +388,13 @@ msvis_graph_append_node (MsvisGraph    *self,
                          const char    *interned)
 {
   NodeRecord record = { 0 };
-  gpointer before;
 
   record.id = interned;
   record.parent = MSVIS_NODE_ID_NONE;
   record.first_child = record.last_child = record.next_sibling = MSVIS_NODE_ID_NONE;
   record.micro_step = -1;
   record.type = type;
-  before = self->nodes->data;
-  g_array_append_val (self->nodes, record);
-  if (self->nodes->data != before)
-    msvis_huge_pages_advise (self->nodes->data);
+  msvis_huge_pages_append_vals (self->nodes, &record, 1);
   interned_of (interned)->node = self->nodes->len;
 
   return self->nodes->len - 1;

@@ -7,22 +7,37 @@
 
 #include "msvis-huge-pages.h"
 
-/**
- * msvis_huge_pages_advise:
- * @block: memory from g_malloc() or g_realloc(), such as a growing array's
- *
- * Asks for huge pages on the whole 2 MB pages that lie inside @block.
- */
-void
-msvis_huge_pages_advise (gpointer block)
+#define HUGE_PAGE_SIZE ((gsize)2 * 1024 * 1024)
+
+/* Asks for huge pages on the whole 2 MB pages inside @block, from g_malloc() or g_realloc(). */
+static void
+advise (gpointer block)
 {
 #ifdef MADV_HUGEPAGE
   guintptr start = GPOINTER_TO_SIZE (block);
   guintptr end = start + malloc_usable_size (block);
 
-  start = (start + MSVIS_HUGE_PAGE_SIZE - 1) & ~(MSVIS_HUGE_PAGE_SIZE - 1);
-  end &= ~(MSVIS_HUGE_PAGE_SIZE - 1);
+  start = (start + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
+  end &= ~(HUGE_PAGE_SIZE - 1);
   if (end > start)
     madvise (GSIZE_TO_POINTER (start), end - start, MADV_HUGEPAGE);
 #endif
+}
+
+/**
+ * msvis_huge_pages_append_vals:
+ *
+ * g_array_append_vals() for an array that grows to megabytes: its new storage, whenever it
+ * moves, is advised too.
+ */
+void
+msvis_huge_pages_append_vals (GArray        *array,
+                              gconstpointer  data,
+                              guint          n)
+{
+  gpointer before = array->data;
+
+  g_array_append_vals (array, data, n);
+  if (array->data != before)
+    advise (array->data);
 }

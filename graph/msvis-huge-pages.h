@@ -10,8 +10,8 @@ G_BEGIN_DECLS
  * each 4 KB page costs it; the big stores ask for 2 MB pages instead (honoured where
  * transparent huge pages are enabled, "always" or "madvise"). */
 
-#define MSVIS_HUGE_PAGE_SIZE ((gsize)2 * 1024 * 1024)
-
-void msvis_huge_pages_advise (gpointer block);
+void msvis_huge_pages_append_vals (GArray        *array,
+                                   gconstpointer  data,
+                                   guint          n);
 
 G_END_DECLS
