@@ -5,7 +5,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "msvis-pt-private.h"
+#include "msvis-pt.h"
 #include "msvis-real-data.h"
 #include "msvis-reader-error.h"
 

@@ -9,7 +9,6 @@
 
 #include "msvis-node-details-private.h"
 #include "msvis-metric-cells.h"
-#include "msvis-vis-writer.h"
 
 /* What the panel copies out of a node's items: the statistics columns in tb_graph_ascend's
  * order (md5 only in an md5 compare, as msprobe writes it), and the metric columns a compare

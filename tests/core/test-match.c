@@ -15,6 +15,7 @@
 #include "msvis-test-util.h"
 #include "msvis-vis-reader.h"
 #include "msvis-writer-error.h"
+#include "msvis-vis-writer.h"
 
 /* Manual matching (vis-format.md §6.4–§6.5) on the msprobe reference compares. */
 

@@ -10,6 +10,7 @@
 #include "msvis-graph-job.h"
 #include "msvis-test-util.h"
 #include "msvis-vis-db-reader.h"
+#include "msvis-vis-writer.h"
 
 /* The .vis.db of a run, read back one (step, rank) at a time, writes the same .vis bytes as
  * the run's own .vis output; and its schema is msprobe's. */

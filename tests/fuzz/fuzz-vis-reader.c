@@ -6,6 +6,7 @@
 
 #include "fuzz-util.h"
 #include "msvis-vis-reader.h"
+#include "msvis-vis-writer.h"
 
 /* A .vis read both ways the window reads one (everything at once, and node data when asked
  * for), then written again as the window saves it, with the hierarchy walked in between. */

@@ -11,8 +11,7 @@
 #include "msvis-json-number.h"
 #include "msvis-number-format.h"
 #include "msvis-py-repr.h"
-#include "msvis-vis-format-private.h"
-#include "msvis-vis-writer.h"
+#include "msvis-vis-format.h"
 
 /* How a .vis writes an item's values (vis-format.md §5.5). */
 

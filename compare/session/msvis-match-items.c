@@ -6,7 +6,7 @@
 
 #include "msvis-match-items.h"
 #include "msvis-py-number.h"
-#include "msvis-vis-writer.h"
+#include "msvis-vis-format.h"
 
 /* Fields an NPU item gets from a compare: msprobe's (summary, md5, real data) and the ones
  * tb_graph_ascend's own summary writes (ADD_MATCH_KEYS). Unlinking takes them away again. */

@@ -12,35 +12,6 @@
 #include "msvis-vis-source.h"
 #include "msvis-layout-engine.h"
 
-char *
-msvis_export_describe_document (MsvisVisDocument *doc,
-                                gint              micro_step)
-{
-  GString *text = g_string_new (doc->is_compare ? _("Compare") : _("Build"));
-
-  if (doc->task != NULL)
-    g_string_append_printf (text, " · %s", doc->task);
-  if (doc->step >= 0)
-    {
-      g_string_append (text, " · ");
-      /* translators: %d is a training step */
-      g_string_append_printf (text, _("step %d"), doc->step);
-    }
-  if (doc->rank >= 0)
-    {
-      g_string_append (text, " · ");
-      /* translators: %d is a rank (device number) */
-      g_string_append_printf (text, _("rank %d"), doc->rank);
-    }
-  if (micro_step >= 0)
-    {
-      g_string_append (text, " · ");
-      /* translators: %d is a micro step (one pass of gradient accumulation) */
-      g_string_append_printf (text, _("micro step %d"), micro_step);
-    }
-  return g_string_free (text, FALSE);
-}
-
 /* "compare_0.vis.db" → "compare_0": the start of the name of a picture or report of it. */
 char *
 msvis_export_file_stem (const char *name)
@@ -259,7 +230,7 @@ msvis_export_scene_new_for_document (MsvisVisDocument *doc,
                                      MsvisLayout      *bench,
                                      const MsvisRect  *bench_area)
 {
-  g_autofree char *subtitle = msvis_export_describe_document (doc, micro_step);
+  g_autofree char *subtitle = msvis_vis_document_describe (doc, micro_step);
   g_autoptr(MsvisBuckets) buckets =
     msvis_buckets_new_from_colors (doc->is_compare ? doc->colors : NULL);
   MsvisExportScene *scene = msvis_export_scene_new (name, subtitle);

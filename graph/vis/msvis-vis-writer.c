@@ -6,7 +6,7 @@
 
 #include "msvis-vector.h"
 #include "msvis-vis-config.h"
-#include "msvis-vis-format-private.h"
+#include "msvis-vis-format.h"
 #include "msvis-vis-writer.h"
 
 typedef struct

@@ -5,7 +5,6 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "msvis-export-job.h"
 #include "msvis-metric-cells.h"
 #include "msvis-node-finder.h"
 #include "msvis-report.h"
@@ -233,7 +232,7 @@ msvis_report_new (MsvisVisDocument  *doc,
   if (!msvis_vis_document_ensure_all_data (doc, cancellable, error))
     return NULL;
   self->title = g_strdup (name);
-  self->subtitle = msvis_export_describe_document (doc, -1);
+  self->subtitle = msvis_vis_document_describe (doc, -1);
   self->task = g_strdup (doc->task ? doc->task : "");
   self->is_compare = doc->is_compare;
   self->buckets = g_array_new (FALSE, TRUE, sizeof (MsvisReportBucket));

@@ -4,6 +4,8 @@
 
 #include "msvis-graph.h"
 #include "msvis-json-writer.h"
+#include "msvis-vis-document.h"
+#include "msvis-vis-format.h"
 
 G_BEGIN_DECLS
 
@@ -44,12 +46,18 @@ void     msvis_vis_write_graph_dict (MsvisJsonWriter        *writer,
                                      MsvisGraph             *other,
                                      gboolean                drop_md5,
                                      guint                   threads);
-void     msvis_vis_format_value     (GString                *out,
-                                     const MsvisField       *field);
 void     msvis_vis_format_node_items (MsvisGraph            *graph,
                                      MsvisNodeId             node,
                                      gboolean                drop_md5,
                                      GString                *input_data,
                                      GString                *output_data);
+
+/* A document as msprobe writes it (§5), reading any node data not read yet. */
+void     msvis_vis_document_get_compare (MsvisVisDocument      *self,
+                                         MsvisVisCompare       *compare);
+gboolean msvis_vis_document_write_vis   (MsvisVisDocument      *self,
+                                         GOutputStream         *stream,
+                                         GCancellable          *cancellable,
+                                         GError               **error);
 
 G_END_DECLS

@@ -5,7 +5,6 @@
 #include <gio/gio.h>
 
 #include "msvis-graph.h"
-#include "msvis-vis-writer.h"
 
 G_BEGIN_DECLS
 
@@ -74,12 +73,6 @@ gboolean          msvis_vis_document_ensure_all_data  (MsvisVisDocument  *self,
                                                        GCancellable      *cancellable,
                                                        GError           **error);
 
-void              msvis_vis_document_get_compare      (MsvisVisDocument  *self,
-                                                       MsvisVisCompare   *compare);
-gboolean          msvis_vis_document_write_vis        (MsvisVisDocument  *self,
-                                                       GOutputStream     *stream,
-                                                       GCancellable      *cancellable,
-                                                       GError           **error);
 
 void              msvis_vis_document_index_links      (MsvisVisDocument  *self);
 const MsvisNodeId *msvis_vis_document_get_bench_links (MsvisVisDocument *self);
@@ -95,6 +88,9 @@ typedef gpointer (*MsvisVisNodeDataRead) (MsvisVisDocument *doc,
 gpointer          msvis_vis_document_read_node_data   (MsvisVisDocument     *self,
                                                        MsvisVisNodeDataRead  read,
                                                        gpointer              user_data);
+/* "Compare · summary · step 0 · rank 1 · micro step 2"; @micro_step -1: all */
+char             *msvis_vis_document_describe         (MsvisVisDocument     *self,
+                                                       gint                  micro_step);
 GRecMutexLocker  *msvis_vis_document_lock             (MsvisVisDocument     *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisVisDocument, msvis_vis_document_unref)

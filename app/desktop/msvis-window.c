@@ -213,7 +213,7 @@ set_document (MsvisWindow      *self,
               MsvisVisSource   *source,
               MsvisVisDocument *doc)
 {
-  g_autofree char *subtitle = msvis_export_describe_document (doc, -1);
+  g_autofree char *subtitle = msvis_vis_document_describe (doc, -1);
   gboolean same_source = source == self->source;
 
   if (!same_source)

@@ -62,9 +62,6 @@ MsvisVisDocument *msvis_export_open_document (const char           *path,
                                               GCancellable         *cancellable,
                                               GError              **error);
 
-/* "Compare · summary · step 0 · rank 1 · micro step 2" */
-char       *msvis_export_describe_document  (MsvisVisDocument     *doc,
-                                             gint                  micro_step);
 
 char       *msvis_export_file_stem          (const char           *name);
 char       *msvis_export_describe_size      (MsvisExportScene     *scene,

@@ -8,7 +8,10 @@
 
 G_BEGIN_DECLS
 
-/* What msvis-vis-format.c and msvis-vis-writer.c share. */
+#include "msvis-types.h"
+
+/* msprobe's str() of a data item's value, as the .vis writer prints it (vis-format.md §5.5),
+ * and the append the writers use for every value. */
 
 /* g_string_append_len() without the call: the formatters run for every value. */
 static inline void
@@ -25,5 +28,8 @@ msvis_vis_append (GString    *out,
   else
     g_string_append_len (out, text, n);
 }
+
+void msvis_vis_format_value (GString          *out,
+                             const MsvisField *field);
 
 G_END_DECLS

@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "msvis-vis-document.h"
@@ -311,46 +312,36 @@ msvis_vis_document_get_counterpart (MsvisVisDocument *self,
 }
 
 /**
- * msvis_vis_document_get_compare:
+ * msvis_vis_document_describe:
  *
- * Fills what the writers need of a compare from the document, with empty stand-ins for
- * members the file did not have.
+ * "Compare · summary · step 0 · rank 1 · micro step 2": the subtitle of the window, the
+ * report and the pictures.
  */
-void
-msvis_vis_document_get_compare (MsvisVisDocument *self,
-                                MsvisVisCompare  *compare)
+char *
+msvis_vis_document_describe (MsvisVisDocument *doc,
+                             gint              micro_step)
 {
-  if (self->colors == NULL)
-    self->colors = msvis_json_value_new (self->arena, MSVIS_JSON_OBJECT);
+  GString *text = g_string_new (doc->is_compare ? _("Compare") : _("Build"));
 
-  *compare = (MsvisVisCompare) {
-    self->bench,
-    self->tooltip ? self->tooltip : "{}",
-    self->colors,
-    self->task ? self->task : "",
-    FALSE,
-  };
-}
-
-/**
- * msvis_vis_document_write_vis:
- *
- * Writes the document as msprobe writes a .vis (§5), reading any node data not read yet.
- */
-gboolean
-msvis_vis_document_write_vis (MsvisVisDocument  *self,
-                              GOutputStream     *stream,
-                              GCancellable      *cancellable,
-                              GError           **error)
-{
-  MsvisVisOptions options = { .overflow_check = self->overflow_check };
-  MsvisVisCompare compare;
-
-  msvis_vis_document_get_compare (self, &compare);
-  if (!msvis_vis_document_ensure_all_data (self, cancellable, error))
-    return FALSE;
-
-  if (!self->is_compare)
-    return msvis_vis_write_build (self->npu, &options, stream, cancellable, error);
-  return msvis_vis_write_compare (self->npu, &compare, &options, stream, cancellable, error);
+  if (doc->task != NULL)
+    g_string_append_printf (text, " · %s", doc->task);
+  if (doc->step >= 0)
+    {
+      g_string_append (text, " · ");
+      /* translators: %d is a training step */
+      g_string_append_printf (text, _("step %d"), doc->step);
+    }
+  if (doc->rank >= 0)
+    {
+      g_string_append (text, " · ");
+      /* translators: %d is a rank (device number) */
+      g_string_append_printf (text, _("rank %d"), doc->rank);
+    }
+  if (micro_step >= 0)
+    {
+      g_string_append (text, " · ");
+      /* translators: %d is a micro step (one pass of gradient accumulation) */
+      g_string_append_printf (text, _("micro step %d"), micro_step);
+    }
+  return g_string_free (text, FALSE);
 }

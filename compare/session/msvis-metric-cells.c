@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "msvis-metric-cells.h"
-#include "msvis-vis-writer.h"
+#include "msvis-vis-format.h"
 
 /**
  * msvis_metric_parse_number:
