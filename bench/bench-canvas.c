@@ -99,11 +99,11 @@ make_document (guint   n_containers,
   MsvisVisDocument *doc = msvis_vis_document_new ();
   guint serial = 0;
 
-  doc->npu = msvis_graph_new ();
+  msvis_vis_document_set_graphs (doc, msvis_graph_new (), NULL);
   for (guint m = 0; m < n_containers; m++)
     {
       g_autofree char *id = g_strdup_printf ("Module.model.layers.%u.DecoderLayer.forward.0", m);
-      MsvisNodeId module = add_container (doc->npu, id, n_leaves, &serial);
+      MsvisNodeId module = add_container (msvis_vis_document_get_npu (doc), id, n_leaves, &serial);
 
       g_array_append_val (containers, module);
     }
@@ -211,7 +211,7 @@ bench_expand_engine (MsvisVisDocument *doc,
                      GArray           *containers,
                      gboolean          async)
 {
-  g_autoptr(MsvisLayoutEngine) engine = msvis_layout_engine_new (doc->npu);
+  g_autoptr(MsvisLayoutEngine) engine = msvis_layout_engine_new (msvis_vis_document_get_npu (doc));
   g_autoptr(GHashTable) expanded = g_hash_table_new (NULL, NULL);
   const char *how = async ? "engine run_async + main loop" : "engine run (sync)";
   BenchFigure *cold = bench_figure_new (EXPAND_TARGET_MS, "expand %d: %s, cold", opt_children, how);
@@ -221,7 +221,8 @@ bench_expand_engine (MsvisVisDocument *doc,
   for (guint i = 0; i < containers->len; i++)
     {
       MsvisNodeId module = g_array_index (containers, MsvisNodeId, i);
-      MsvisNodeId first = msvis_graph_node_get_first_child (doc->npu, module);
+      MsvisNodeId first = msvis_graph_node_get_first_child (msvis_vis_document_get_npu (doc),
+                                                            module);
 
       g_hash_table_add (expanded, GUINT_TO_POINTER (module));
       bench_figure_add (cold, timed_engine_run (engine, expanded, async, first));

@@ -5,8 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-build-dialog.h"
-#include "msvis-dump-layout.h"
-#include "msvis-reader-error.h"
+#include "msvis-dump-describe.h"
 
 /* The window's "Build or Compare Dumps": picks what `msvis graph --format db` needs and hands
  * it over in "build-requested"; the window runs the build, with its own progress and Cancel. */
@@ -103,88 +102,6 @@ static struct
   gboolean  overflow_check;
 } last;
 
-static char *
-count_ranks (GFile         *dir,
-             GCancellable  *cancellable,
-             guint         *n_ranks,
-             GError       **error)
-{
-  g_autoptr(GPtrArray) names = msvis_dump_layout_list (dir, "rank", cancellable, error);
-
-  if (names == NULL)
-    return NULL;
-  *n_ranks = names->len;
-  /* translators: what a dump folder holds, such as "4 ranks" */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", names->len),
-                          names->len);
-}
-
-/* "1 rank", "4 ranks" or "2 steps × 4 ranks", as msvis graph would see the folder. */
-static char *
-describe_dump (GFile         *dir,
-               GCancellable  *cancellable,
-               GError       **error)
-{
-  g_autoptr(GPtrArray) steps = NULL;
-  g_autoptr(GFile) dump = NULL;
-  g_autoptr(GFile) first = NULL;
-  g_autofree char *ranks = NULL;
-  MsvisDumpLayout layout;
-  guint n_ranks = 0;
-
-  if (!msvis_dump_layout_detect (dir, &layout, cancellable, error))
-    return NULL;
-
-  switch (layout)
-    {
-    case MSVIS_DUMP_LAYOUT_FILES:
-      /* Any folder of plain files passes the layout test; a dump has a dump.json. */
-      dump = g_file_get_child (dir, "dump.json");
-      if (!g_file_query_exists (dump, cancellable))
-        {
-          g_autofree char *path = g_file_get_parse_name (dir);
-
-          g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_LAYOUT,
-                       /* translators: %s is a folder */
-                       _("%s: there is no dump.json here"), path);
-          return NULL;
-        }
-      /* translators: what a dump folder holds, such as "4 ranks" */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", 1), 1);
-    case MSVIS_DUMP_LAYOUT_RANKS:
-      return count_ranks (dir, cancellable, &n_ranks, error);
-    case MSVIS_DUMP_LAYOUT_STEPS:
-    default:
-      steps = msvis_dump_layout_list (dir, "step", cancellable, error);
-      if (steps == NULL)
-        return NULL;
-      /* The steps of one run have the same ranks; the first tells. */
-      first = g_file_get_child (dir, g_ptr_array_index (steps, 0));
-      ranks = count_ranks (first, cancellable, &n_ranks, error);
-      if (ranks == NULL)
-        return NULL;
-      /* translators: what a dump folder holds, such as "2 steps × 4 ranks"; %s is the
-       * "4 ranks" part */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u step × %s", "%u steps × %s",
-                                           steps->len), steps->len, ranks);
-    }
-}
-
-static void
-msvis_build_dialog_check_worker (GTask        *task,
-                                 gpointer      source_object,
-                                 gpointer      task_data,
-                                 GCancellable *cancellable)
-{
-  g_autoptr(GError) error = NULL;
-  char *description = describe_dump (task_data, cancellable, &error);
-
-  if (description == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, description, g_free);
-}
-
 static void
 msvis_build_dialog_update_dump_row (MsvisBuildDialog *self,
                                     Target            target)
@@ -274,9 +191,9 @@ msvis_build_dialog_check_cb (GObject      *object,
                              gpointer      user_data)
 {
   MsvisBuildDialog *self = MSVIS_BUILD_DIALOG (object);
-  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+  GCancellable *cancellable = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *description = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree char *description = msvis_dump_describe_finish (result, &error);
   DumpCheck *check = NULL;
 
   /* A newer pick replaced this one, or the dialog is going away. */
@@ -299,7 +216,6 @@ msvis_build_dialog_check (MsvisBuildDialog *self,
                           Target            target)
 {
   DumpCheck *check = &self->checks[target];
-  g_autoptr(GTask) task = NULL;
 
   g_cancellable_cancel (check->cancellable);
   g_clear_object (&check->cancellable);
@@ -308,13 +224,9 @@ msvis_build_dialog_check (MsvisBuildDialog *self,
   if (self->files[target] == NULL)
     return;
 
-  /* Listing a folder on a network file system can take a while: not on the main thread. */
   check->cancellable = g_cancellable_new ();
-  task = g_task_new (self, check->cancellable, msvis_build_dialog_check_cb, NULL);
-  g_task_set_source_tag (task, msvis_build_dialog_check);
-  g_task_set_name (task, "[msvis] check a dump folder");
-  g_task_set_task_data (task, g_object_ref (self->files[target]), g_object_unref);
-  g_task_run_in_thread (task, msvis_build_dialog_check_worker);
+  msvis_dump_describe_async (self, self->files[target], check->cancellable,
+                             msvis_build_dialog_check_cb, check->cancellable);
 }
 
 static void

@@ -72,7 +72,7 @@ node_selected (MsvisGraphCanvas *canvas,
   MsvisGraphCanvas *other = is_bench ? self->npu : self->bench;
 
   self->focus = canvas;
-  if (self->doc != NULL && self->doc->bench != NULL)
+  if (self->doc != NULL && msvis_vis_document_get_bench (self->doc) != NULL)
     msvis_graph_canvas_select (other, msvis_compare_view_counterpart (self, is_bench, node), TRUE);
   emit_selection (self);
 }
@@ -87,7 +87,7 @@ node_expanded (MsvisGraphCanvas *canvas,
   MsvisNodeId link;
 
   self->focus = canvas;
-  if (!self->sync_expand || self->doc == NULL || self->doc->bench == NULL)
+  if (!self->sync_expand || self->doc == NULL || msvis_vis_document_get_bench (self->doc) == NULL)
     return;
   link = msvis_compare_view_counterpart (self, is_bench, node);
   if (link != MSVIS_NODE_ID_NONE)
@@ -260,7 +260,7 @@ msvis_compare_view_set_document (MsvisCompareView *self,
 
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   self->doc = doc ? msvis_vis_document_ref (doc) : NULL;
-  compare = doc != NULL && doc->bench != NULL;
+  compare = doc != NULL && msvis_vis_document_get_bench (doc) != NULL;
   msvis_graph_canvas_set_document (self->npu, doc, FALSE);
   msvis_graph_canvas_set_document (self->bench, compare ? doc : NULL, TRUE);
   gtk_widget_set_visible (self->gutter, compare);
@@ -302,7 +302,7 @@ msvis_compare_view_select (MsvisCompareView *self,
 
   g_return_if_fail (MSVIS_IS_COMPARE_VIEW (self));
 
-  if (self->doc == NULL || (is_bench && self->doc->bench == NULL))
+  if (self->doc == NULL || (is_bench && msvis_vis_document_get_bench (self->doc) == NULL))
     return;
   canvas = is_bench ? self->bench : self->npu;
   msvis_graph_canvas_select (canvas, node, TRUE);

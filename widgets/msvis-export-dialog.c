@@ -83,7 +83,7 @@ shows_side (MsvisExportDialog *self,
 
   if (self->layouts[bench] == NULL)
     return FALSE;
-  if (self->doc->bench == NULL)
+  if (msvis_vis_document_get_bench (self->doc) == NULL)
     return !bench;
   return sides == SIDES_BOTH || sides == (bench ? SIDES_BENCH : SIDES_NPU);
 }
@@ -143,7 +143,8 @@ msvis_export_dialog_update (MsvisExportDialog *self)
   guint64 width = 0, height = 0;
   gboolean large;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->sides_row), self->doc->bench != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->sides_row),
+                          msvis_vis_document_get_bench (self->doc) != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->scale_row), format == MSVIS_EXPORT_PNG);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export-dialog.export", can);
   if (!can)

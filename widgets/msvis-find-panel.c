@@ -291,9 +291,9 @@ msvis_find_panel_fill_lists (MsvisFindPanel *self)
     for (guint i = 0; i < n_buckets; i++)
       if (msvis_node_finder_get_severity (finder, i) == rank - 1)
         msvis_find_panel_add_bucket_list (self, i);
-  if (finder != NULL && self->doc->is_compare)
+  if (finder != NULL && msvis_vis_document_is_compare (self->doc))
     msvis_find_panel_add_bucket_list (self, MSVIS_BUCKET_UNMATCHED);
-  if (finder != NULL && self->doc->overflow_check)
+  if (finder != NULL && msvis_vis_document_get_overflow_check (self->doc))
     for (int level = MSVIS_OVERFLOW_CRITICAL; level > MSVIS_OVERFLOW_NONE; level--)
       msvis_find_panel_add_bucket_list (self, msvis_bucket_for_overflow (level));
 
@@ -622,7 +622,7 @@ msvis_find_panel_set_document (MsvisFindPanel   *self,
     {
       self->doc = msvis_vis_document_ref (doc);
       self->finders[0] = msvis_node_finder_new (doc, FALSE);
-      if (doc->is_compare && doc->bench != NULL)
+      if (msvis_vis_document_is_compare (doc) && msvis_vis_document_get_bench (doc) != NULL)
         self->finders[1] = msvis_node_finder_new (doc, TRUE);
     }
   self->side = 0;

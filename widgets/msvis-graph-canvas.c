@@ -452,18 +452,18 @@ msvis_graph_canvas_set_document (MsvisGraphCanvas *self,
                                  gboolean          is_bench)
 {
   g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
-  g_return_if_fail (!is_bench || doc == NULL || doc->bench != NULL);
+  g_return_if_fail (!is_bench || doc == NULL || msvis_vis_document_get_bench (doc) != NULL);
 
   clear_document (self);
   self->is_bench = is_bench;
   if (doc != NULL)
     {
       self->doc = msvis_vis_document_ref (doc);
-      self->graph = g_object_ref (is_bench ? doc->bench : doc->npu);
-      if (doc->is_compare && doc->bench != NULL)
-        self->other = g_object_ref (is_bench ? doc->npu : doc->bench);
-      if (doc->colors != NULL)
-        self->buckets = msvis_buckets_new_from_colors (doc->colors);
+      self->graph = g_object_ref (msvis_vis_document_get_graph (doc, is_bench));
+      if (msvis_vis_document_is_compare (doc) && msvis_vis_document_get_bench (doc) != NULL)
+        self->other = g_object_ref (msvis_vis_document_get_graph (doc, !is_bench));
+      if (msvis_vis_document_get_colors (doc) != NULL)
+        self->buckets = msvis_buckets_new_from_colors (msvis_vis_document_get_colors (doc));
       self->engine = msvis_layout_engine_new (self->graph);
       msvis_graph_canvas_update_fills (self);
       self->pending_center = msvis_graph_get_root (self->graph);

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
-#include <json-glib/json-glib.h>
 
 #include "msvis-legend.h"
 #include "msvis-node-finder.h"
@@ -192,7 +191,7 @@ msvis_legend_fill_precision (MsvisLegend *self)
   const char *shared = msvis_legend_get_shared_description (self);
   g_autofree char *mode = NULL;
 
-  mode = g_strdup_printf ("%s %s", mode_name (self->doc->task),
+  mode = g_strdup_printf ("%s %s", mode_name (msvis_vis_document_get_task (self->doc)),
                           _("Counts are leaves of the NPU graph."));
   gtk_label_set_text (self->mode_label, mode);
   for (guint i = 0; i < msvis_buckets_get_n (buckets); i++)
@@ -223,45 +222,30 @@ msvis_legend_fill_overflow (MsvisLegend *self)
 static gboolean
 msvis_legend_fill_metrics (MsvisLegend *self)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GList) members = NULL;
-  JsonObject *object;
+  guint n;
+  const MsvisTooltipEntry *entries = msvis_vis_document_get_tooltip_entries (self->doc, &n);
 
-  if (self->doc->tooltip == NULL)
-    return FALSE;
-  if (!json_parser_load_from_data (parser, self->doc->tooltip, -1, &error) ||
-      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  for (guint i = 0; i < n; i++)
     {
-      g_debug ("ToolTip is not a JSON object: %s", error ? error->message : "");
-      return FALSE;
-    }
-  object = json_node_get_object (json_parser_get_root (parser));
-  members = json_object_get_members (object);
-  for (const GList *l = members; l != NULL; l = l->next)
-    {
-      JsonNode *value = json_object_get_member (object, l->data);
       GtkWidget *row = gtk_list_box_row_new ();
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
 
-      if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING)
-        continue;
-      gtk_box_append (GTK_BOX (box), caption_new (l->data, "caption-heading"));
-      gtk_box_append (GTK_BOX (box), caption_new (json_node_get_string (value), "caption"));
+      gtk_box_append (GTK_BOX (box), caption_new (entries[i].name, "caption-heading"));
+      gtk_box_append (GTK_BOX (box), caption_new (entries[i].text, "caption"));
       g_object_set (box, "margin-top", 8, "margin-bottom", 8, "margin-start", 10,
                     "margin-end", 10, NULL);
       gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
       gtk_list_box_append (self->metrics_rows, row);
     }
-  return gtk_widget_get_first_child (GTK_WIDGET (self->metrics_rows)) != NULL;
+  return n > 0;
 }
 
 static void
 msvis_legend_fill (MsvisLegend *self)
 {
-  gboolean compare = self->doc != NULL && self->doc->is_compare;
-  gboolean overflow = self->doc != NULL && self->doc->overflow_check;
+  gboolean compare = self->doc != NULL && msvis_vis_document_is_compare (self->doc);
+  gboolean overflow = self->doc != NULL && msvis_vis_document_get_overflow_check (self->doc);
   gboolean metrics = FALSE;
 
   clear_list_box (self->rows);

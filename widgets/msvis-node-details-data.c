@@ -5,7 +5,6 @@
 #include <math.h>
 #include <string.h>
 
-#include <json-glib/json-glib.h>
 
 #include "msvis-node-details-private.h"
 #include "msvis-metric-cells.h"
@@ -245,28 +244,17 @@ dup_stack (const Side *side)
   return frames;
 }
 
-/* The ToolTip member: a small JSON object of column name -> explanation. A document
- * without a readable one simply has no header tooltips. */
+/* The ToolTip member: column name -> explanation. A document without a readable one simply
+ * has no header tooltips. */
 static void
-parse_tooltips (GHashTable *tooltips,
-                const char *text)
+fill_tooltips (GHashTable       *tooltips,
+               MsvisVisDocument *doc)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *object;
-  JsonObjectIter iter;
-  const char *name;
-  JsonNode *node;
+  guint n;
+  const MsvisTooltipEntry *entries = msvis_vis_document_get_tooltip_entries (doc, &n);
 
-  if (text == NULL || !json_parser_load_from_data (parser, text, -1, NULL))
-    return;
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    return;
-
-  object = json_node_get_object (json_parser_get_root (parser));
-  json_object_iter_init (&iter, object);
-  while (json_object_iter_next (&iter, &name, &node))
-    if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-      g_hash_table_replace (tooltips, g_strdup (name), g_strdup (json_node_get_string (node)));
+  for (guint i = 0; i < n; i++)
+    g_hash_table_replace (tooltips, g_strdup (entries[i].name), g_strdup (entries[i].text));
 }
 
 static void
@@ -345,7 +333,7 @@ data_build (MsvisVisDocument *doc,
   guint32 first[2] = { 0, 0 }, n[2] = { 0, 0 };
 
   data->n_sides = n_sides;
-  collect_columns (data, sides, g_strcmp0 (doc->task, "md5") == 0);
+  collect_columns (data, sides, g_strcmp0 (msvis_vis_document_get_task (doc), "md5") == 0);
 
   for (guint s = 0; s < n_sides; s++)
     first[s] = msvis_graph_node_get_inputs (sides[s].graph, sides[s].node, &n[s]);
@@ -356,7 +344,7 @@ data_build (MsvisVisDocument *doc,
 
   for (guint s = 0; s < n_sides; s++)
     data->stacks[s] = dup_stack (&sides[s]);
-  parse_tooltips (data->tooltips, doc->tooltip);
+  fill_tooltips (data->tooltips, doc);
   find_worst (data);
   return data;
 }
@@ -381,21 +369,23 @@ _msvis_details_data_load (MsvisVisDocument  *doc,
 
   g_return_val_if_fail (doc != NULL, NULL);
   g_return_val_if_fail (npu != MSVIS_NODE_ID_NONE || bench != MSVIS_NODE_ID_NONE, NULL);
-  g_return_val_if_fail (bench == MSVIS_NODE_ID_NONE || doc->bench != NULL, NULL);
+  g_return_val_if_fail (bench == MSVIS_NODE_ID_NONE || msvis_vis_document_get_bench (doc) != NULL,
+                        NULL);
 
   if (npu != MSVIS_NODE_ID_NONE)
     {
-      if (!msvis_vis_document_ensure_node_data (doc, doc->npu, npu, error))
+      if (!msvis_vis_document_ensure_node_data (doc, msvis_vis_document_get_npu (doc), npu, error))
         return NULL;
-      side_init (&sides[n_sides++], doc->npu, npu);
+      side_init (&sides[n_sides++], msvis_vis_document_get_npu (doc), npu);
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
   if (bench != MSVIS_NODE_ID_NONE)
     {
-      if (!msvis_vis_document_ensure_node_data (doc, doc->bench, bench, error))
+      if (!msvis_vis_document_ensure_node_data (doc, msvis_vis_document_get_bench (doc), bench,
+                                                error))
         return NULL;
-      side_init (&sides[n_sides++], doc->bench, bench);
+      side_init (&sides[n_sides++], msvis_vis_document_get_bench (doc), bench);
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;

@@ -161,11 +161,11 @@ msvis_node_details_fill_counterpart (MsvisNodeDetails *self,
                                      MsvisNodeId       node,
                                      gboolean          is_bench)
 {
-  MsvisGraph *other = is_bench ? self->doc->npu : self->doc->bench;
+  MsvisGraph *other = msvis_vis_document_get_graph (self->doc, !is_bench);
   MsvisNodeId link = msvis_vis_document_get_counterpart (self->doc, is_bench, node);
   g_autoptr(GString) markup = g_string_new (NULL);
 
-  if (!self->doc->is_compare || other == NULL)
+  if (!msvis_vis_document_is_compare (self->doc) || other == NULL)
     {
       set_markup_row (self->counterpart_key, self->counterpart_label, markup);
       return;
@@ -198,7 +198,8 @@ msvis_node_details_set_swatch (MsvisNodeDetails *self,
 static void
 msvis_node_details_fill_precision (MsvisNodeDetails *self)
 {
-  MsvisCompareResults *results = msvis_graph_get_compare_results (self->doc->npu);
+  MsvisCompareResults *results =
+    msvis_graph_get_compare_results (msvis_vis_document_get_npu (self->doc));
   MsvisPrecision precision = { MSVIS_PRECISION_NONE, 0. };
   MsvisMd5Result md5 = MSVIS_MD5_RESULT_NONE;
   gboolean matched = FALSE;
@@ -218,7 +219,7 @@ msvis_node_details_fill_precision (MsvisNodeDetails *self)
            : md5 == MSVIS_MD5_RESULT_DIFFERENT ? _("Different from the benchmark") : NULL);
 
   bucket = msvis_buckets_classify (self->buckets, matched, precision);
-  if (!self->doc->is_compare || self->npu == MSVIS_NODE_ID_NONE ||
+  if (!msvis_vis_document_is_compare (self->doc) || self->npu == MSVIS_NODE_ID_NONE ||
       bucket == MSVIS_BUCKET_NO_VALUE)
     {
       set_row (self->precision_key, self->precision_box, NULL);
@@ -266,7 +267,7 @@ msvis_node_details_fill_header (MsvisNodeDetails *self)
 {
   MsvisVisDocument *doc = self->doc;
   gboolean is_bench = self->npu == MSVIS_NODE_ID_NONE;
-  MsvisGraph *graph = is_bench ? doc->bench : doc->npu;
+  MsvisGraph *graph = msvis_vis_document_get_graph (doc, is_bench);
   MsvisNodeId node = is_bench ? self->bench : self->npu;
   gboolean both = self->npu != MSVIS_NODE_ID_NONE && self->bench != MSVIS_NODE_ID_NONE;
   const char *type = node_type_name (msvis_graph_node_get_node_type (graph, node));
@@ -277,7 +278,7 @@ msvis_node_details_fill_header (MsvisNodeDetails *self)
   g_autoptr(GString) distributed = g_string_new (NULL);
 
   gtk_label_set_text (self->title_label, msvis_graph_node_get_id (graph, node));
-  if (doc->is_compare)
+  if (msvis_vis_document_is_compare (doc))
     /* translators: a node's kind and the model it belongs to: "Module · NPU" */
     subtitle = g_strdup_printf (_("%s · %s"), type, is_bench ? _("Bench") : _("NPU"));
   gtk_label_set_text (self->subtitle_label, subtitle ? subtitle : type);
@@ -290,11 +291,15 @@ msvis_node_details_fill_header (MsvisNodeDetails *self)
     step = g_strdup_printf ("%d", micro_step);
   set_row (self->micro_step_key, GTK_WIDGET (self->micro_step_label), step);
 
-  _msvis_details_append_source_rank (rank, doc->npu, self->npu, FALSE, both);
-  _msvis_details_append_source_rank (rank, doc->bench, self->bench, TRUE, both);
+  _msvis_details_append_source_rank (rank, msvis_vis_document_get_npu (doc), self->npu, FALSE,
+                                     both);
+  _msvis_details_append_source_rank (rank, msvis_vis_document_get_bench (doc), self->bench, TRUE,
+                                     both);
   set_markup_row (self->rank_key, self->rank_label, rank);
-  _msvis_details_append_merge_info (merge, doc->npu, self->npu, FALSE, both);
-  _msvis_details_append_merge_info (merge, doc->bench, self->bench, TRUE, both);
+  _msvis_details_append_merge_info (merge, msvis_vis_document_get_npu (doc), self->npu, FALSE,
+                                    both);
+  _msvis_details_append_merge_info (merge, msvis_vis_document_get_bench (doc), self->bench, TRUE,
+                                    both);
   set_markup_row (self->merge_key, self->merge_label, merge);
   gtk_widget_set_visible (self->merge_scroller, merge->len > 0);
   _msvis_details_append_distributed (distributed, graph, node);
@@ -648,8 +653,8 @@ msvis_node_details_new (void)
 /**
  * msvis_node_details_set_node:
  * @doc: (nullable): the document the nodes belong to; %NULL clears the panel
- * @npu: a node of @doc->npu (the only graph of a build), or %MSVIS_NODE_ID_NONE
- * @bench: a node of @doc->bench, or %MSVIS_NODE_ID_NONE
+ * @npu: a node of @doc's NPU graph (the only graph of a build), or %MSVIS_NODE_ID_NONE
+ * @bench: a node of @doc's Bench graph, or %MSVIS_NODE_ID_NONE
  *
  * Shows the nodes at once with what the graph knows of them, and their items and stacks once
  * a worker has read them. A new call cancels the load of the previous one.
@@ -662,9 +667,10 @@ msvis_node_details_set_node (MsvisNodeDetails *self,
 {
   g_return_if_fail (MSVIS_IS_NODE_DETAILS (self));
   g_return_if_fail (doc == NULL || npu == MSVIS_NODE_ID_NONE ||
-                    npu < msvis_graph_get_n_nodes (doc->npu));
+                    npu < msvis_graph_get_n_nodes (msvis_vis_document_get_npu (doc)));
   g_return_if_fail (doc == NULL || bench == MSVIS_NODE_ID_NONE ||
-                    (doc->bench != NULL && bench < msvis_graph_get_n_nodes (doc->bench)));
+                    (msvis_vis_document_get_bench (doc) != NULL
+                     && bench < msvis_graph_get_n_nodes (msvis_vis_document_get_bench (doc))));
 
   msvis_node_details_reset (self);
   if (doc != self->doc)
@@ -674,7 +680,7 @@ msvis_node_details_set_node (MsvisNodeDetails *self,
       if (doc != NULL)
         {
           self->doc = msvis_vis_document_ref (doc);
-          self->buckets = msvis_buckets_new_from_colors (doc->colors);
+          self->buckets = msvis_buckets_new_from_colors (msvis_vis_document_get_colors (doc));
         }
     }
   self->npu = doc ? npu : MSVIS_NODE_ID_NONE;

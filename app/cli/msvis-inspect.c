@@ -136,27 +136,31 @@ report_document (Inspect          *self,
                  const char       *where,
                  MsvisVisDocument *doc)
 {
-  g_autoptr(MsvisBuckets) buckets = doc->is_compare
-                                    ? msvis_buckets_new_from_colors (doc->colors) : NULL;
+  g_autoptr(MsvisBuckets) buckets =
+    msvis_vis_document_is_compare (doc)
+    ? msvis_buckets_new_from_colors (msvis_vis_document_get_colors (doc)) : NULL;
   MsvisJsonWriter *w = self->writer;
 
   if (!self->json)
     {
       g_print ("%s\n  ", where);
-      if (doc->is_compare)
-        g_print (_("compare, task %s"), doc->task ? doc->task : "?");
+      if (msvis_vis_document_is_compare (doc))
+        g_print (_("compare, task %s"),
+                 msvis_vis_document_get_task (doc) ? msvis_vis_document_get_task (doc) : "?");
       else
         g_print (_("build"));
-      if (doc->step >= 0 || doc->rank >= 0)
-        g_print (_(", step %d, rank %d"), doc->step, doc->rank);
+      if (msvis_vis_document_get_step (doc) >= 0 || msvis_vis_document_get_rank (doc) >= 0)
+        g_print (_(", step %d, rank %d"), msvis_vis_document_get_step (doc),
+                 msvis_vis_document_get_rank (doc));
       g_print (g_dngettext (GETTEXT_PACKAGE, ", %u micro step", ", %u micro steps",
-                            msvis_graph_get_micro_steps (doc->npu)),
-               msvis_graph_get_micro_steps (doc->npu));
-      g_print ("%s\n", doc->overflow_check ? _(", overflow check") : "");
-      print_graph_text (doc->is_compare ? "NPU" : _("graph"), doc->npu, buckets,
-                        doc->is_compare);
-      if (doc->bench != NULL)
-        print_graph_text ("Bench", doc->bench, NULL, TRUE);
+                            msvis_graph_get_micro_steps (msvis_vis_document_get_npu (doc))),
+               msvis_graph_get_micro_steps (msvis_vis_document_get_npu (doc)));
+      g_print ("%s\n", msvis_vis_document_get_overflow_check (doc) ? _(", overflow check") : "");
+      print_graph_text (msvis_vis_document_is_compare (doc) ? "NPU" : _("graph"),
+                        msvis_vis_document_get_npu (doc), buckets,
+                        msvis_vis_document_is_compare (doc));
+      if (msvis_vis_document_get_bench (doc) != NULL)
+        print_graph_text ("Bench", msvis_vis_document_get_bench (doc), NULL, TRUE);
       return;
     }
 
@@ -164,22 +168,23 @@ report_document (Inspect          *self,
   msvis_json_writer_key (w, "source");
   msvis_json_writer_string (w, where);
   msvis_json_writer_key (w, "kind");
-  msvis_json_writer_string (w, doc->is_compare ? "compare" : "build");
+  msvis_json_writer_string (w, msvis_vis_document_is_compare (doc) ? "compare" : "build");
   msvis_json_writer_key (w, "task");
-  if (doc->task)
-    msvis_json_writer_string (w, doc->task);
+  if (msvis_vis_document_get_task (doc))
+    msvis_json_writer_string (w, msvis_vis_document_get_task (doc));
   else
     msvis_json_writer_null (w);
   msvis_json_writer_key (w, "step");
-  msvis_json_writer_int (w, doc->step);
+  msvis_json_writer_int (w, msvis_vis_document_get_step (doc));
   msvis_json_writer_key (w, "rank");
-  msvis_json_writer_int (w, doc->rank);
-  write_count (w, "micro_steps", msvis_graph_get_micro_steps (doc->npu));
+  msvis_json_writer_int (w, msvis_vis_document_get_rank (doc));
+  write_count (w, "micro_steps", msvis_graph_get_micro_steps (msvis_vis_document_get_npu (doc)));
   msvis_json_writer_key (w, "overflow_check");
-  msvis_json_writer_bool (w, doc->overflow_check);
-  write_graph_json (w, doc->is_compare ? "npu" : "graph", doc->npu, buckets, doc->is_compare);
-  if (doc->bench != NULL)
-    write_graph_json (w, "bench", doc->bench, NULL, TRUE);
+  msvis_json_writer_bool (w, msvis_vis_document_get_overflow_check (doc));
+  write_graph_json (w, msvis_vis_document_is_compare (doc) ? "npu" : "graph",
+                    msvis_vis_document_get_npu (doc), buckets, msvis_vis_document_is_compare (doc));
+  if (msvis_vis_document_get_bench (doc) != NULL)
+    write_graph_json (w, "bench", msvis_vis_document_get_bench (doc), NULL, TRUE);
   msvis_json_writer_end_object (w);
 }
 
@@ -219,8 +224,7 @@ inspect_vis (Inspect               *self,
       report_error (self, error);
       return;
     }
-  doc->step = file->step;
-  doc->rank = file->rank;
+  msvis_vis_document_set_step_rank (doc, file->step, file->rank);
   if (check_document (self, doc))
     report_document (self, file->path, doc);
 }

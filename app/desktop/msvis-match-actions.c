@@ -49,15 +49,18 @@ update (MsvisMatchUi *ui)
 {
   MsvisVisDocument *doc = ui->window->doc;
   /* A load, an export or a report may be reading the document on a worker thread. */
-  gboolean compare = doc != NULL && doc->is_compare && doc->bench != NULL
-                     && !msvis_window_is_loading (ui->window);
+  gboolean compare = doc != NULL && msvis_vis_document_is_compare (doc) &&
+                     msvis_vis_document_get_bench (doc) != NULL &&
+                     !msvis_window_is_loading (ui->window);
   gboolean modified = ui->session != NULL && msvis_match_session_is_modified (ui->session);
 
   enable (ui, "link", compare && ui->npu != MSVIS_NODE_ID_NONE &&
                       ui->bench != MSVIS_NODE_ID_NONE &&
-                      link_of (doc->npu, ui->npu) == MSVIS_NODE_ID_NONE &&
-                      link_of (doc->bench, ui->bench) == MSVIS_NODE_ID_NONE);
-  enable (ui, "unlink", compare && link_of (compare ? doc->npu : NULL, ui->npu)
+                      link_of (msvis_vis_document_get_npu (doc), ui->npu) == MSVIS_NODE_ID_NONE &&
+                      link_of (msvis_vis_document_get_bench (doc),
+                               ui->bench) == MSVIS_NODE_ID_NONE);
+  enable (ui, "unlink", compare && link_of (compare ? msvis_vis_document_get_npu (doc) : NULL,
+                                            ui->npu)
                                    != MSVIS_NODE_ID_NONE);
   enable (ui, "undo", compare && ui->session != NULL
                       && msvis_match_session_can_undo (ui->session));
@@ -81,8 +84,9 @@ offer_pair (MsvisMatchUi *ui)
   if (ui->offer != NULL)
     adw_toast_dismiss (ui->offer);
   /* translators: the first %s is an NPU node, the second a Bench node */
-  text = g_strdup_printf (_("Match %s with %s?"), msvis_graph_node_get_id (doc->npu, ui->npu),
-                          msvis_graph_node_get_id (doc->bench, ui->bench));
+  text = g_strdup_printf (_("Match %s with %s?"),
+                          msvis_graph_node_get_id (msvis_vis_document_get_npu (doc), ui->npu),
+                          msvis_graph_node_get_id (msvis_vis_document_get_bench (doc), ui->bench));
   toast = adw_toast_new (text);
   adw_toast_set_button_label (toast, _("_Match"));
   adw_toast_set_action_name (toast, "match.link");
@@ -129,7 +133,8 @@ ensure_session (MsvisMatchUi *ui)
   g_clear_object (&ui->file);
   if (window->source != NULL)
     ui->file = msvis_vis_source_dup_file_for (window->source, (MsvisVisGraphKey) {
-                                                window->doc->step, window->doc->rank });
+                                                msvis_vis_document_get_step (window->doc),
+                                                msvis_vis_document_get_rank (window->doc) });
   ui->session = msvis_match_session_new (window->doc, ui->file, &error);
   if (ui->session == NULL)
     {

@@ -41,7 +41,7 @@ each_canvas (MsvisWindow *self,
              void       (*func) (MsvisGraphCanvas *canvas))
 {
   func (msvis_compare_view_get_canvas (self->compare_view, FALSE));
-  if (self->doc != NULL && self->doc->bench != NULL)
+  if (self->doc != NULL && msvis_vis_document_get_bench (self->doc) != NULL)
     func (msvis_compare_view_get_canvas (self->compare_view, TRUE));
 }
 
@@ -300,7 +300,8 @@ close_action (GtkWidget  *widget,
 gboolean
 msvis_window_offers_overflow (MsvisWindow *self)
 {
-  return self->doc != NULL && self->doc->has_overflow_check && self->doc->overflow_check;
+  return self->doc != NULL && msvis_vis_document_has_overflow_check (self->doc) &&
+         msvis_vis_document_get_overflow_check (self->doc);
 }
 
 /* One place decides what is enabled; called whenever its inputs change. */
@@ -327,7 +328,7 @@ msvis_window_update_actions (MsvisWindow *self)
                                  has_doc && msvis_graph_canvas_get_selected (canvas)
                                             != MSVIS_NODE_ID_NONE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.sync-expand",
-                                 has_doc && self->doc->bench != NULL);
+                                 has_doc && msvis_vis_document_get_bench (self->doc) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-back",
                                  msvis_window_history_can_go (self, -1));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-forward",
@@ -335,7 +336,7 @@ msvis_window_update_actions (MsvisWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.goto-counterpart",
                                  has_doc && self->has_counterpart);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first-divergence",
-                                 has_doc && self->doc->is_compare);
+                                 has_doc && msvis_vis_document_is_compare (self->doc));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.overflow-mode",
                                  msvis_window_offers_overflow (self));
   gtk_button_set_label (self->zoom_button, zoom);

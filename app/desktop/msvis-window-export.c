@@ -158,7 +158,7 @@ export_action (GtkWidget  *widget,
       MsvisGraphCanvas *canvas = msvis_compare_view_get_canvas (self->compare_view, bench);
       MsvisRect view;
 
-      if (bench && self->doc->bench == NULL)
+      if (bench && msvis_vis_document_get_bench (self->doc) == NULL)
         break;
       msvis_graph_canvas_get_view (canvas, &view);
       msvis_export_dialog_set_side (MSVIS_EXPORT_DIALOG (dialog), bench,

@@ -40,7 +40,7 @@ select_named (MsvisWindow *self,
               const char  *node_name,
               gboolean     is_bench)
 {
-  MsvisGraph *graph = is_bench ? self->doc->bench : self->doc->npu;
+  MsvisGraph *graph = msvis_vis_document_get_graph (self->doc, is_bench);
   MsvisNodeId node = graph ? msvis_graph_lookup (graph, node_name) : MSVIS_NODE_ID_NONE;
   g_autofree char *message = NULL;
 
@@ -78,7 +78,7 @@ msvis_window_jump_to_rank (MsvisWindow *self,
   if (self->doc == NULL || self->source == NULL)
     return;
   g_clear_pointer (&self->jump, msvis_window_jump_free);
-  if (self->doc->rank == rank)
+  if (msvis_vis_document_get_rank (self->doc) == rank)
     {
       select_named (self, rank, node_name, is_bench);
       return;
@@ -89,7 +89,7 @@ msvis_window_jump_to_rank (MsvisWindow *self,
     {
       const MsvisVisGraphKey *key = &g_array_index (graphs, MsvisVisGraphKey, i);
 
-      if (key->step == self->doc->step && key->rank == rank)
+      if (key->step == msvis_vis_document_get_step (self->doc) && key->rank == rank)
         {
           self->jump = g_new0 (MsvisWindowJump, 1);
           self->jump->key = *key;
@@ -114,8 +114,9 @@ msvis_window_jump_finish (MsvisWindow *self)
 
   if (jump == NULL)
     return;
-  if (self->doc->step == jump->key.step && self->doc->rank == jump->key.rank
-      && (!jump->is_bench || self->doc->bench != NULL))
+  if (msvis_vis_document_get_step (self->doc) == jump->key.step
+      && msvis_vis_document_get_rank (self->doc) == jump->key.rank
+      && (!jump->is_bench || msvis_vis_document_get_bench (self->doc) != NULL))
     select_named (self, jump->key.rank, jump->node_name, jump->is_bench);
   msvis_window_jump_free (jump);
 }

@@ -164,14 +164,14 @@ update_selectors (MsvisWindow *self)
     {
       const MsvisVisGraphKey *key = &g_array_index (graphs, MsvisVisGraphKey, i);
 
-      if (key->step == self->doc->step || graphs->len == 1)
+      if (key->step == msvis_vis_document_get_step (self->doc) || graphs->len == 1)
         add_unique (self->ranks, key->rank);
     }
   for (guint i = 0; i < self->steps->len; i++)
-    if (g_array_index (self->steps, gint, i) == self->doc->step)
+    if (g_array_index (self->steps, gint, i) == msvis_vis_document_get_step (self->doc))
       step_index = i;
   for (guint i = 0; i < self->ranks->len; i++)
-    if (g_array_index (self->ranks, gint, i) == self->doc->rank)
+    if (g_array_index (self->ranks, gint, i) == msvis_vis_document_get_rank (self->doc))
       rank_index = i;
 
   steps = number_list (self->steps, _("—"));
@@ -190,7 +190,8 @@ update_selectors (MsvisWindow *self)
 static void
 update_micro_steps (MsvisWindow *self)
 {
-  guint n = self->doc->has_micro_steps ? msvis_graph_get_micro_steps (self->doc->npu) : 0;
+  guint n = msvis_vis_document_has_micro_steps (self->doc)
+            ? msvis_graph_get_micro_steps (msvis_vis_document_get_npu (self->doc)) : 0;
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
 
   self->updating_selectors = TRUE;

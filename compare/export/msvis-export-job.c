@@ -133,8 +133,8 @@ find_target (MsvisVisDocument *doc,
              gboolean          bench,
              const char       *id)
 {
-  MsvisGraph *graph = bench ? doc->bench : doc->npu;
-  MsvisGraph *other = bench ? doc->npu : doc->bench;
+  MsvisGraph *graph = msvis_vis_document_get_graph (doc, bench);
+  MsvisGraph *other = msvis_vis_document_get_graph (doc, !bench);
   MsvisNodeId node = msvis_graph_lookup (graph, id);
   MsvisCompareResults *results;
 
@@ -155,7 +155,7 @@ msvis_export_expanded_set (MsvisVisDocument  *doc,
                            const char        *target,
                            GError           **error)
 {
-  MsvisGraph *graph = bench ? doc->bench : doc->npu;
+  MsvisGraph *graph = msvis_vis_document_get_graph (doc, bench);
   g_autoptr(GHashTable) set = g_hash_table_new (NULL, NULL);
   guint n = msvis_graph_get_n_nodes (graph);
 
@@ -174,8 +174,9 @@ msvis_export_expanded_set (MsvisVisDocument  *doc,
       {
         MsvisNodeId node = find_target (doc, bench, target);
 
-        if (node == MSVIS_NODE_ID_NONE && find_target (doc, !bench && doc->bench, target)
-                                          == MSVIS_NODE_ID_NONE)
+        if (node == MSVIS_NODE_ID_NONE &&
+            find_target (doc, !bench && msvis_vis_document_get_bench (doc), target)
+            == MSVIS_NODE_ID_NONE)
           {
             g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                          /* translators: %s is a node's name */
@@ -210,13 +211,15 @@ add_side (MsvisExportScene *scene,
           MsvisLayout      *layout,
           const MsvisRect  *area)
 {
-  MsvisGraph *graph = bench ? doc->bench : doc->npu;
-  MsvisGraph *other = !doc->is_compare ? NULL : bench ? doc->npu : doc->bench;
+  MsvisGraph *graph = msvis_vis_document_get_graph (doc, bench);
+  gboolean compare = msvis_vis_document_is_compare (doc);
+  MsvisGraph *other = compare ? msvis_vis_document_get_graph (doc, !bench) : NULL;
   g_autofree MsvisRgba *fills =
     msvis_render_fills_new (graph, other, bench, buckets,
                             overflow ? MSVIS_PALETTE_OVERFLOW : MSVIS_PALETTE_PRECISION);
 
-  msvis_export_scene_add_side (scene, !doc->is_compare ? "" : bench ? _("Bench") : _("NPU"),
+  msvis_export_scene_add_side (scene,
+                               !compare ? "" : bench ? _("Bench") : _("NPU"),
                                layout, fills, msvis_graph_get_n_nodes (graph), area);
 }
 
@@ -232,19 +235,21 @@ msvis_export_scene_new_for_document (MsvisVisDocument *doc,
 {
   g_autofree char *subtitle = msvis_vis_document_describe (doc, micro_step);
   g_autoptr(MsvisBuckets) buckets =
-    msvis_buckets_new_from_colors (doc->is_compare ? doc->colors : NULL);
+    msvis_buckets_new_from_colors (msvis_vis_document_is_compare (doc)
+                                   ? msvis_vis_document_get_colors (doc) : NULL);
   MsvisExportScene *scene = msvis_export_scene_new (name, subtitle);
 
   if (overflow)
     msvis_export_scene_add_overflow_legend (scene);
-  else if (doc->is_compare)
+  else if (msvis_vis_document_is_compare (doc))
     msvis_export_scene_add_bucket_legend (scene, buckets);
   if (npu != NULL)
     add_side (scene, doc, FALSE, buckets, overflow, npu, npu_area);
-  if (bench != NULL && doc->bench != NULL)
+  if (bench != NULL && msvis_vis_document_get_bench (doc) != NULL)
     add_side (scene, doc, TRUE, buckets, overflow, bench, bench_area);
-  if (npu != NULL && bench != NULL && doc->bench != NULL)
-    msvis_export_scene_set_links (scene, msvis_graph_get_compare_results (doc->npu));
+  if (npu != NULL && bench != NULL && msvis_vis_document_get_bench (doc) != NULL)
+    msvis_export_scene_set_links (scene, msvis_graph_get_compare_results (
+                                           msvis_vis_document_get_npu (doc)));
   return scene;
 }
 
@@ -262,7 +267,7 @@ lay_out (const MsvisExportJob  *job,
                                         error);
   if (expanded == NULL)
     return NULL;
-  engine = msvis_layout_engine_new (bench ? doc->bench : doc->npu);
+  engine = msvis_layout_engine_new (msvis_vis_document_get_graph (doc, bench));
   return msvis_layout_engine_run (engine, expanded, job->micro_step, cancellable, error);
 }
 
@@ -324,7 +329,7 @@ msvis_export_job_run (const MsvisExportJob  *job,
                                     error);
   if (doc == NULL)
     return FALSE;
-  if ((job->sides & MSVIS_EXPORT_SIDES_BENCH) && doc->bench == NULL
+  if ((job->sides & MSVIS_EXPORT_SIDES_BENCH) && msvis_vis_document_get_bench (doc) == NULL
       && !(job->sides & MSVIS_EXPORT_SIDES_NPU))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -337,7 +342,7 @@ msvis_export_job_run (const MsvisExportJob  *job,
   if ((job->sides & MSVIS_EXPORT_SIDES_NPU)
       && !(npu = lay_out (job, doc, FALSE, cancellable, error)))
     return FALSE;
-  if ((job->sides & MSVIS_EXPORT_SIDES_BENCH) && doc->bench != NULL
+  if ((job->sides & MSVIS_EXPORT_SIDES_BENCH) && msvis_vis_document_get_bench (doc) != NULL
       && !(bench = lay_out (job, doc, TRUE, cancellable, error)))
     return FALSE;
 

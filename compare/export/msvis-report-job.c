@@ -26,7 +26,7 @@ lay_out_to (MsvisVisDocument  *doc,
 
   if (expanded == NULL)
     return NULL;
-  engine = msvis_layout_engine_new (bench ? doc->bench : doc->npu);
+  engine = msvis_layout_engine_new (msvis_vis_document_get_graph (doc, bench));
   return msvis_layout_engine_run (engine, expanded, -1, NULL, error);
 }
 
@@ -53,8 +53,8 @@ picture_of (MsvisVisDocument  *doc,
             MsvisNodeId        node,
             GError           **error)
 {
-  const char *id = msvis_graph_node_get_id (doc->npu, node);
-  MsvisCompareResults *results = msvis_graph_get_compare_results (doc->npu);
+  const char *id = msvis_graph_node_get_id (msvis_vis_document_get_npu (doc), node);
+  MsvisCompareResults *results = msvis_graph_get_compare_results (msvis_vis_document_get_npu (doc));
   MsvisNodeId link = results ? msvis_compare_results_get_link (results, node)
                              : MSVIS_NODE_ID_NONE;
   g_autoptr(MsvisLayout) npu = lay_out_to (doc, FALSE, id, error);
@@ -66,7 +66,7 @@ picture_of (MsvisVisDocument  *doc,
   if (npu == NULL)
     return NULL;
   npu_area = region_around (npu, node);
-  if (doc->bench != NULL)
+  if (msvis_vis_document_get_bench (doc) != NULL)
     {
       if (!(bench = lay_out_to (doc, TRUE, id, error)))
         return NULL;
@@ -125,7 +125,7 @@ msvis_report_job_write (MsvisVisDocument    *doc,
   if (!msvis_report_format_from_path (output, &format, error)
       || !(report = msvis_report_new (doc, name, cancellable, error)))
     return FALSE;
-  if (format == MSVIS_REPORT_HTML && doc->is_compare
+  if (format == MSVIS_REPORT_HTML && msvis_vis_document_is_compare (doc)
       && !(pictures = pictures_of_worst (report, doc, name, error)))
     return FALSE;
   text = msvis_report_to_text (report, format, pictures);

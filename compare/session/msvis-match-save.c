@@ -20,12 +20,13 @@ write_document (MsvisVisDocument  *doc,
                 GCancellable      *cancellable,
                 GError           **error)
 {
-  MsvisVisOptions options = { .overflow_check = doc->overflow_check };
+  MsvisVisOptions options = { .overflow_check = msvis_vis_document_get_overflow_check (doc) };
   MsvisVisCompare compare;
 
   msvis_vis_document_get_compare (doc, &compare);
   compare.manual_matches = pairs;
-  return msvis_vis_write_compare (doc->npu, &compare, &options, stream, cancellable, error);
+  return msvis_vis_write_compare (msvis_vis_document_get_npu (doc), &compare, &options, stream,
+                                  cancellable, error);
 }
 
 /**
@@ -74,7 +75,8 @@ static gboolean
 is_edited (MsvisVisDocument         *doc,
            const MsvisVisDbGraphKey *key)
 {
-  return key->step == doc->step && key->rank == doc->rank;
+  return key->step == msvis_vis_document_get_step (doc) &&
+         key->rank == msvis_vis_document_get_rank (doc);
 }
 
 /**
@@ -140,7 +142,8 @@ msvis_match_session_save_vis_db (MsvisMatchSession  *self,
       else
         found = TRUE;
       msvis_vis_document_get_compare (each, &compare);
-      if (!msvis_vis_db_writer_add (writer, each->npu, each->is_compare ? &compare : NULL,
+      if (!msvis_vis_db_writer_add (writer, msvis_vis_document_get_npu (each),
+                                    msvis_vis_document_is_compare (each) ? &compare : NULL,
                                     key->step, key->rank, cancellable, error))
         return FALSE;
     }
@@ -149,7 +152,7 @@ msvis_match_session_save_vis_db (MsvisMatchSession  *self,
       g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MATCH,
                    /* translators: a file name, then two numbers */
                    _("%s has no graph of step %d and rank %d any more"), source_path,
-                   doc->step, doc->rank);
+                   msvis_vis_document_get_step (doc), msvis_vis_document_get_rank (doc));
       return FALSE;
     }
   return msvis_vis_db_writer_commit (writer, error);

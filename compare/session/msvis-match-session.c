@@ -55,6 +55,8 @@ typedef struct
 struct _MsvisMatchSession
 {
   MsvisVisDocument *document;
+  MsvisGraph       *npu;               /* the document's, which never change */
+  MsvisGraph       *bench;
   MsvisCompareMode  mode;
   char             *npu_tensor_dir;    /* real data only */
   char             *bench_tensor_dir;
@@ -111,7 +113,7 @@ static MsvisGraph *
 side_graph (MsvisMatchSession *self,
             gboolean           bench)
 {
-  return bench ? self->document->bench : self->document->npu;
+  return bench ? self->bench : self->npu;
 }
 
 static void
@@ -249,7 +251,7 @@ static void
 clear_results (MsvisMatchSession *self,
                MsvisNodeId        npu_node)
 {
-  MsvisCompareResults *results = msvis_graph_get_compare_results (self->document->npu);
+  MsvisCompareResults *results = msvis_graph_get_compare_results (self->npu);
 
   msvis_compare_results_set_precision (results, npu_node,
                                        (MsvisPrecision) { MSVIS_PRECISION_NONE, 0 });
@@ -264,9 +266,11 @@ ensure_data (MsvisMatchSession  *self,
 {
   MsvisVisDocument *doc = self->document;
 
-  return msvis_vis_document_ensure_node_data (doc, doc->npu, npu_node, error) &&
+  return msvis_vis_document_ensure_node_data (doc, msvis_vis_document_get_npu (doc), npu_node,
+                                              error) &&
          (bench_node == MSVIS_NODE_ID_NONE ||
-          msvis_vis_document_ensure_node_data (doc, doc->bench, bench_node, error));
+          msvis_vis_document_ensure_node_data (doc, msvis_vis_document_get_bench (doc), bench_node,
+                                               error));
 }
 
 static MsvisNodeId
@@ -284,7 +288,7 @@ link_pair (MsvisMatchSession  *self,
            MsvisNodeId         b,
            GError            **error)
 {
-  MsvisGraph *npu = self->document->npu, *bench = self->document->bench;
+  MsvisGraph *npu = self->npu, *bench = self->bench;
 
   if (!ensure_data (self, n, b, error))
     return FALSE;
@@ -306,7 +310,7 @@ unlink_pair (MsvisMatchSession  *self,
              MsvisNodeId         n,
              GError            **error)
 {
-  MsvisGraph *npu = self->document->npu, *bench = self->document->bench;
+  MsvisGraph *npu = self->npu, *bench = self->bench;
   MsvisNodeId b = link_of (npu, n);
 
   if (!ensure_data (self, n, MSVIS_NODE_ID_NONE, error))
@@ -348,7 +352,7 @@ check_pair (MsvisMatchSession  *self,
             MsvisNodeId         b,
             GError            **error)
 {
-  MsvisGraph *npu = self->document->npu, *bench = self->document->bench;
+  MsvisGraph *npu = self->npu, *bench = self->bench;
   const char *n_id = msvis_graph_node_get_id (npu, n), *b_id = msvis_graph_node_get_id (bench, b);
   MsvisNodeId other;
   MsvisNodeType n_type = msvis_graph_node_get_node_type (npu, n);
@@ -389,7 +393,7 @@ link_children (MsvisMatchSession  *self,
                MsvisNodeId         b,
                GError            **error)
 {
-  MsvisGraph *npu = self->document->npu, *bench = self->document->bench;
+  MsvisGraph *npu = self->npu, *bench = self->bench;
   g_autoptr(GPtrArray) order = g_ptr_array_new ();
   g_autoptr(GHashTable) n_groups = NULL, b_groups = NULL;
 
@@ -421,7 +425,7 @@ unlink_children (MsvisMatchSession  *self,
                  MsvisNodeId         n,
                  GError            **error)
 {
-  MsvisGraph *npu = self->document->npu;
+  MsvisGraph *npu = self->npu;
 
   for (MsvisNodeId child = msvis_graph_node_get_first_child (npu, n);
        child != MSVIS_NODE_ID_NONE; child = msvis_graph_node_get_next_sibling (npu, child))
@@ -438,8 +442,9 @@ begin_edit (MsvisMatchSession *self)
   /* The window's details panel reads node data on a worker: not while the graphs change. */
   self->locker = msvis_vis_document_lock (self->document);
   self->current = edit_new ();
-  self->node_compare = msvis_node_compare_new (self->mode, self->document->npu,
-                                               self->document->bench);
+  self->node_compare = msvis_node_compare_new (self->mode,
+                                               self->npu,
+                                               self->bench);
 }
 
 static void
@@ -490,9 +495,11 @@ end_edit (MsvisMatchSession *self,
       if (self->mode != MSVIS_COMPARE_REAL_DATA && edit->before->len > 0)
         {
           self->current = edit;
-          msvis_compare_foreach_api_collection (self->document->npu, touch_collection, self);
+          msvis_compare_foreach_api_collection (self->npu,
+                                                touch_collection, self);
           self->current = NULL;
-          msvis_compare_index_api_collections (self->document->npu, self->mode);
+          msvis_compare_index_api_collections (self->npu,
+                                               self->mode);
         }
     }
   g_clear_pointer (&self->node_compare, msvis_node_compare_free);
@@ -536,8 +543,8 @@ msvis_match_session_match (MsvisMatchSession  *self,
 {
   gboolean ok;
 
-  g_return_val_if_fail (npu_node < msvis_graph_get_n_nodes (self->document->npu), FALSE);
-  g_return_val_if_fail (bench_node < msvis_graph_get_n_nodes (self->document->bench), FALSE);
+  g_return_val_if_fail (npu_node < msvis_graph_get_n_nodes (self->npu), FALSE);
+  g_return_val_if_fail (bench_node < msvis_graph_get_n_nodes (self->bench), FALSE);
 
   if (!check_pair (self, npu_node, bench_node, error))
     return FALSE;
@@ -563,14 +570,14 @@ msvis_match_session_unmatch (MsvisMatchSession  *self,
 {
   gboolean ok;
 
-  g_return_val_if_fail (npu_node < msvis_graph_get_n_nodes (self->document->npu), FALSE);
+  g_return_val_if_fail (npu_node < msvis_graph_get_n_nodes (self->npu), FALSE);
 
-  if (link_of (self->document->npu, npu_node) == MSVIS_NODE_ID_NONE)
+  if (link_of (self->npu, npu_node) == MSVIS_NODE_ID_NONE)
     {
       g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MATCH,
                    /* translators: a node name */
                    _("The NPU node “%s” is not matched"),
-                   msvis_graph_node_get_id (self->document->npu, npu_node));
+                   msvis_graph_node_get_id (self->npu, npu_node));
       return FALSE;
     }
   begin_edit (self);
@@ -595,7 +602,7 @@ msvis_match_session_apply_pairs (MsvisMatchSession  *self,
                                  MsvisMatchChange   *change,
                                  GError            **error)
 {
-  MsvisGraph *npu = self->document->npu, *bench = self->document->bench;
+  MsvisGraph *npu = self->npu, *bench = self->bench;
   gboolean ok = TRUE;
 
   begin_edit (self);
@@ -694,7 +701,7 @@ msvis_match_session_set_saved (MsvisMatchSession *self)
 GPtrArray *
 msvis_match_session_get_pairs (MsvisMatchSession *self)
 {
-  MsvisGraph *npu = self->document->npu;
+  MsvisGraph *npu = self->npu;
   GPtrArray *pairs = msvis_match_pairs_new ();
   guint n = msvis_graph_get_n_nodes (npu);
 
@@ -790,54 +797,60 @@ msvis_match_session_new (MsvisVisDocument  *document,
 {
   g_autoptr(MsvisMatchSession) self = NULL;
   g_autofree char *name = file != NULL ? g_file_get_parse_name (file) : g_strdup ("?");
+  const char *task = msvis_vis_document_get_task (document);
   MsvisCompareMode mode;
+  GHashTable *saved;
   GHashTableIter iter;
   gpointer key, value;
 
-  if (!document->is_compare || document->bench == NULL)
+  if (!msvis_vis_document_is_compare (document) || msvis_vis_document_get_bench (document) == NULL)
     {
       g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
                    /* translators: a file name */
                    _("%s is a build of one graph: only a compare has nodes to match"), name);
       return NULL;
     }
-  if (!mode_of_task (document->task, &mode))
+  if (!mode_of_task (task, &mode))
     {
       g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
                    /* translators: a file name, then the file's "task" */
                    _("%s: nodes of a compare of task “%s” cannot be matched; the tasks are "
                      "summary, md5, all and structure"), name,
-                   document->task ? document->task : "");
+                   task ? task : "");
       return NULL;
     }
 
   self = g_new0 (MsvisMatchSession, 1);
   self->document = msvis_vis_document_ref (document);
+  self->npu = msvis_vis_document_get_npu (document);
+  self->bench = msvis_vis_document_get_bench (document);
   self->mode = mode;
   self->table = g_hash_table_new (g_str_hash, g_str_equal);
   self->edits = g_ptr_array_new_with_free_func (edit_free);
   self->warnings = g_ptr_array_new_with_free_func (g_free);
-  msvis_graph_ensure_compare_results (document->npu);
-  msvis_graph_ensure_compare_results (document->bench);
+  msvis_graph_ensure_compare_results (msvis_vis_document_get_npu (document));
+  msvis_graph_ensure_compare_results (msvis_vis_document_get_bench (document));
 
   if (mode == MSVIS_COMPARE_REAL_DATA &&
-      ((self->npu_tensor_dir = find_tensor_dir (document->npu, file, name, error)) == NULL ||
-       (self->bench_tensor_dir = find_tensor_dir (document->bench, file, name, error)) == NULL))
+      ((self->npu_tensor_dir = find_tensor_dir (msvis_vis_document_get_npu (document), file, name,
+                                                error)) == NULL ||
+       (self->bench_tensor_dir = find_tensor_dir (msvis_vis_document_get_bench (document), file,
+                                                  name, error)) == NULL))
     return NULL;
 
   /* The file's own table of matches made by hand (tb_graph_ascend), by the graphs' ids. */
-  if (document->npu_match_nodes != NULL)
+  saved = msvis_vis_document_get_npu_match_nodes (document);
+  if (saved != NULL)
     {
-      g_hash_table_iter_init (&iter, document->npu_match_nodes);
+      g_hash_table_iter_init (&iter, saved);
       while (g_hash_table_iter_next (&iter, &key, &value))
         {
-          MsvisNodeId n = msvis_graph_lookup (document->npu, key);
-          MsvisNodeId b = msvis_graph_lookup (document->bench, value);
+          MsvisNodeId n = msvis_graph_lookup (self->npu, key);
+          MsvisNodeId b = msvis_graph_lookup (self->bench, value);
 
           if (n != MSVIS_NODE_ID_NONE && b != MSVIS_NODE_ID_NONE)
-            g_hash_table_insert (self->table,
-                                 (gpointer)msvis_graph_node_get_id (document->npu, n),
-                                 (gpointer)msvis_graph_node_get_id (document->bench, b));
+            g_hash_table_insert (self->table, (gpointer) msvis_graph_node_get_id (self->npu, n),
+                                 (gpointer) msvis_graph_node_get_id (self->bench, b));
         }
     }
   return g_steal_pointer (&self);

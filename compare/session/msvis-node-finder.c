@@ -41,8 +41,8 @@ legend_is_md5 (MsvisVisDocument *doc,
 {
   guint n = msvis_buckets_get_n (buckets);
 
-  if (doc->task != NULL)
-    return strcmp (doc->task, "md5") == 0;
+  if (msvis_vis_document_get_task (doc) != NULL)
+    return strcmp (msvis_vis_document_get_task (doc), "md5") == 0;
   for (guint i = 0; i < n; i++)
     if (msvis_buckets_get (buckets, i)->lo != msvis_buckets_get (buckets, i)->hi)
       return FALSE;
@@ -94,7 +94,7 @@ msvis_node_finder_classify (MsvisNodeFinder     *self,
 {
   MsvisNodeId link;
 
-  if (!self->doc->is_compare)
+  if (!msvis_vis_document_is_compare (self->doc))
     return MSVIS_BUCKET_NO_VALUE;
   /* A compare side without results is one where nothing matched. */
   link = results ? msvis_compare_results_get_link (results, node) : MSVIS_NODE_ID_NONE;
@@ -113,7 +113,8 @@ static void
 msvis_node_finder_count_leaves (MsvisNodeFinder *self)
 {
   MsvisCompareResults *results = msvis_graph_get_compare_results (self->graph);
-  MsvisCompareResults *npu_results = msvis_graph_get_compare_results (self->doc->npu);
+  MsvisCompareResults *npu_results =
+    msvis_graph_get_compare_results (msvis_vis_document_get_npu (self->doc));
 
   self->bucket_of = g_new (gint16, MAX (self->n_nodes, 1));
   self->counts = g_new0 (guint, MAX (msvis_buckets_get_n (self->buckets), 1));
@@ -188,15 +189,16 @@ msvis_node_finder_new (MsvisVisDocument *doc,
   MsvisNodeFinder *self;
 
   g_return_val_if_fail (doc != NULL, NULL);
-  g_return_val_if_fail (!bench || doc->bench != NULL, NULL);
+  g_return_val_if_fail (!bench || msvis_vis_document_get_bench (doc) != NULL, NULL);
 
   self = g_new0 (MsvisNodeFinder, 1);
   self->ref_count = 1;
   self->doc = msvis_vis_document_ref (doc);
   self->bench = bench;
-  self->graph = bench ? doc->bench : doc->npu;
+  self->graph = msvis_vis_document_get_graph (doc, bench);
   self->n_nodes = msvis_graph_get_n_nodes (self->graph);
-  self->buckets = msvis_buckets_new_from_colors (doc->is_compare ? doc->colors : NULL);
+  self->buckets = msvis_buckets_new_from_colors (msvis_vis_document_is_compare (doc)
+                                                 ? msvis_vis_document_get_colors (doc) : NULL);
   self->md5 = legend_is_md5 (doc, self->buckets);
 
   msvis_node_finder_rank_buckets (self);
@@ -325,7 +327,7 @@ msvis_node_finder_get_bucket_color (MsvisNodeFinder *self,
     case MSVIS_BUCKET_OUTSIDE:
       return "#C7C7C7";
     case MSVIS_BUCKET_NO_VALUE:
-      return self->doc->is_compare ? "#FFFFFF" : NULL;
+      return msvis_vis_document_is_compare (self->doc) ? "#FFFFFF" : NULL;
     case MSVIS_BUCKET_OVERFLOW_MEDIUM:
       return "#B6C7FC";
     case MSVIS_BUCKET_OVERFLOW_HIGH:
@@ -370,7 +372,9 @@ msvis_node_finder_dup_range_label (MsvisNodeFinder *self,
 {
   const MsvisBucket *b = msvis_buckets_get (self->buckets, bucket);
   g_autofree char *range = range_text (b);
-  const char *task = self->doc->task ? self->doc->task : "";
+  const char *task = msvis_vis_document_get_task (self->doc);
+
+  task = task ? task : "";
 
   if (self->md5 && b->lo == b->hi)
     return g_strdup (b->lo == 0 ? _("MD5 differs") : _("MD5 is the same"));

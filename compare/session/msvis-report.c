@@ -171,8 +171,9 @@ add_row (MsvisReport     *self,
   row.precision = g_string_free (precision, FALSE);
   row.overflow = g_strdup (level == MSVIS_OVERFLOW_NONE ? ""
                            : msvis_overflow_level_to_string (level));
-  row.counterpart = g_strdup (link != MSVIS_NODE_ID_NONE && doc->bench
-                              ? msvis_graph_node_get_id (doc->bench, link) : "");
+  row.counterpart = g_strdup (link != MSVIS_NODE_ID_NONE && msvis_vis_document_get_bench (doc)
+                              ? msvis_graph_node_get_id (msvis_vis_document_get_bench (doc),
+                                                         link) : "");
   row.item = g_strdup ("");
   row.metric = g_strdup ("");
   row.value = g_strdup ("");
@@ -233,8 +234,10 @@ msvis_report_new (MsvisVisDocument  *doc,
     return NULL;
   self->title = g_strdup (name);
   self->subtitle = msvis_vis_document_describe (doc, -1);
-  self->task = g_strdup (doc->task ? doc->task : "");
-  self->is_compare = doc->is_compare;
+  self->task = g_strdup (msvis_vis_document_get_task (doc));
+  if (self->task == NULL)
+    self->task = g_strdup ("");
+  self->is_compare = msvis_vis_document_is_compare (doc);
   self->buckets = g_array_new (FALSE, TRUE, sizeof (MsvisReportBucket));
   g_array_set_clear_func (self->buckets, bucket_clear);
   self->rows = g_array_new (FALSE, TRUE, sizeof (MsvisReportRow));
@@ -244,7 +247,7 @@ msvis_report_new (MsvisVisDocument  *doc,
   count_buckets (self, finder);
 
   /* Divergent leaves and overflowing ones, each once, in dump order. */
-  nodes = doc->is_compare ? msvis_node_finder_list_divergences (finder)
+  nodes = msvis_vis_document_is_compare (doc) ? msvis_node_finder_list_divergences (finder)
                           : g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
   for (MsvisOverflowLevel level = MSVIS_OVERFLOW_MEDIUM; level <= MSVIS_OVERFLOW_CRITICAL;
        level++)

@@ -16,7 +16,14 @@ G_DECLARE_FINAL_TYPE (MsvisGraph, msvis_graph, MSVIS, GRAPH, GObject)
 
 /* Node order is msprobe's node_map order: the order nodes were added. Items and their fields
  * live in flat arrays of the graph; a node refers to a run of items for its inputs and one
- * for its outputs. */
+ * for its outputs.
+ *
+ * Threads: a graph has no lock of its own. One thread builds it (the builder's threads share
+ * only the interned strings, while msvis_graph_share_strings() says so); once built, any
+ * number of threads may read it. Adding nodes, items, fields or stacks moves the flat arrays,
+ * so while one thread adds (a document loading node data, a manual match recomputing
+ * metrics), no other may read items, fields or stacks: MsvisVisDocument's lock orders them.
+ * Nodes, names and the hierarchy stay where they are. */
 
 MsvisGraph        *msvis_graph_new                    (void);
 

@@ -5,7 +5,38 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "msvis-json-scanner.h"
 #include "msvis-vis-document.h"
+
+struct _MsvisVisDocument
+{
+  gboolean        is_compare;
+  MsvisGraph     *npu;              /* the only graph of a build */
+  MsvisGraph     *bench;            /* NULL in a build */
+  char           *task;             /* NULL when the file has none */
+  char           *tooltip;          /* the ToolTip JSON text; NULL when absent */
+  MsvisJsonValue *colors;           /* in arena; NULL when absent */
+  gboolean        has_micro_steps;  /* MicroSteps itself is the graphs' micro_steps */
+  gboolean        overflow_check;   /* TRUE when absent, as tb_graph_ascend reads it */
+  gboolean        has_overflow_check;
+  GHashTable     *npu_match_nodes;  /* NPU id -> Bench id, saved by tb_graph_ascend; or NULL */
+  GHashTable     *bench_match_nodes;
+  gint            step;             /* -1 when the source does not say */
+  gint            rank;
+  MsvisArena     *arena;
+
+  gint             ref_count;       /* the window, its panes and workers share a document */
+  MsvisVisLoadNode load_node;
+  gpointer         source;
+  GDestroyNotify   source_free;
+  GRecMutex        lock;
+  GByteArray      *npu_loaded;      /* one byte per node; NULL: everything is in the graph */
+  GByteArray      *bench_loaded;
+  gsize            links_once;      /* bench_links is made */
+  MsvisNodeId     *bench_links;     /* per Bench node: its own link, else the NPU node's */
+  gsize            tooltip_once;    /* tooltip_entries is made */
+  GArray          *tooltip_entries; /* MsvisTooltipEntry, strings in arena */
+};
 
 G_DEFINE_BOXED_TYPE (MsvisVisDocument, msvis_vis_document,
                      msvis_vis_document_ref, msvis_vis_document_unref)
@@ -51,6 +82,7 @@ msvis_vis_document_unref (MsvisVisDocument *self)
   g_clear_pointer (&self->npu_loaded, g_byte_array_unref);
   g_clear_pointer (&self->bench_loaded, g_byte_array_unref);
   g_free (self->bench_links);
+  g_clear_pointer (&self->tooltip_entries, g_array_unref);
   msvis_arena_free (self->arena);
   g_rec_mutex_clear (&self->lock);
   g_free (self);
@@ -344,4 +376,275 @@ msvis_vis_document_describe (MsvisVisDocument *doc,
       g_string_append_printf (text, _("micro step %d"), micro_step);
     }
   return g_string_free (text, FALSE);
+}
+
+gboolean
+msvis_vis_document_is_compare (MsvisVisDocument *self)
+{
+  return self->is_compare;
+}
+
+MsvisGraph *
+msvis_vis_document_get_npu (MsvisVisDocument *self)
+{
+  return self->npu;
+}
+
+/**
+ * msvis_vis_document_get_bench:
+ *
+ * Returns: (nullable): the Bench graph; %NULL in a build
+ */
+MsvisGraph *
+msvis_vis_document_get_bench (MsvisVisDocument *self)
+{
+  return self->bench;
+}
+
+/* Returns: (nullable): the Bench graph if @bench, else the NPU graph */
+MsvisGraph *
+msvis_vis_document_get_graph (MsvisVisDocument *self,
+                              gboolean          bench)
+{
+  return bench ? self->bench : self->npu;
+}
+
+const char *
+msvis_vis_document_get_task (MsvisVisDocument *self)
+{
+  return self->task;
+}
+
+const char *
+msvis_vis_document_get_tooltip (MsvisVisDocument *self)
+{
+  return self->tooltip;
+}
+
+const MsvisJsonValue *
+msvis_vis_document_get_colors (MsvisVisDocument *self)
+{
+  return self->colors;
+}
+
+gboolean
+msvis_vis_document_has_micro_steps (MsvisVisDocument *self)
+{
+  return self->has_micro_steps;
+}
+
+/* TRUE when the file does not say, as tb_graph_ascend reads it. */
+gboolean
+msvis_vis_document_get_overflow_check (MsvisVisDocument *self)
+{
+  return self->overflow_check;
+}
+
+gboolean
+msvis_vis_document_has_overflow_check (MsvisVisDocument *self)
+{
+  return self->has_overflow_check;
+}
+
+GHashTable *
+msvis_vis_document_get_npu_match_nodes (MsvisVisDocument *self)
+{
+  return self->npu_match_nodes;
+}
+
+GHashTable *
+msvis_vis_document_get_bench_match_nodes (MsvisVisDocument *self)
+{
+  return self->bench_match_nodes;
+}
+
+gint
+msvis_vis_document_get_step (MsvisVisDocument *self)
+{
+  return self->step;
+}
+
+gint
+msvis_vis_document_get_rank (MsvisVisDocument *self)
+{
+  return self->rank;
+}
+
+MsvisArena *
+msvis_vis_document_get_arena (MsvisVisDocument *self)
+{
+  return self->arena;
+}
+
+void
+msvis_vis_document_set_compare (MsvisVisDocument *self,
+                                gboolean          is_compare)
+{
+  self->is_compare = is_compare;
+}
+
+/**
+ * msvis_vis_document_set_graphs:
+ * @npu: (transfer full)
+ * @bench: (transfer full) (nullable)
+ */
+void
+msvis_vis_document_set_graphs (MsvisVisDocument *self,
+                               MsvisGraph       *npu,
+                               MsvisGraph       *bench)
+{
+  g_return_if_fail (self->load_node == NULL);
+
+  g_clear_object (&self->npu);
+  g_clear_object (&self->bench);
+  self->npu = npu;
+  self->bench = bench;
+}
+
+void
+msvis_vis_document_set_task (MsvisVisDocument *self,
+                             const char       *task)
+{
+  g_free (self->task);
+  self->task = g_strdup (task);
+}
+
+void
+msvis_vis_document_set_tooltip (MsvisVisDocument *self,
+                                const char       *tooltip)
+{
+  g_return_if_fail (self->tooltip_once == 0);
+
+  g_free (self->tooltip);
+  self->tooltip = g_strdup (tooltip);
+}
+
+/* @colors: held in the document's arena (msvis_vis_document_get_arena()) */
+void
+msvis_vis_document_set_colors (MsvisVisDocument *self,
+                               MsvisJsonValue   *colors)
+{
+  self->colors = colors;
+}
+
+void
+msvis_vis_document_set_has_micro_steps (MsvisVisDocument *self,
+                                        gboolean          has_micro_steps)
+{
+  self->has_micro_steps = has_micro_steps;
+}
+
+/* The file says whether it was made with -oc. */
+void
+msvis_vis_document_set_overflow_check (MsvisVisDocument *self,
+                                       gboolean          overflow_check)
+{
+  self->overflow_check = overflow_check;
+  self->has_overflow_check = TRUE;
+}
+
+/**
+ * msvis_vis_document_set_match_nodes:
+ * @npu_match_nodes: (transfer full) (nullable): NPU name -> Bench name, as tb_graph_ascend
+ *   saves the matches made by hand
+ * @bench_match_nodes: (transfer full) (nullable)
+ */
+void
+msvis_vis_document_set_match_nodes (MsvisVisDocument *self,
+                                    GHashTable       *npu_match_nodes,
+                                    GHashTable       *bench_match_nodes)
+{
+  g_clear_pointer (&self->npu_match_nodes, g_hash_table_unref);
+  g_clear_pointer (&self->bench_match_nodes, g_hash_table_unref);
+  self->npu_match_nodes = npu_match_nodes;
+  self->bench_match_nodes = bench_match_nodes;
+}
+
+void
+msvis_vis_document_set_step_rank (MsvisVisDocument *self,
+                                  gint              step,
+                                  gint              rank)
+{
+  self->step = step;
+  self->rank = rank;
+}
+
+static GArray *
+parse_tooltip (MsvisVisDocument *self)
+{
+  GArray *entries = g_array_new (FALSE, FALSE, sizeof (MsvisTooltipEntry));
+  g_autoptr(GHashTable) seen = NULL;
+  g_autoptr(MsvisJsonScanner) scanner = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisJsonValue *root = NULL;
+  MsvisJsonToken token;
+
+  if (self->tooltip == NULL)
+    return entries;
+  scanner = msvis_json_scanner_new_for_spans ("ToolTip");
+  msvis_json_scanner_set_span (scanner, self->tooltip, strlen (self->tooltip), 0);
+  if (msvis_json_scanner_next (scanner, &token, &error))
+    root = msvis_json_value_read (self->arena, scanner, token, &error);
+  if (root == NULL || root->kind != MSVIS_JSON_OBJECT)
+    {
+      /* A file without a readable ToolTip simply has no column explanations. */
+      g_debug ("ToolTip is not a JSON object: %s", error ? error->message : "");
+      return entries;
+    }
+  seen = g_hash_table_new (g_str_hash, g_str_equal);
+  msvis_json_value_foreach (member, root)
+    {
+      MsvisTooltipEntry entry = { msvis_arena_strndup (self->arena, member->key,
+                                                       member->key_len), member->s };
+      gpointer index;
+
+      if (member->kind != MSVIS_JSON_STRING)
+        continue;
+      /* A name given twice keeps its first place and its last text, as in a Python dict. */
+      if (g_hash_table_lookup_extended (seen, entry.name, NULL, &index))
+        g_array_index (entries, MsvisTooltipEntry, GPOINTER_TO_UINT (index)).text = entry.text;
+      else
+        {
+          g_hash_table_insert (seen, (gpointer) entry.name, GUINT_TO_POINTER (entries->len));
+          g_array_append_val (entries, entry);
+        }
+    }
+  return entries;
+}
+
+/**
+ * msvis_vis_document_get_tooltip_entries:
+ *
+ * ToolTip is a JSON object in a string, {metric name: explanation}, in msprobe's column
+ * order (§4.7). Thread-safe.
+ *
+ * Returns: (array length=n_entries): the entries in file order
+ */
+const MsvisTooltipEntry *
+msvis_vis_document_get_tooltip_entries (MsvisVisDocument *self,
+                                        guint            *n_entries)
+{
+  if (g_once_init_enter (&self->tooltip_once))
+    {
+      g_autoptr(GRecMutexLocker) locker = g_rec_mutex_locker_new (&self->lock);
+
+      self->tooltip_entries = parse_tooltip (self);
+      g_once_init_leave (&self->tooltip_once, 1);
+    }
+  *n_entries = self->tooltip_entries->len;
+  return (const MsvisTooltipEntry *) (gpointer) self->tooltip_entries->data;
+}
+
+/* Returns: (nullable): the explanation of @column */
+const char *
+msvis_vis_document_lookup_tooltip (MsvisVisDocument *self,
+                                   const char       *column)
+{
+  guint n;
+  const MsvisTooltipEntry *entries = msvis_vis_document_get_tooltip_entries (self, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (strcmp (entries[i].name, column) == 0)
+      return entries[i].text;
+  return NULL;
 }

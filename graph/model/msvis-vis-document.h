@@ -14,7 +14,15 @@ G_BEGIN_DECLS
  *
  * Item fields read from a file are kept as the text the file holds (MSVIS_VALUE_OBJECT), so
  * writing them again gives the same bytes. A reader may leave a node's input_data, output_data
- * and stack_info unread until msvis_vis_document_ensure_node_data() asks for them. */
+ * and stack_info unread until msvis_vis_document_ensure_node_data() asks for them.
+ *
+ * Threads: a document is shared by the window, its panes and workers (reference counted).
+ * What the file says (the getters below) never changes once a reader has returned it. The
+ * node data in the graphs does: loading it (ensure_node_data) and manual matching change the
+ * graphs' item arrays and compare results, so every reader of node data that may run beside
+ * either goes through msvis_vis_document_read_node_data() (or holds
+ * msvis_vis_document_lock()), and a match edit holds the lock while it writes. The hierarchy
+ * (nodes, names, parents, children, types) never changes after reading and needs no lock. */
 
 typedef struct _MsvisVisDocument MsvisVisDocument;
 
@@ -27,39 +35,65 @@ typedef gboolean (*MsvisVisLoadNode) (gpointer     source,
                                       MsvisNodeId  node,
                                       GError     **error);
 
-struct _MsvisVisDocument
-{
-  gboolean        is_compare;
-  MsvisGraph     *npu;              /* the only graph of a build */
-  MsvisGraph     *bench;            /* NULL in a build */
-  char           *task;             /* NULL when the file has none */
-  char           *tooltip;          /* the ToolTip JSON text; NULL when absent */
-  MsvisJsonValue *colors;           /* in arena; NULL when absent */
-  gboolean        has_micro_steps;  /* MicroSteps itself is the graphs' micro_steps */
-  gboolean        overflow_check;   /* TRUE when absent, as tb_graph_ascend reads it */
-  gboolean        has_overflow_check;
-  GHashTable     *npu_match_nodes;  /* NPU id -> Bench id, saved by tb_graph_ascend; or NULL */
-  GHashTable     *bench_match_nodes;
-  gint            step;             /* -1 when the source does not say */
-  gint            rank;
-  MsvisArena     *arena;
-
-  /*< private >*/
-  gint             ref_count;       /* the window, its panes and workers share a document */
-  MsvisVisLoadNode load_node;
-  gpointer         source;
-  GDestroyNotify   source_free;
-  GRecMutex        lock;
-  GByteArray      *npu_loaded;      /* one byte per node; NULL: everything is in the graph */
-  GByteArray      *bench_loaded;
-  gsize            links_once;      /* bench_links is made */
-  MsvisNodeId     *bench_links;     /* per Bench node: its own link, else the NPU node's */
-};
-
 GType             msvis_vis_document_get_type         (void) G_GNUC_CONST;
 MsvisVisDocument *msvis_vis_document_new              (void);
 MsvisVisDocument *msvis_vis_document_ref              (MsvisVisDocument  *self);
 void              msvis_vis_document_unref            (MsvisVisDocument  *self);
+
+/* What the file says. A reader fills these in before it hands the document out; from then
+ * on they do not change, so any thread may read them. */
+gboolean          msvis_vis_document_is_compare       (MsvisVisDocument  *self);
+MsvisGraph       *msvis_vis_document_get_npu          (MsvisVisDocument  *self);
+MsvisGraph       *msvis_vis_document_get_bench        (MsvisVisDocument  *self);
+MsvisGraph       *msvis_vis_document_get_graph        (MsvisVisDocument  *self,
+                                                       gboolean           bench);
+const char       *msvis_vis_document_get_task         (MsvisVisDocument  *self);
+const char       *msvis_vis_document_get_tooltip      (MsvisVisDocument  *self);
+const MsvisJsonValue *msvis_vis_document_get_colors   (MsvisVisDocument  *self);
+gboolean          msvis_vis_document_has_micro_steps  (MsvisVisDocument  *self);
+gboolean          msvis_vis_document_get_overflow_check (MsvisVisDocument *self);
+gboolean          msvis_vis_document_has_overflow_check (MsvisVisDocument *self);
+GHashTable       *msvis_vis_document_get_npu_match_nodes   (MsvisVisDocument *self);
+GHashTable       *msvis_vis_document_get_bench_match_nodes (MsvisVisDocument *self);
+gint              msvis_vis_document_get_step         (MsvisVisDocument  *self);
+gint              msvis_vis_document_get_rank         (MsvisVisDocument  *self);
+MsvisArena       *msvis_vis_document_get_arena        (MsvisVisDocument  *self);
+
+/* The ToolTip member, {column name: explanation}, parsed once; an absent or unreadable one
+ * has no entries. */
+typedef struct
+{
+  const char *name;
+  const char *text;
+} MsvisTooltipEntry;
+
+const MsvisTooltipEntry *msvis_vis_document_get_tooltip_entries (MsvisVisDocument *self,
+                                                                 guint            *n_entries);
+const char       *msvis_vis_document_lookup_tooltip   (MsvisVisDocument  *self,
+                                                       const char        *column);
+
+/* For the readers and the builders, before the document is handed out. */
+void              msvis_vis_document_set_compare      (MsvisVisDocument  *self,
+                                                       gboolean           is_compare);
+void              msvis_vis_document_set_graphs       (MsvisVisDocument  *self,
+                                                       MsvisGraph        *npu,
+                                                       MsvisGraph        *bench);
+void              msvis_vis_document_set_task         (MsvisVisDocument  *self,
+                                                       const char        *task);
+void              msvis_vis_document_set_tooltip      (MsvisVisDocument  *self,
+                                                       const char        *tooltip);
+void              msvis_vis_document_set_colors       (MsvisVisDocument  *self,
+                                                       MsvisJsonValue    *colors);
+void              msvis_vis_document_set_has_micro_steps (MsvisVisDocument *self,
+                                                          gboolean          has_micro_steps);
+void              msvis_vis_document_set_overflow_check (MsvisVisDocument *self,
+                                                         gboolean          overflow_check);
+void              msvis_vis_document_set_match_nodes  (MsvisVisDocument  *self,
+                                                       GHashTable        *npu_match_nodes,
+                                                       GHashTable        *bench_match_nodes);
+void              msvis_vis_document_set_step_rank    (MsvisVisDocument  *self,
+                                                       gint               step,
+                                                       gint               rank);
 
 void              msvis_vis_document_set_loader       (MsvisVisDocument  *self,
                                                        MsvisVisLoadNode   load_node,

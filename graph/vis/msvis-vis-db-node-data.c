@@ -241,6 +241,6 @@ msvis_vis_db_set_lazy (MsvisVisDb       *self,
   source->bench_rows = bench_rows;
   source->npu_stacks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   source->bench_stacks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  source->npu = doc->npu;
+  source->npu = msvis_vis_document_get_npu (doc);
   msvis_vis_document_set_loader (doc, load_node, source, source_free);
 }

@@ -746,10 +746,14 @@ msvis_vis_db_load (MsvisVisDb    *self,
                               link_counterparts (self, &bench, npu.graph, error)));
   if (ok && self->node_colors != NULL && strcmp (self->node_colors, "null") != 0)
     {
-      doc->colors = msvis_vis_db_parse_json (self, doc->arena, self->node_colors,
-                                             strlen (self->node_colors), "1", "node_colors",
-                                             error);
-      ok = doc->colors != NULL;
+      MsvisJsonValue *colors = msvis_vis_db_parse_json (self,
+                                                        msvis_vis_document_get_arena (doc),
+                                                        self->node_colors,
+                                                        strlen (self->node_colors), "1",
+                                                        "node_colors", error);
+
+      msvis_vis_document_set_colors (doc, colors);
+      ok = colors != NULL;
     }
   if (!ok)
     {
@@ -758,16 +762,14 @@ msvis_vis_db_load (MsvisVisDb    *self,
       return NULL;
     }
 
-  doc->is_compare = self->is_compare;
-  doc->npu = g_steal_pointer (&npu.graph);
-  doc->bench = g_steal_pointer (&bench.graph);
-  doc->task = g_strdup (self->task);
-  doc->tooltip = g_strdup (self->tooltip);
-  doc->has_micro_steps = TRUE;
-  doc->overflow_check = self->overflow_check;
-  doc->has_overflow_check = TRUE;
-  doc->step = step;
-  doc->rank = rank;
+  msvis_vis_document_set_compare (doc, self->is_compare);
+  msvis_vis_document_set_graphs (doc, g_steal_pointer (&npu.graph),
+                                 g_steal_pointer (&bench.graph));
+  msvis_vis_document_set_task (doc, self->task);
+  msvis_vis_document_set_tooltip (doc, self->tooltip);
+  msvis_vis_document_set_has_micro_steps (doc, TRUE);
+  msvis_vis_document_set_overflow_check (doc, self->overflow_check);
+  msvis_vis_document_set_step_rank (doc, step, rank);
 
   msvis_vis_db_set_lazy (self, doc, g_steal_pointer (&npu.rows),
                          g_steal_pointer (&bench.rows));

@@ -16,14 +16,16 @@ void
 msvis_vis_document_get_compare (MsvisVisDocument *self,
                                 MsvisVisCompare  *compare)
 {
-  if (self->colors == NULL)
-    self->colors = msvis_json_value_new (self->arena, MSVIS_JSON_OBJECT);
+  static const MsvisJsonValue no_colors = { .kind = MSVIS_JSON_OBJECT };
+  const MsvisJsonValue *colors = msvis_vis_document_get_colors (self);
+  const char *tooltip = msvis_vis_document_get_tooltip (self);
+  const char *task = msvis_vis_document_get_task (self);
 
   *compare = (MsvisVisCompare) {
-    self->bench,
-    self->tooltip ? self->tooltip : "{}",
-    self->colors,
-    self->task ? self->task : "",
+    msvis_vis_document_get_bench (self),
+    tooltip ? tooltip : "{}",
+    colors ? colors : &no_colors,
+    task ? task : "",
     FALSE,
   };
 }
@@ -39,14 +41,16 @@ msvis_vis_document_write_vis (MsvisVisDocument  *self,
                               GCancellable      *cancellable,
                               GError           **error)
 {
-  MsvisVisOptions options = { .overflow_check = self->overflow_check };
+  MsvisVisOptions options = { .overflow_check = msvis_vis_document_get_overflow_check (self) };
   MsvisVisCompare compare;
+  MsvisGraph *npu;
 
   msvis_vis_document_get_compare (self, &compare);
   if (!msvis_vis_document_ensure_all_data (self, cancellable, error))
     return FALSE;
 
-  if (!self->is_compare)
-    return msvis_vis_write_build (self->npu, &options, stream, cancellable, error);
-  return msvis_vis_write_compare (self->npu, &compare, &options, stream, cancellable, error);
+  npu = msvis_vis_document_get_npu (self);
+  if (!msvis_vis_document_is_compare (self))
+    return msvis_vis_write_build (npu, &options, stream, cancellable, error);
+  return msvis_vis_write_compare (npu, &compare, &options, stream, cancellable, error);
 }

@@ -325,7 +325,7 @@ msvis_vis_node_data_set_lazy (MsvisVisDocument *document,
   source->scanner = msvis_json_scanner_new_for_spans (display_name);
   source->reader = msvis_vis_node_reader_new ();
   source->buffer = g_byte_array_new ();
-  source->npu = document->npu;
+  source->npu = msvis_vis_document_get_npu (document);
   source->npu_spans = npu_spans;
   source->bench_spans = bench_spans;
 

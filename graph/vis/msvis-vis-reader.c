@@ -26,6 +26,8 @@ typedef struct
   gboolean            lazy;
   char               *name;
   MsvisVisNodeReader *node_reader;
+  GHashTable         *npu_match_nodes;   /* read before the document is complete */
+  GHashTable         *bench_match_nodes;
   GraphState          single;
   GraphState          npu;
   GraphState          bench;
@@ -608,7 +610,7 @@ read_top_member (Reader          *r,
 
   if (strcmp (key, "NPU") == 0)
     {
-      doc->is_compare = TRUE;
+      msvis_vis_document_set_compare (doc, TRUE);
       return read_graph_dict (r, &r->npu, token, error);
     }
   if (strcmp (key, "Bench") == 0)
@@ -620,41 +622,47 @@ read_top_member (Reader          *r,
 
   if (strcmp (key, "ToolTip") == 0 || strcmp (key, "task") == 0)
     {
-      char **target = key[0] == 'T' ? &doc->tooltip : &doc->task;
+      const char *text;
 
       if (token == MSVIS_JSON_TOKEN_NULL)
         return TRUE;
       if (token != MSVIS_JSON_TOKEN_STRING)
         return wrong_type (r, token, key, _("a string"), error);
-      g_free (*target);
-      *target = g_strdup (msvis_json_scanner_get_string (r->scanner, NULL));
+      text = msvis_json_scanner_get_string (r->scanner, NULL);
+      if (key[0] == 'T')
+        msvis_vis_document_set_tooltip (doc, text);
+      else
+        msvis_vis_document_set_task (doc, text);
       return TRUE;
     }
   if (strcmp (key, "Colors") == 0)
     {
-      doc->colors = msvis_json_value_read (doc->arena, r->scanner, token, error);
-      return doc->colors != NULL;
+      MsvisJsonValue *colors = msvis_json_value_read (msvis_vis_document_get_arena (doc),
+                                                      r->scanner, token, error);
+
+      msvis_vis_document_set_colors (doc, colors);
+      return colors != NULL;
     }
   if (strcmp (key, "MicroSteps") == 0)
     {
       if (!read_small_int (r, token, key, G_MAXINT32, &r->micro_steps, error))
         return FALSE;
-      doc->has_micro_steps = TRUE;
+      msvis_vis_document_set_has_micro_steps (doc, TRUE);
       return TRUE;
     }
   if (strcmp (key, "OverflowCheck") == 0)
     {
       /* tb_graph_ascend takes bool() of it */
-      doc->has_overflow_check = TRUE;
-      doc->overflow_check = token == MSVIS_JSON_TOKEN_TRUE ||
-                            (token == MSVIS_JSON_TOKEN_INT &&
-                             msvis_json_scanner_get_int (r->scanner) != 0);
+      msvis_vis_document_set_overflow_check (doc, token == MSVIS_JSON_TOKEN_TRUE ||
+                                                  (token == MSVIS_JSON_TOKEN_INT &&
+                                                   msvis_json_scanner_get_int (r->scanner)
+                                                   != 0));
       return skip (r, token, error);
     }
   if (strcmp (key, "npu_match_nodes") == 0)
-    return read_match_nodes (r, key, token, &doc->npu_match_nodes, error);
+    return read_match_nodes (r, key, token, &r->npu_match_nodes, error);
   if (strcmp (key, "bench_match_nodes") == 0)
-    return read_match_nodes (r, key, token, &doc->bench_match_nodes, error);
+    return read_match_nodes (r, key, token, &r->bench_match_nodes, error);
 
   return skip (r, token, error);
 }
@@ -724,11 +732,11 @@ finish (Reader  *r,
 {
   MsvisVisDocument *doc = r->document;
 
-  if (!doc->is_compare)
+  if (!msvis_vis_document_is_compare (doc))
     {
       if (!check_graph (r, &r->single, error))
         return FALSE;
-      doc->npu = g_steal_pointer (&r->single.graph);
+      msvis_vis_document_set_graphs (doc, g_steal_pointer (&r->single.graph), NULL);
       if (r->lazy)
         msvis_vis_node_data_set_lazy (doc, file, r->name, g_steal_pointer (&r->single.spans),
                                       NULL);
@@ -740,8 +748,8 @@ finish (Reader  *r,
       !msvis_vis_resolve_links (r->name, &r->bench, &r->npu, error))
     return FALSE;
 
-  doc->npu = g_steal_pointer (&r->npu.graph);
-  doc->bench = g_steal_pointer (&r->bench.graph);
+  msvis_vis_document_set_graphs (doc, g_steal_pointer (&r->npu.graph),
+                                 g_steal_pointer (&r->bench.graph));
   if (r->lazy)
     msvis_vis_node_data_set_lazy (doc, file, r->name, g_steal_pointer (&r->npu.spans),
                                   g_steal_pointer (&r->bench.spans));
@@ -788,6 +796,11 @@ msvis_vis_read (GFile              *file,
   graph_state_clear (&r.npu);
   graph_state_clear (&r.bench);
   g_free (r.name);
+  if (ok)
+    msvis_vis_document_set_match_nodes (document, g_steal_pointer (&r.npu_match_nodes),
+                                        g_steal_pointer (&r.bench_match_nodes));
+  g_clear_pointer (&r.npu_match_nodes, g_hash_table_unref);
+  g_clear_pointer (&r.bench_match_nodes, g_hash_table_unref);
 
   return ok ? g_steal_pointer (&document) : NULL;
 }

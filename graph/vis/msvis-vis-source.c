@@ -277,8 +277,7 @@ msvis_vis_source_load (MsvisVisSource    *self,
   gfile = g_file_new_for_path (file->path);
   if (!(doc = msvis_vis_read (gfile, MSVIS_VIS_READ_DEFAULT, cancellable, error)))
     return NULL;
-  doc->step = file->step;
-  doc->rank = file->rank;
+  msvis_vis_document_set_step_rank (doc, file->step, file->rank);
   msvis_vis_document_index_links (doc);
   return doc;
 }

@@ -152,7 +152,8 @@ merge_test_written (MsvisGraph *graph)
   g_assert_no_error (error);
   doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (msvis_graph_get_n_nodes (doc->npu), ==, msvis_graph_get_n_listed (graph));
+  g_assert_cmpuint (msvis_graph_get_n_nodes (msvis_vis_document_get_npu (doc)), ==,
+                    msvis_graph_get_n_listed (graph));
   value = msvis_json_value_parse_file (arena, file, NULL, &error);
   g_assert_no_error (error);
   g_test_queue_destroy ((GDestroyNotify)msvis_arena_free, arena);

@@ -265,7 +265,7 @@ read_back (const char *path)
           g_assert_no_error (error);
           msvis_vis_document_ensure_all_data (doc, NULL, &error);
           g_assert_no_error (error);
-          nodes = msvis_graph_get_n_nodes (doc->npu);
+          nodes = msvis_graph_get_n_nodes (msvis_vis_document_get_npu (doc));
         }
     }
   else
@@ -273,7 +273,7 @@ read_back (const char *path)
       g_autoptr(MsvisVisDocument) doc = read_vis (path, &error);
 
       g_assert_no_error (error);
-      nodes = msvis_graph_get_n_nodes (doc->npu);
+      nodes = msvis_graph_get_n_nodes (msvis_vis_document_get_npu (doc));
     }
   return nodes;
 }
@@ -339,7 +339,7 @@ run_vis (const char  *input,
 
   if (doc == NULL)
     return FALSE;
-  *nodes = msvis_graph_get_n_nodes (doc->npu);
+  *nodes = msvis_graph_get_n_nodes (msvis_vis_document_get_npu (doc));
   return TRUE;
 }
 
@@ -398,7 +398,7 @@ run_vis_db (const char  *input,
 
       if (doc == NULL || !msvis_vis_document_ensure_all_data (doc, NULL, error))
         return FALSE;
-      *nodes = msvis_graph_get_n_nodes (doc->npu);
+      *nodes = msvis_graph_get_n_nodes (msvis_vis_document_get_npu (doc));
     }
   return TRUE;
 }

@@ -152,10 +152,10 @@ assert_result (Run        *run,
   g_assert_cmpuint (msvis_test_count_files (out_dir), ==, 1);
 
   document = open_result (run->result);
-  g_assert_cmpint (document->is_compare, ==, is_compare);
-  g_assert_nonnull (document->npu);
-  g_assert_cmpuint (msvis_graph_get_n_nodes (document->npu), >, 0);
-  g_assert_true ((document->bench != NULL) == is_compare);
+  g_assert_cmpint (msvis_vis_document_is_compare (document), ==, is_compare);
+  g_assert_nonnull (msvis_vis_document_get_npu (document));
+  g_assert_cmpuint (msvis_graph_get_n_nodes (msvis_vis_document_get_npu (document)), >, 0);
+  g_assert_true ((msvis_vis_document_get_bench (document) != NULL) == is_compare);
   assert_no_private_dirs ();
 }
 

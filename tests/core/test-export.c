@@ -288,7 +288,7 @@ test_expansion (void)
   guint containers = 0;
 
   g_assert_no_error (error);
-  npu = doc->npu;
+  npu = msvis_vis_document_get_npu (doc);
   for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (npu); node++)
     if (msvis_graph_node_get_n_children (npu, node) > 0)
       {

@@ -227,10 +227,10 @@ test_reference_files (void)
       g_autoptr(MsvisLayoutEngine) engine = NULL;
       g_autoptr(GHashTable) expanded = g_hash_table_new (NULL, NULL);
       g_autoptr(MsvisLayout) layout = NULL;
-      guint n = msvis_graph_get_n_nodes (doc->npu);
+      guint n = msvis_graph_get_n_nodes (msvis_vis_document_get_npu (doc));
 
       g_assert_no_error (error);
-      engine = msvis_layout_engine_new (doc->npu);
+      engine = msvis_layout_engine_new (msvis_vis_document_get_npu (doc));
       /* Everything open: every node has a box. */
       for (MsvisNodeId node = 0; node < n; node++)
         g_hash_table_add (expanded, GUINT_TO_POINTER (node));

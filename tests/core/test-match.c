@@ -19,6 +19,18 @@
 
 /* Manual matching (vis-format.md §6.4–§6.5) on the msprobe reference compares. */
 
+static MsvisGraph *
+npu_of (MsvisVisDocument *doc)
+{
+  return msvis_vis_document_get_npu (doc);
+}
+
+static MsvisGraph *
+bench_of (MsvisVisDocument *doc)
+{
+  return msvis_vis_document_get_bench (doc);
+}
+
 static char *
 reference (const char *sub)
 {
@@ -84,13 +96,14 @@ doc_bytes (MsvisVisDocument *doc,
 {
   g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
   g_autoptr(GError) error = NULL;
-  MsvisVisOptions options = { .overflow_check = doc->overflow_check };
+  MsvisVisOptions options = { .overflow_check = msvis_vis_document_get_overflow_check (doc) };
   MsvisVisCompare compare;
 
   g_assert_true (msvis_vis_document_ensure_all_data (doc, NULL, &error));
   msvis_vis_document_get_compare (doc, &compare);
   compare.drop_md5 = drop_md5;
-  g_assert_true (msvis_vis_write_compare (doc->npu, &compare, &options, stream, NULL, &error));
+  g_assert_true (msvis_vis_write_compare (npu_of (doc), &compare, &options,
+                                          stream, NULL, &error));
   g_assert_no_error (error);
   g_output_stream_close (stream, NULL, NULL);
   return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (stream));
@@ -122,7 +135,7 @@ static MsvisNodeId
 npu_node (MsvisVisDocument *doc,
           const char       *id)
 {
-  MsvisNodeId node = msvis_graph_lookup (doc->npu, id);
+  MsvisNodeId node = msvis_graph_lookup (npu_of (doc), id);
 
   g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
   return node;
@@ -132,7 +145,7 @@ static MsvisNodeId
 bench_node (MsvisVisDocument *doc,
             const char       *id)
 {
-  MsvisNodeId node = msvis_graph_lookup (doc->bench, id);
+  MsvisNodeId node = msvis_graph_lookup (bench_of (doc), id);
 
   g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
   return node;
@@ -158,17 +171,23 @@ compare_in_memory (const char       *npu_dir,
   g_autoptr(GError) error = NULL;
   MsvisVisDocument *doc = msvis_vis_document_new ();
   MsvisCompareOptions options = { .mode = mode, .fuzzy = fuzzy };
+  g_autofree char *tooltip = NULL;
+  MsvisGraph *npu, *bench;
 
-  doc->is_compare = TRUE;
-  doc->npu = msvis_test_build (npu_path, FALSE, &error);
+  msvis_vis_document_set_compare (doc, TRUE);
+  npu = msvis_test_build (npu_path, FALSE, &error);
   g_assert_no_error (error);
-  doc->bench = msvis_test_build (bench_path, FALSE, &error);
+  bench = msvis_test_build (bench_path, FALSE, &error);
   g_assert_no_error (error);
-  msvis_compare_graphs (doc->npu, doc->bench, &options);
-  doc->task = g_strdup (msvis_compare_mode_task (mode));
-  doc->tooltip = msvis_compare_mode_tooltip (mode);
-  doc->colors = msvis_compare_mode_colors (mode, doc->arena);
-  doc->overflow_check = FALSE;
+  msvis_vis_document_set_graphs (doc, npu, bench);
+  msvis_compare_graphs (npu_of (doc), bench_of (doc),
+                        &options);
+  msvis_vis_document_set_task (doc, msvis_compare_mode_task (mode));
+  tooltip = msvis_compare_mode_tooltip (mode);
+  msvis_vis_document_set_tooltip (doc, tooltip);
+  msvis_vis_document_set_colors (doc, msvis_compare_mode_colors (mode,
+                                        msvis_vis_document_get_arena (doc)));
+  msvis_vis_document_set_overflow_check (doc, FALSE);
   return doc;
 }
 
@@ -191,15 +210,16 @@ test_round_trip_in_memory (void)
   session = new_session (doc, NULL);
   n = npu_node (doc, "Module.fc.Linear.forward.0");
   b = bench_node (doc, "Module.fc.Linear.forward.0");
-  g_assert_cmpuint (link_of (doc->npu, n), ==, b);
+  g_assert_cmpuint (link_of (npu_of (doc), n), ==, b);
 
   g_assert_true (msvis_match_session_unmatch (session, n, TRUE, &change, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (change.n_unlinked, >=, 2);   /* the module and its linear API */
-  g_assert_cmpuint (link_of (doc->npu, n), ==, MSVIS_NODE_ID_NONE);
-  g_assert_cmpuint (link_of (doc->bench, b), ==, MSVIS_NODE_ID_NONE);
-  g_assert_cmpint (msvis_compare_results_get_precision (msvis_graph_get_compare_results (doc->npu),
-                                                        n).kind, ==, MSVIS_PRECISION_NONE);
+  g_assert_cmpuint (link_of (npu_of (doc), n), ==, MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (link_of (bench_of (doc), b), ==, MSVIS_NODE_ID_NONE);
+  g_assert_cmpint (msvis_compare_results_get_precision (
+                     msvis_graph_get_compare_results (npu_of (doc)), n).kind, ==,
+                   MSVIS_PRECISION_NONE);
   g_assert_true (msvis_match_session_is_modified (session));
   unmatched = doc_bytes (doc, TRUE);
   g_assert_false (g_bytes_equal (unmatched, original));
@@ -238,18 +258,20 @@ assert_same_node (MsvisVisDocument *a,
   g_autoptr(GString) in_a = g_string_new (NULL), out_a = g_string_new (NULL);
   g_autoptr(GString) in_b = g_string_new (NULL), out_b = g_string_new (NULL);
   MsvisPrecision pa = msvis_compare_results_get_precision (msvis_graph_get_compare_results
-                                                             (a->npu), na);
+                                                             (npu_of (a)), na);
   MsvisPrecision pb = msvis_compare_results_get_precision (msvis_graph_get_compare_results
-                                                             (b->npu), nb);
+                                                             (npu_of (b)), nb);
 
-  msvis_vis_format_node_items (a->npu, na, TRUE, in_a, out_a);
-  msvis_vis_format_node_items (b->npu, nb, TRUE, in_b, out_b);
+  msvis_vis_format_node_items (npu_of (a), na, TRUE, in_a, out_a);
+  msvis_vis_format_node_items (npu_of (b), nb, TRUE, in_b, out_b);
   g_assert_cmpstr (in_a->str, ==, in_b->str);
   g_assert_cmpstr (out_a->str, ==, out_b->str);
   g_assert_cmpint (pa.kind, ==, pb.kind);
   g_assert_cmpfloat (pa.value, ==, pb.value);
-  g_assert_cmpstr (msvis_graph_node_get_id (a->bench, link_of (a->npu, na)), ==,
-                   msvis_graph_node_get_id (b->bench, link_of (b->npu, nb)));
+  g_assert_cmpstr (msvis_graph_node_get_id (bench_of (a),
+                                            link_of (npu_of (a), na)), ==,
+                   msvis_graph_node_get_id (bench_of (b),
+                                            link_of (npu_of (b), nb)));
 }
 
 /* The renumbered APIs default matching leaves grey, matched by hand, get exactly what fuzzy
@@ -276,15 +298,15 @@ test_equals_fuzzy_matching (void)
     {
       MsvisNodeId n = npu_node (by_hand, pairs[i][0]);
 
-      g_assert_cmpuint (link_of (by_hand->npu, n), ==, MSVIS_NODE_ID_NONE);
+      g_assert_cmpuint (link_of (npu_of (by_hand), n), ==, MSVIS_NODE_ID_NONE);
       g_assert_true (msvis_match_session_match (session, n, bench_node (by_hand, pairs[i][1]),
                                                 FALSE, NULL, &error));
       g_assert_no_error (error);
       assert_same_node (by_hand, fuzzy, pairs[i][0]);
       /* the collection above it */
       assert_same_node (by_hand, fuzzy,
-                        msvis_graph_node_get_id (by_hand->npu,
-                                                 msvis_graph_node_get_parent (by_hand->npu, n)));
+                        msvis_graph_node_get_id (npu_of (by_hand), msvis_graph_node_get_parent (
+                                                                     npu_of (by_hand), n)));
     }
 }
 
@@ -391,7 +413,7 @@ test_save_and_reopen (void)
   b = bench_node (doc, "Tensor.view.1.forward");
   g_assert_true (msvis_match_session_match (session, n, b, FALSE, NULL, &error));
   g_assert_no_error (error);
-  p = msvis_compare_results_get_precision (msvis_graph_get_compare_results (doc->npu), n);
+  p = msvis_compare_results_get_precision (msvis_graph_get_compare_results (npu_of (doc)), n);
   g_assert_cmpint (p.kind, ==, MSVIS_PRECISION_INT);
 
   g_assert_true (msvis_match_session_save_vis (session, out_file, FALSE, NULL, &error));
@@ -407,14 +429,17 @@ test_save_and_reopen (void)
   g_assert_cmpuint (msvis_test_count_files (dir), ==, 1);
 
   back = read_doc (out);
-  g_assert_nonnull (back->npu_match_nodes);
-  g_assert_cmpstr (g_hash_table_lookup (back->npu_match_nodes, "Tensor.view.1.forward"), ==,
+  g_assert_nonnull (msvis_vis_document_get_npu_match_nodes (back));
+  g_assert_cmpstr (g_hash_table_lookup (msvis_vis_document_get_npu_match_nodes (back),
+                                        "Tensor.view.1.forward"), ==,
                    "Tensor.view.1.forward");
-  g_assert_cmpstr (g_hash_table_lookup (back->bench_match_nodes, "Tensor.view.1.forward"), ==,
+  g_assert_cmpstr (g_hash_table_lookup (msvis_vis_document_get_bench_match_nodes (back),
+                                        "Tensor.view.1.forward"), ==,
                    "Tensor.view.1.forward");
   n2 = npu_node (back, "Tensor.view.1.forward");
-  g_assert_cmpuint (link_of (back->npu, n2), ==, bench_node (back, "Tensor.view.1.forward"));
-  p2 = msvis_compare_results_get_precision (msvis_graph_get_compare_results (back->npu), n2);
+  g_assert_cmpuint (link_of (npu_of (back), n2), ==,
+                    bench_node (back, "Tensor.view.1.forward"));
+  p2 = msvis_compare_results_get_precision (msvis_graph_get_compare_results (npu_of (back)), n2);
   g_assert_cmpint (p2.kind, ==, p.kind);
   g_assert_cmpfloat (p2.value, ==, p.value);
   /* the file as saved is the file written again from what was read back */
@@ -477,11 +502,11 @@ test_tbga_saved (void)
   g_assert_cmpuint (pairs->len, ==, 1);
   g_assert_cmpstr (((MsvisMatchPair *)g_ptr_array_index (pairs, 0))->bench, ==,
                    "Module.\u5c42.Linear.forward.0");
-  g_assert_cmpuint (link_of (doc->npu, n), ==, b);
+  g_assert_cmpuint (link_of (npu_of (doc), n), ==, b);
 
   g_assert_true (msvis_match_session_unmatch (session, n, FALSE, NULL, &error));
   g_assert_no_error (error);
-  msvis_vis_format_node_items (doc->npu, n, FALSE, in, out);
+  msvis_vis_format_node_items (npu_of (doc), n, FALSE, in, out);
   g_assert_null (strstr (out->str, "MaxAbsErr"));
   g_assert_null (strstr (out->str, "RelativeErr"));
   g_assert_nonnull (strstr (out->str, "\"Norm\": \"3.0\""));
@@ -493,11 +518,11 @@ test_tbga_saved (void)
   g_assert_no_error (error);
   g_string_truncate (in, 0);
   g_string_truncate (out, 0);
-  msvis_vis_format_node_items (doc->npu, n, FALSE, in, out);
+  msvis_vis_format_node_items (npu_of (doc), n, FALSE, in, out);
   g_assert_nonnull (strstr (out->str, "\"Max diff\": \"0.5\""));
   g_assert_nonnull (strstr (out->str, "\"MaxRelativeErr\": \"33.333333%\""));
   g_assert_null (strstr (out->str, "MaxAbsErr"));
-  p = msvis_compare_results_get_precision (msvis_graph_get_compare_results (doc->npu), n);
+  p = msvis_compare_results_get_precision (msvis_graph_get_compare_results (npu_of (doc)), n);
   g_assert_cmpint (p.kind, ==, MSVIS_PRECISION_FLOAT);
   g_assert_cmpfloat_with_epsilon (p.value, 1.0 / 3.0, 1e-12);
 }
@@ -616,7 +641,7 @@ test_command (void)
                                                  NULL }, &err), ==, 0);
   g_free (err);
   back = read_doc (out);
-  g_assert_cmpuint (link_of (back->npu, npu_node (back, "Tensor.view.1.forward")), ==,
+  g_assert_cmpuint (link_of (npu_of (back), npu_node (back, "Tensor.view.1.forward")), ==,
                     bench_node (back, "Tensor.view.1.forward"));
   first = file_bytes (out);
 
@@ -689,9 +714,9 @@ test_vis_db (void)
   g_assert_no_error (error);
   other = msvis_match_open_document (unlinked, -1, 1, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (link_of (back->npu, npu_node (back, "Tensor.mul.0.forward")), ==,
+  g_assert_cmpuint (link_of (npu_of (back), npu_node (back, "Tensor.mul.0.forward")), ==,
                     MSVIS_NODE_ID_NONE);
-  g_assert_cmpuint (link_of (other->npu, npu_node (other, "Tensor.mul.0.forward")), ==,
+  g_assert_cmpuint (link_of (npu_of (other), npu_node (other, "Tensor.mul.0.forward")), ==,
                     bench_node (other, "Tensor.mul.0.forward"));
   rank1 = doc_bytes (other, FALSE);
   g_clear_pointer (&other, msvis_vis_document_unref);
@@ -713,7 +738,7 @@ test_vis_db (void)
   g_clear_pointer (&back, msvis_vis_document_unref);
   back = msvis_match_open_document (out, -1, 0, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (link_of (back->npu, npu_node (back, "Tensor.mul.0.forward")), ==,
+  g_assert_cmpuint (link_of (npu_of (back), npu_node (back, "Tensor.mul.0.forward")), ==,
                     bench_node (back, "Tensor.mul.0.forward"));
 
   /* a .vis cannot become a .vis.db */

@@ -151,9 +151,9 @@ test_compare (void)
     MsvisNodeId all;
 
     g_assert_no_error (error);
-    all = msvis_graph_lookup (doc->npu, "Apis_Between_Modules_All_Ranks.0");
+    all = msvis_graph_lookup (msvis_vis_document_get_npu (doc), "Apis_Between_Modules_All_Ranks.0");
     g_assert_cmpuint (all, !=, MSVIS_NODE_ID_NONE);
-    g_assert_cmpuint (msvis_graph_node_get_parent (doc->npu, all), ==, 0);
+    g_assert_cmpuint (msvis_graph_node_get_parent (msvis_vis_document_get_npu (doc), all), ==, 0);
   }
 }
 

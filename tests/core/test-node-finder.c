@@ -526,7 +526,8 @@ test_vis_db (void)
   msvis_vis_document_get_compare (doc, &compare);
   writer = msvis_vis_db_writer_new (path, &options, &error);
   g_assert_no_error (error);
-  g_assert_true (msvis_vis_db_writer_add (writer, doc->npu, &compare, 0, 0, NULL, &error));
+  g_assert_true (msvis_vis_db_writer_add (writer, msvis_vis_document_get_npu (doc), &compare, 0, 0,
+                                          NULL, &error));
   g_assert_true (msvis_vis_db_writer_commit (writer, &error));
   g_assert_no_error (error);
 

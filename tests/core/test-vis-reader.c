@@ -234,7 +234,8 @@ assert_db_round_trip (const char *path)
   msvis_vis_document_get_compare (doc, &compare);
   writer = msvis_vis_db_writer_new (db_path, &options, &error);
   g_assert_no_error (error);
-  g_assert_true (msvis_vis_db_writer_add (writer, doc->npu, doc->is_compare ? &compare : NULL,
+  g_assert_true (msvis_vis_db_writer_add (writer, msvis_vis_document_get_npu (doc),
+                                          msvis_vis_document_is_compare (doc) ? &compare : NULL,
                                           0, 0, NULL, &error));
   g_assert_true (msvis_vis_db_writer_commit (writer, &error));
   g_assert_no_error (error);
@@ -248,11 +249,13 @@ assert_db_round_trip (const char *path)
 
   /* Reading leaves nothing beside the file. */
   g_assert_cmpuint (msvis_test_count_files (dir), ==, 1);
-  g_assert_cmpint (back->is_compare, ==, doc->is_compare);
-  g_assert_cmpstr (back->task, ==, doc->task);
-  assert_graphs_equal (doc->npu, doc->bench, back->npu, back->bench);
-  if (doc->bench != NULL)
-    assert_graphs_equal (doc->bench, doc->npu, back->bench, back->npu);
+  g_assert_cmpint (msvis_vis_document_is_compare (back), ==, msvis_vis_document_is_compare (doc));
+  g_assert_cmpstr (msvis_vis_document_get_task (back), ==, msvis_vis_document_get_task (doc));
+  assert_graphs_equal (msvis_vis_document_get_npu (doc), msvis_vis_document_get_bench (doc),
+                       msvis_vis_document_get_npu (back), msvis_vis_document_get_bench (back));
+  if (msvis_vis_document_get_bench (doc) != NULL)
+    assert_graphs_equal (msvis_vis_document_get_bench (doc), msvis_vis_document_get_npu (doc),
+                         msvis_vis_document_get_bench (back), msvis_vis_document_get_npu (back));
 }
 
 /* .vis -> .vis.db -> model gives the model the .vis gave. */
@@ -316,36 +319,43 @@ test_viewer_saved (void)
   guint n_lines;
 
   g_assert_no_error (error);
-  g_assert_true (doc->is_compare);
-  g_assert_cmpstr (doc->task, ==, "summary");
-  g_assert_true (doc->overflow_check);
-  g_assert_cmpstr (g_hash_table_lookup (doc->npu_match_nodes, "Module.层.0"), ==, "Module.x");
-  g_assert_cmpuint (g_hash_table_size (doc->bench_match_nodes), ==, 0);
+  g_assert_true (msvis_vis_document_is_compare (doc));
+  g_assert_cmpstr (msvis_vis_document_get_task (doc), ==, "summary");
+  g_assert_true (msvis_vis_document_get_overflow_check (doc));
+  g_assert_cmpstr (g_hash_table_lookup (msvis_vis_document_get_npu_match_nodes (doc), "Module.层.0"),
+                   ==, "Module.x");
+  g_assert_cmpuint (g_hash_table_size (msvis_vis_document_get_bench_match_nodes (doc)), ==, 0);
 
-  layer = msvis_graph_lookup (doc->npu, "Module.层.0");
+  layer = msvis_graph_lookup (msvis_vis_document_get_npu (doc), "Module.层.0");
   g_assert_cmpuint (layer, ==, 1);
-  g_assert_cmpuint (msvis_graph_node_get_parent (doc->npu, layer), ==, 0);
-  g_assert_cmpint (msvis_graph_node_get_node_type (doc->npu, layer), ==, MSVIS_NODE_API);
-  g_assert_cmpint (msvis_graph_node_get_micro_step (doc->npu, layer), ==, 0);
-  g_assert_cmpint (msvis_graph_node_get_overflow (doc->npu, layer), ==, MSVIS_OVERFLOW_HIGH);
+  g_assert_cmpuint (msvis_graph_node_get_parent (msvis_vis_document_get_npu (doc), layer), ==, 0);
+  g_assert_cmpint (msvis_graph_node_get_node_type (msvis_vis_document_get_npu (doc), layer), ==,
+                   MSVIS_NODE_API);
+  g_assert_cmpint (msvis_graph_node_get_micro_step (msvis_vis_document_get_npu (doc), layer), ==,
+                   0);
+  g_assert_cmpint (msvis_graph_node_get_overflow (msvis_vis_document_get_npu (doc), layer), ==,
+                   MSVIS_OVERFLOW_HIGH);
 
-  results = msvis_graph_get_compare_results (doc->npu);
+  results = msvis_graph_get_compare_results (msvis_vis_document_get_npu (doc));
   g_assert_cmpuint (msvis_compare_results_get_link (results, 0), ==, 0);
   g_assert_cmpuint (msvis_compare_results_get_link (results, layer), ==, MSVIS_NODE_ID_NONE);
   g_assert_true (isnan (msvis_compare_results_get_precision (results, 0).value));
 
   /* Nothing of the node's data is read before it is asked for. */
-  msvis_graph_node_get_outputs (doc->npu, layer, &n);
+  msvis_graph_node_get_outputs (msvis_vis_document_get_npu (doc), layer, &n);
   g_assert_cmpuint (n, ==, 0);
-  g_assert_true (msvis_vis_document_ensure_node_data (doc, doc->npu, layer, &error));
+  g_assert_true (msvis_vis_document_ensure_node_data (doc, msvis_vis_document_get_npu (doc), layer,
+                                                      &error));
   g_assert_no_error (error);
-  first = msvis_graph_node_get_outputs (doc->npu, layer, &n);
+  first = msvis_graph_node_get_outputs (msvis_vis_document_get_npu (doc), layer, &n);
   g_assert_cmpuint (n, ==, 1);
-  item = msvis_graph_get_item (doc->npu, first);
+  item = msvis_graph_get_item (msvis_vis_document_get_npu (doc), first);
   g_assert_cmpstr (item->key, ==, "Module.层.0.output.0");
   g_assert_cmpuint (item->n_fields, ==, 2);
-  g_assert_cmpstr (msvis_graph_get_fields (doc->npu, item)[1].s, ==, "张量");
-  g_assert_cmpstr (msvis_graph_get_stack (doc->npu, msvis_graph_node_get_stack (doc->npu, layer),
+  g_assert_cmpstr (msvis_graph_get_fields (msvis_vis_document_get_npu (doc), item)[1].s, ==, "张量");
+  g_assert_cmpstr (msvis_graph_get_stack (msvis_vis_document_get_npu (doc),
+                                          msvis_graph_node_get_stack (
+                                            msvis_vis_document_get_npu (doc), layer),
                                           &n_lines)[0], ==, "File a.py, line 1");
 }
 
@@ -482,7 +492,8 @@ test_lazy_error (void)
   g_autoptr(MsvisVisDocument) doc = read_text (text, -1, MSVIS_VIS_READ_DEFAULT, &error);
 
   g_assert_no_error (error);
-  g_assert_false (msvis_vis_document_ensure_node_data (doc, doc->npu, 0, &error));
+  g_assert_false (msvis_vis_document_ensure_node_data (doc, msvis_vis_document_get_npu (doc), 0,
+                                                       &error));
   g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE);
   g_assert_nonnull (strstr (error->message, "t.vis, byte "));
   g_clear_error (&error);
@@ -507,7 +518,8 @@ load_first_node (gpointer data)
 {
   MsvisVisDocument *doc = data;
 
-  g_assert_true (msvis_vis_document_ensure_node_data (doc, doc->npu, 0, NULL));
+  g_assert_true (msvis_vis_document_ensure_node_data (doc, msvis_vis_document_get_npu (doc), 0,
+                                                      NULL));
   return NULL;
 }
 
@@ -531,7 +543,7 @@ test_read_node_data (void)
   gint loads = 0;
   GThread *loader;
 
-  doc->npu = msvis_graph_new ();
+  msvis_vis_document_set_graphs (doc, msvis_graph_new (), NULL);
   msvis_vis_document_set_loader (doc, count_load, &loads, NULL);
   loader = msvis_vis_document_read_node_data (doc, read_while_another_loads, &loads);
   g_thread_join (loader);
@@ -548,18 +560,17 @@ test_bench_links (void)
   MsvisCompareResults *npu_results, *bench_results;
   MsvisNodeId n[3], b[3];
 
-  doc->is_compare = TRUE;
-  doc->npu = msvis_graph_new ();
-  doc->bench = msvis_graph_new ();
+  msvis_vis_document_set_compare (doc, TRUE);
+  msvis_vis_document_set_graphs (doc, msvis_graph_new (), msvis_graph_new ());
   for (guint i = 0; i < 3; i++)
     {
       g_autofree char *id = g_strdup_printf ("Torch.matmul.%u.forward", i);
 
-      n[i] = msvis_graph_add_node (doc->npu, MSVIS_NODE_API, id);
-      b[i] = msvis_graph_add_node (doc->bench, MSVIS_NODE_API, id);
+      n[i] = msvis_graph_add_node (msvis_vis_document_get_npu (doc), MSVIS_NODE_API, id);
+      b[i] = msvis_graph_add_node (msvis_vis_document_get_bench (doc), MSVIS_NODE_API, id);
     }
-  npu_results = msvis_graph_ensure_compare_results (doc->npu);
-  bench_results = msvis_graph_ensure_compare_results (doc->bench);
+  npu_results = msvis_graph_ensure_compare_results (msvis_vis_document_get_npu (doc));
+  bench_results = msvis_graph_ensure_compare_results (msvis_vis_document_get_bench (doc));
   msvis_compare_results_set_link (npu_results, n[0], b[0]);
   msvis_compare_results_set_link (npu_results, n[1], b[1]);
   msvis_compare_results_set_link (npu_results, n[2], b[1]);    /* the first NPU node wins */
@@ -577,7 +588,8 @@ test_bench_links (void)
 
   /* Drawn as matched (white without buckets), not grey, with the indexed links. */
   {
-    g_autoptr(MsvisFillMap) map = msvis_fill_map_new (doc->bench, doc->npu, TRUE, NULL,
+    g_autoptr(MsvisFillMap) map = msvis_fill_map_new (msvis_vis_document_get_bench (doc),
+                                                      msvis_vis_document_get_npu (doc), TRUE, NULL,
                                                       MSVIS_PALETTE_PRECISION);
     MsvisRgba fill = msvis_fill_map_get (map, b[1]);
 

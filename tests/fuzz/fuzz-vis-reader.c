@@ -46,9 +46,9 @@ use (MsvisVisDocument *doc)
   g_autoptr(GError) error = NULL;
   g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
 
-  walk (doc->npu);
-  if (doc->bench != NULL)
-    walk (doc->bench);
+  walk (msvis_vis_document_get_npu (doc));
+  if (msvis_vis_document_get_bench (doc) != NULL)
+    walk (msvis_vis_document_get_bench (doc));
   if (msvis_vis_document_ensure_all_data (doc, NULL, &error))
     msvis_vis_document_write_vis (doc, out, NULL, &error);
 }

@@ -159,7 +159,7 @@ type (Fixture    *f,
 static const char *
 activated_name (Fixture *f)
 {
-  MsvisGraph *graph = f->is_bench ? f->doc->bench : f->doc->npu;
+  MsvisGraph *graph = msvis_vis_document_get_graph (f->doc, f->is_bench);
 
   g_assert_cmpuint (f->calls, >, 0);
   return msvis_graph_node_get_id (graph, f->node);
@@ -299,7 +299,8 @@ test_bucket_lists (void)
   msvis_find_panel_select_next (f.panel);
   g_assert_true (f.is_bench);
   g_assert_cmpstr (activated_name (&f), ==, "Tensor.view.1.forward");
-  g_assert_cmpuint (f.node, ==, msvis_graph_lookup (f.doc->bench, "Tensor.view.1.forward"));
+  g_assert_cmpuint (f.node, ==, msvis_graph_lookup (msvis_vis_document_get_bench (f.doc),
+                                                    "Tensor.view.1.forward"));
 
   /* Typing on the Bench side searches the Bench graph. */
   g_assert_cmpuint (type (&f, "view"), ==, 2);
@@ -344,7 +345,8 @@ test_first_divergence (void)
   msvis_find_panel_set_document (f.panel, md5);
   msvis_find_panel_first_divergence (f.panel);
   g_assert_cmpuint (n_results (&f), ==, 14);
-  g_assert_cmpstr (msvis_graph_node_get_id (md5->npu, f.node), ==, "Functional.conv2d.0.forward");
+  g_assert_cmpstr (msvis_graph_node_get_id (msvis_vis_document_get_npu (md5), f.node), ==,
+                   "Functional.conv2d.0.forward");
 
   fixture_clear (&f);
 }
@@ -388,14 +390,16 @@ large_document (void)
 {
   MsvisVisDocument *doc = msvis_vis_document_new ();
 
-  doc->npu = msvis_graph_new ();
+  msvis_vis_document_set_graphs (doc, msvis_graph_new (), NULL);
   for (guint i = 0; i < 60000; i++)
     {
       g_autofree char *name =
         g_strdup_printf ("Module.language_model.encoder.layers.%u.mlp.Linear.forward.%u",
                          i / 100, i % 100);
 
-      msvis_graph_node_attach (doc->npu, msvis_graph_add_node (doc->npu, MSVIS_NODE_API, name),
+      msvis_graph_node_attach (msvis_vis_document_get_npu (doc),
+                               msvis_graph_add_node (msvis_vis_document_get_npu (doc),
+                                                     MSVIS_NODE_API, name),
                                0);
     }
   return doc;
@@ -431,7 +435,7 @@ test_large_async (void)
   /* layers.12 and layers.120 to .129: 11 layers of 100 nodes. */
   g_assert_cmpuint (type (&f, "layers.12"), ==, 1100);
   msvis_find_panel_select_next (f.panel);
-  g_assert_cmpstr (msvis_graph_node_get_id (doc->npu, f.node), ==,
+  g_assert_cmpstr (msvis_graph_node_get_id (msvis_vis_document_get_npu (doc), f.node), ==,
                    "Module.language_model.encoder.layers.12.mlp.Linear.forward.0");
 
   /* As a regex this finds 111 layers × 11 nodes, as a substring nothing. Toggling twice

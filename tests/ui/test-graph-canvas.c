@@ -94,7 +94,7 @@ test_expand_select_reveal (void)
 
   if (!fixture_open (&f, "cmp_stat/compare_20261121191907.vis", FALSE))
     return;
-  graph = f.doc->npu;
+  graph = msvis_vis_document_get_npu (f.doc);
   g_assert_true (wait_shown (f.canvas, msvis_graph_get_root (graph)));
   msvis_ui_test_spin (100);
   shot = msvis_ui_test_screenshot (f.window, "canvas-collapsed");
@@ -152,7 +152,8 @@ test_zoom (void)
 
   if (!fixture_open (&f, "cmp_stat/compare_20261121191907.vis", TRUE))
     return;
-  g_assert_true (wait_shown (f.canvas, msvis_graph_get_root (f.doc->bench)));
+  g_assert_true (wait_shown (f.canvas,
+                             msvis_graph_get_root (msvis_vis_document_get_bench (f.doc))));
   msvis_graph_canvas_expand_all (f.canvas);
   msvis_ui_test_spin (300);
   msvis_graph_canvas_zoom_to_fit (f.canvas);

@@ -83,9 +83,11 @@ test_match_save_reopen (void)
 
   back = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (linked (back->npu, "Tensor.view.1.forward"), ==,
-                    msvis_graph_lookup (back->bench, "Tensor.view.1.forward"));
-  g_assert_cmpstr (g_hash_table_lookup (back->npu_match_nodes, "Tensor.view.1.forward"), ==,
+  g_assert_cmpuint (linked (msvis_vis_document_get_npu (back), "Tensor.view.1.forward"), ==,
+                    msvis_graph_lookup (msvis_vis_document_get_bench (back),
+                                        "Tensor.view.1.forward"));
+  g_assert_cmpstr (g_hash_table_lookup (msvis_vis_document_get_npu_match_nodes (back),
+                                        "Tensor.view.1.forward"), ==,
                    "Tensor.view.1.forward");
   msvis_test_remove_tree (dir);
 }

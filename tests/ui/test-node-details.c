@@ -61,12 +61,13 @@ static void
 fixture_select (Fixture    *f,
                 const char *id)
 {
-  MsvisCompareResults *results = msvis_graph_get_compare_results (f->doc->npu);
+  MsvisCompareResults *results =
+    msvis_graph_get_compare_results (msvis_vis_document_get_npu (f->doc));
 
-  f->npu = msvis_graph_lookup (f->doc->npu, id);
+  f->npu = msvis_graph_lookup (msvis_vis_document_get_npu (f->doc), id);
   g_assert_cmpuint (f->npu, !=, MSVIS_NODE_ID_NONE);
-  f->bench = f->doc->is_compare ? msvis_compare_results_get_link (results, f->npu)
-                                : MSVIS_NODE_ID_NONE;
+  f->bench = msvis_vis_document_is_compare (f->doc)
+             ? msvis_compare_results_get_link (results, f->npu) : MSVIS_NODE_ID_NONE;
   msvis_node_details_set_node (f->details, f->doc, f->npu, f->bench);
 }
 
@@ -427,7 +428,7 @@ test_build (void)
 
   if (!fixture_init (&f, BUILD))
     return;
-  g_assert_false (f.doc->is_compare);
+  g_assert_false (msvis_vis_document_is_compare (f.doc));
   fixture_select (&f, "Module.conv1.Conv2d.forward.0");
   wait_settled (&f);
 
@@ -573,14 +574,15 @@ test_merge_info (void)
 
   if (!fixture_init (&f, BUILD))
     return;
-  target = msvis_graph_lookup (f.doc->npu, "Functional.conv2d.0.forward");
-  info = msvis_json_value_new (f.doc->arena, MSVIS_JSON_ARRAY);
-  msvis_json_value_append (info, msvis_json_value_new_string (f.doc->arena,
+  target = msvis_graph_lookup (msvis_vis_document_get_npu (f.doc), "Functional.conv2d.0.forward");
+  info = msvis_json_value_new (msvis_vis_document_get_arena (f.doc), MSVIS_JSON_ARRAY);
+  msvis_json_value_append (info, msvis_json_value_new_string (msvis_vis_document_get_arena (f.doc),
     "This data is the merged data after tensor parallelism(TP), and the data is merged from "
     "rank [0, 1]."));
-  msvis_json_value_append (info, msvis_json_value_new_string (f.doc->arena,
+  msvis_json_value_append (info, msvis_json_value_new_string (msvis_vis_document_get_arena (f.doc),
     "Merged with (Functional.conv2d.0.forward), see <here> & there."));
-  msvis_graph_node_set_merge_info (f.doc->npu, msvis_graph_lookup (f.doc->npu,
+  msvis_graph_node_set_merge_info (msvis_vis_document_get_npu (f.doc),
+                                   msvis_graph_lookup (msvis_vis_document_get_npu (f.doc),
                                                                    "Module.conv1.Conv2d.forward.0"),
                                    info);
   fixture_select (&f, "Module.conv1.Conv2d.forward.0");
