@@ -1,5 +1,5 @@
 #!/bin/sh
-# Fails when a folder includes a header it must not see (shared/docs/style.md §6).
+# Fails when a folder includes a header it must not see (docs/style.md §6).
 # Run by `meson test --suite lint`.
 set -u
 root=${1:?source root}
