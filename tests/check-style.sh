@@ -1,5 +1,5 @@
 #!/bin/sh
-# The mechanical house rules (shared/docs/style.md §3.14): SPDX first line, no tabs, no trailing
+# The mechanical house rules (docs/style.md §3.14): SPDX first line, no tabs, no trailing
 # spaces, at most 100 columns, config.h first in every .c. Run by `meson test --suite lint`.
 set -u
 root=${1:?source root}
