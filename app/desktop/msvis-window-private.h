@@ -55,6 +55,7 @@ struct _MsvisWindow
   MsvisMatchUi         *match;              /* msvis-match-actions.c; owned as object data */
   MsvisWindowJump      *jump;               /* a node of another rank, waiting for its load */
   guint                 pulse_id;
+  MsvisProgress        *progress;       /* of the load under way, polled by pulse() */
   guint                 updating_selectors : 1;
   guint                 show_sidebar : 1;
   guint                 sync_expand : 1;

@@ -5,85 +5,42 @@
 #include <glib/gi18n.h>
 
 #include "msvis-export-job.h"
+#include "msvis-reader-error.h"
+#include "msvis-vis-open.h"
 #include "msvis-window-private.h"
 
 #define MAX_RECENT 8
 
 G_DEFINE_FINAL_TYPE (MsvisWindow, msvis_window, ADW_TYPE_APPLICATION_WINDOW)
 
+/* What load_done needs of the load it ends. */
 typedef struct
 {
-  GFile            *file;
-  MsvisVisSource   *source;    /* given: load a graph of it; else opened from file */
-  MsvisVisGraphKey  key;       /* step -2: the source's first graph */
-} LoadJob;
-
-typedef struct
-{
-  MsvisVisSource   *source;
-  MsvisVisDocument *doc;
-} LoadResult;
+  MsvisWindow *window;
+  GFile       *file;     /* nullable: another graph of the open source */
+} LoadCall;
 
 static void
-load_job_free (gpointer data)
+load_call_free (LoadCall *call)
 {
-  LoadJob *job = data;
-
-  g_clear_object (&job->file);
-  g_clear_pointer (&job->source, msvis_vis_source_unref);
-  g_free (job);
+  g_clear_object (&call->window);
+  g_clear_object (&call->file);
+  g_free (call);
 }
 
-static void
-load_result_free (gpointer data)
-{
-  LoadResult *result = data;
-
-  g_clear_pointer (&result->source, msvis_vis_source_unref);
-  g_clear_pointer (&result->doc, msvis_vis_document_unref);
-  g_free (result);
-}
-
-static void
-load_worker (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  LoadJob *job = task_data;
-  g_autoptr(MsvisVisSource) source = NULL;
-  MsvisVisGraphKey key = job->key;
-  GError *error = NULL;
-  LoadResult *result;
-
-  if (job->source != NULL)
-    source = msvis_vis_source_ref (job->source);
-  else if (!(source = msvis_vis_source_open (job->file, cancellable, &error)))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  if (key.step == -2)
-    key = g_array_index (msvis_vis_source_get_graphs (source), MsvisVisGraphKey, 0);
-
-  result = g_new0 (LoadResult, 1);
-  result->source = g_steal_pointer (&source);
-  result->doc = msvis_vis_source_load (result->source, key, cancellable, &error);
-  if (result->doc == NULL)
-    {
-      load_result_free (result);
-      g_task_return_error (task, error);
-      return;
-    }
-  g_task_return_pointer (task, result, load_result_free);
-}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LoadCall, load_call_free)
 
 static gboolean
 pulse (gpointer data)
 {
   MsvisWindow *self = data;
+  double fraction = msvis_progress_get_fraction (self->progress);
 
-  gtk_progress_bar_pulse (self->progress_bar);
+  /* A job that says how far it is shows it; others (a build, an export) pulse. */
+  if (fraction > 0.)
+    gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+  else
+    gtk_progress_bar_pulse (self->progress_bar);
   return G_SOURCE_CONTINUE;
 }
 
@@ -104,6 +61,7 @@ msvis_window_set_loading (MsvisWindow *self,
     }
   else
     g_clear_handle_id (&self->pulse_id, g_source_remove);
+  g_clear_pointer (&self->progress, msvis_progress_unref);
   msvis_window_update_actions (self);
 }
 
@@ -261,44 +219,52 @@ load_done (GObject      *object,
            GAsyncResult *result,
            gpointer      user_data)
 {
-  g_autoptr(MsvisWindow) self = user_data;
+  g_autoptr(LoadCall) call = user_data;
+  MsvisWindow *self = call->window;
   g_autoptr(GError) error = NULL;
-  LoadResult *loaded = g_task_propagate_pointer (G_TASK (result), &error);
-  LoadJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(MsvisVisSource) source = NULL;
+  g_autoptr(MsvisVisDocument) doc = NULL;
 
   /* A newer load replaced this one, or the window is closing: stay quiet. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (!msvis_vis_open_finish (result, &source, &doc, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   msvis_window_set_loading (self, NULL);
-  if (loaded == NULL)
+  if (g_error_matches (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_DUMP_FOLDER))
+    {
+      msvis_window_build (self, call->file);
+      return;
+    }
+  if (doc == NULL)
     {
       msvis_window_show_error (self, _("Could Not Open the Result"), error);
       return;
     }
-  if (job->file != NULL)
-    add_recent (self, job->file);
-  set_document (self, loaded->source, loaded->doc);
-  load_result_free (loaded);
+  if (call->file != NULL)
+    add_recent (self, call->file);
+  set_document (self, source, doc);
 }
 
+/* @file, else another graph (@key) of @source; @key NULL: the source's first graph */
 static void
-start_load (MsvisWindow *self,
-            LoadJob     *job,
-            const char  *message)
+start_load (MsvisWindow            *self,
+            GFile                  *file,
+            MsvisVisSource         *source,
+            const MsvisVisGraphKey *key,
+            const char             *message)
 {
-  g_autoptr(GTask) task = NULL;
+  LoadCall *call = g_new0 (LoadCall, 1);
 
   /* Cancel-and-replace: the previous load, if any, ends as CANCELLED. */
   g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   self->load_cancellable = g_cancellable_new ();
-
   msvis_window_set_loading (self, message);
-  task = g_task_new (NULL, self->load_cancellable, load_done, g_object_ref (self));
-  g_task_set_source_tag (task, start_load);
-  g_task_set_name (task, "[msvis] open result");
-  g_task_set_task_data (task, job, load_job_free);
-  g_task_run_in_thread (task, load_worker);
+  self->progress = msvis_progress_new ();
+  call->window = g_object_ref (self);
+  call->file = file != NULL ? g_object_ref (file) : NULL;
+  msvis_vis_open_async (file, source, key, self->progress, self->load_cancellable, load_done,
+                        call);
 }
 
 /**
@@ -320,25 +286,17 @@ msvis_window_open (MsvisWindow *self,
 {
   g_autofree char *name = NULL;
   g_autofree char *message = NULL;
-  LoadJob *job;
 
   g_return_if_fail (MSVIS_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  if (msvis_path_is_dump_dir (file))
-    {
-      msvis_window_build (self, file);
-      return;
-    }
   if (msvis_window_match_ask_first (self, open_then, NULL, g_object_ref (file), g_object_unref))
     return;
-  job = g_new0 (LoadJob, 1);
-  job->file = g_object_ref (file);
-  job->key.step = -2;
   name = g_file_get_basename (file);
   /* translators: %s is a file name */
   message = g_strdup_printf (_("Opening %s…"), name);
-  start_load (self, job, message);
+  /* A dump folder is told apart on the worker, which hands it to the build dialog. */
+  start_load (self, file, NULL, NULL, message);
 }
 
 static void
@@ -360,17 +318,12 @@ void
 msvis_window_load_graph (MsvisWindow      *self,
                          MsvisVisGraphKey  key)
 {
-  LoadJob *job;
-
   if (self->source == NULL)
     return;
   if (msvis_window_match_ask_first (self, load_graph_then, restore_selectors,
                                     g_memdup2 (&key, sizeof key), g_free))
     return;
-  job = g_new0 (LoadJob, 1);
-  job->source = msvis_vis_source_ref (self->source);
-  job->key = key;
-  start_load (self, job, _("Loading the graph…"));
+  start_load (self, NULL, self->source, &key, _("Loading the graph…"));
 }
 
 static void

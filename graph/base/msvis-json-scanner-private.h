@@ -3,6 +3,7 @@
 #pragma once
 
 #include "msvis-json-scanner.h"
+#include "msvis-progress.h"
 #include "msvis-vector.h"
 
 G_BEGIN_DECLS
@@ -35,6 +36,8 @@ struct _MsvisJsonScanner
   guint64       base_offset;   /* file offset of buf[0] */
   guint64       base_lines;    /* newlines before buf[0], counted when file is NULL */
   GFile        *file;          /* what the stream reads: an error counts its lines again */
+  MsvisProgress *progress;     /* nullable: bytes read of progress_total */
+  guint64       progress_total;
   gboolean      lines_unknown; /* a span of a file: errors give the byte only */
 
   State         state;

@@ -144,11 +144,26 @@ msvis_json_scanner_free (MsvisJsonScanner *self)
   g_clear_object (&self->stream);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->file);
+  g_clear_pointer (&self->progress, msvis_progress_unref);
   g_free (self->name);
   g_free (self->buf);
   msvis_vector_clear (&self->containers);
   g_string_free (self->scratch, TRUE);
   g_free (self);
+}
+
+/**
+ * msvis_json_scanner_set_progress:
+ * @progress: (nullable): told the bytes read so far of @total as the buffer is refilled
+ */
+void
+msvis_json_scanner_set_progress (MsvisJsonScanner *self,
+                                 MsvisProgress    *progress,
+                                 guint64           total)
+{
+  g_clear_pointer (&self->progress, msvis_progress_unref);
+  self->progress = progress != NULL ? msvis_progress_ref (progress) : NULL;
+  self->progress_total = total;
 }
 
 const char *
@@ -243,6 +258,7 @@ msvis_json_scanner_fill (MsvisJsonScanner  *self,
   if (n == 0)
     self->eof = TRUE;
   self->len += n;
+  msvis_progress_set_done (self->progress, self->base_offset + self->len, self->progress_total);
 
   return TRUE;
 }

@@ -4,6 +4,8 @@
 
 #include <gio/gio.h>
 
+#include "msvis-progress.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -34,6 +36,9 @@ MsvisJsonScanner *msvis_json_scanner_new_for_file (GFile             *file,
                                                    GCancellable      *cancellable,
                                                    GError           **error);
 MsvisJsonScanner *msvis_json_scanner_new_for_spans (const char        *display_name);
+void              msvis_json_scanner_set_progress (MsvisJsonScanner  *self,
+                                                   MsvisProgress     *progress,
+                                                   guint64            total);
 void              msvis_json_scanner_set_name     (MsvisJsonScanner  *self,
                                                    const char        *display_name);
 void              msvis_json_scanner_set_span     (MsvisJsonScanner  *self,

@@ -139,11 +139,6 @@ find_member (Frame      *frame,
   return NULL;
 }
 
-const char *const msvis_dump_keys[MSVIS_N_DUMP_KEYS] = {
-  "type", "dtype", "shape", "Max", "Min", "Mean", "Norm", "md5", "value", "data_name",
-  "requires_grad", "input_args", "input_kwargs", "output", "parameters",
-};
-
 static void
 append (Frame          *frame,
         MsvisJsonValue *value)
@@ -189,6 +184,22 @@ msvis_json_value_read (MsvisArena        *arena,
                        MsvisJsonToken     first,
                        GError           **error)
 {
+  return msvis_json_value_read_keyed (arena, scanner, first, NULL, error);
+}
+
+/**
+ * msvis_json_value_read_keyed:
+ * @known_key: (nullable): the keys that need no copy
+ *
+ * msvis_json_value_read(), with the usual keys of the file taken from @known_key.
+ */
+MsvisJsonValue *
+msvis_json_value_read_keyed (MsvisArena        *arena,
+                             MsvisJsonScanner  *scanner,
+                             MsvisJsonToken     first,
+                             MsvisJsonKnownKey  known_key,
+                             GError           **error)
+{
   /* Most entries nest a few levels: the frames start on the C stack. */
   Frame initial[16];
   MsvisVector frames = { initial, 0, G_N_ELEMENTS (initial) };
@@ -217,10 +228,9 @@ msvis_json_value_read (MsvisArena        *arena,
           else
             {
               /* The usual keys need no copy. */
-              MsvisDumpKey known = msvis_dump_key_find (text, length);
-
-              key = known != MSVIS_N_DUMP_KEYS ? msvis_dump_keys[known]
-                                               : msvis_arena_strndup (arena, text, length);
+              key = known_key != NULL ? known_key (text, length) : NULL;
+              if (key == NULL)
+                key = msvis_arena_strndup (arena, text, length);
             }
           key_len = length;
           goto next;

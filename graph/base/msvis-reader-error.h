@@ -19,6 +19,7 @@ typedef enum
   MSVIS_READER_ERROR_MISSING_FIELD,      /* well-formed, but a required key or file is absent */
   MSVIS_READER_ERROR_INVALID_VALUE,      /* well-formed, but a value is wrong */
   MSVIS_READER_ERROR_LAYOUT,             /* a dump directory is not laid out as msprobe writes it */
+  MSVIS_READER_ERROR_DUMP_FOLDER,        /* a dump folder where a result was asked for */
 } MsvisReaderError;
 
 GQuark   msvis_reader_error_quark        (void);

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "msvis-dump-keys.h"
 #include "msvis-dump-reader.h"
 #include "msvis-reader-error.h"
 
@@ -472,7 +473,8 @@ produce (MsvisJsonScanner  *scanner,
       name = msvis_arena_strndup (batch->arena, name, length);
       if (!msvis_json_scanner_next (scanner, &token, error))
         return FALSE;
-      entry = msvis_json_value_read (batch->arena, scanner, token, error);
+      entry = msvis_json_value_read_keyed (batch->arena, scanner, token, msvis_dump_key_intern,
+                                           error);
       if (entry == NULL)
         return FALSE;
 

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "msvis-dump-keys.h"
 #include "msvis-number-format.h"
 #include "msvis-op-parser.h"
 #include "msvis-py-repr.h"

@@ -735,13 +735,46 @@ msvis_vis_db_load (MsvisVisDb    *self,
                    GCancellable  *cancellable,
                    GError       **error)
 {
+  return msvis_vis_db_load_full (self, step, rank, NULL, cancellable, error);
+}
+
+/* A phase of a load: the part [@start, @end] of @progress. */
+static gboolean
+phase (MsvisProgress *progress,
+       double         start,
+       double         end,
+       gboolean       ok)
+{
+  msvis_progress_push_range (progress, start, end);
+  msvis_progress_pop_range (progress);
+  return ok;
+}
+
+/**
+ * msvis_vis_db_load_full:
+ * @progress: (nullable): told as each graph is read
+ *
+ * msvis_vis_db_load() with progress.
+ */
+MsvisVisDocument *
+msvis_vis_db_load_full (MsvisVisDb     *self,
+                        gint            step,
+                        gint            rank,
+                        MsvisProgress  *progress,
+                        GCancellable   *cancellable,
+                        GError        **error)
+{
   g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->lock);
+  double npu_part = self->is_compare ? 0.45 : 1.;
   GraphRows npu = { 0 }, bench = { 0 };
   gboolean ok;
 
-  ok = read_graph (self, &npu, "NPU", step, rank, cancellable, error) &&
-       (!self->is_compare || read_graph (self, &bench, "Bench", step, rank, cancellable, error)) &&
+  ok = phase (progress, 0., npu_part,
+              read_graph (self, &npu, "NPU", step, rank, cancellable, error)) &&
+       (!self->is_compare ||
+        phase (progress, npu_part, 0.9,
+               read_graph (self, &bench, "Bench", step, rank, cancellable, error))) &&
        (!self->is_compare || (link_counterparts (self, &npu, bench.graph, error) &&
                               link_counterparts (self, &bench, npu.graph, error)));
   if (ok && self->node_colors != NULL && strcmp (self->node_colors, "null") != 0)

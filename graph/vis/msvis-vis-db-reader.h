@@ -32,6 +32,12 @@ GArray           *msvis_vis_db_get_step_list  (MsvisVisDb    *self);
 
 GArray           *msvis_vis_db_list_graphs    (MsvisVisDb    *self,
                                                GError       **error);
+MsvisVisDocument *msvis_vis_db_load_full      (MsvisVisDb     *self,
+                                               gint            step,
+                                               gint            rank,
+                                               MsvisProgress  *progress,
+                                               GCancellable   *cancellable,
+                                               GError        **error);
 MsvisVisDocument *msvis_vis_db_load           (MsvisVisDb    *self,
                                                gint           step,
                                                gint           rank,

@@ -770,6 +770,22 @@ msvis_vis_read (GFile              *file,
                 GCancellable       *cancellable,
                 GError            **error)
 {
+  return msvis_vis_read_full (file, flags, NULL, cancellable, error);
+}
+
+/**
+ * msvis_vis_read_full:
+ * @progress: (nullable): told the part of the file read so far
+ *
+ * msvis_vis_read() with progress.
+ */
+MsvisVisDocument *
+msvis_vis_read_full (GFile              *file,
+                     MsvisVisReadFlags   flags,
+                     MsvisProgress      *progress,
+                     GCancellable       *cancellable,
+                     GError            **error)
+{
   g_autoptr(MsvisVisDocument) document = msvis_vis_document_new ();
   Reader r = { 0 };
   gboolean ok;
@@ -779,6 +795,15 @@ msvis_vis_read (GFile              *file,
   r.scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
   if (r.scanner == NULL)
     return NULL;
+  if (progress != NULL)
+    {
+      g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                     G_FILE_QUERY_INFO_NONE, cancellable, NULL);
+
+      /* Without a size the bar simply stays put: progress is no reason to fail. */
+      if (info != NULL)
+        msvis_json_scanner_set_progress (r.scanner, progress, g_file_info_get_size (info));
+    }
   r.document = document;
   r.lazy = (flags & MSVIS_VIS_READ_ALL_DATA) == 0;
   r.name = g_file_get_parse_name (file);

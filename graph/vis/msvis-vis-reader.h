@@ -19,5 +19,10 @@ MsvisVisDocument *msvis_vis_read (GFile              *file,
                                   MsvisVisReadFlags   flags,
                                   GCancellable       *cancellable,
                                   GError            **error);
+MsvisVisDocument *msvis_vis_read_full (GFile              *file,
+                                       MsvisVisReadFlags   flags,
+                                       MsvisProgress      *progress,
+                                       GCancellable       *cancellable,
+                                       GError            **error);
 
 G_END_DECLS

@@ -251,6 +251,22 @@ msvis_vis_source_load (MsvisVisSource    *self,
                        GCancellable      *cancellable,
                        GError           **error)
 {
+  return msvis_vis_source_load_full (self, key, NULL, cancellable, error);
+}
+
+/**
+ * msvis_vis_source_load_full:
+ * @progress: (nullable): told how much of the graph has been read
+ *
+ * msvis_vis_source_load() with progress.
+ */
+MsvisVisDocument *
+msvis_vis_source_load_full (MsvisVisSource    *self,
+                            MsvisVisGraphKey   key,
+                            MsvisProgress     *progress,
+                            GCancellable      *cancellable,
+                            GError           **error)
+{
   const MsvisVisRunFile *file;
   g_autoptr(GFile) gfile = NULL;
   MsvisVisDocument *doc;
@@ -259,7 +275,8 @@ msvis_vis_source_load (MsvisVisSource    *self,
 
   if (self->db != NULL)
     {
-      if (!(doc = msvis_vis_db_load (self->db, key.step, key.rank, cancellable, error)))
+      if (!(doc = msvis_vis_db_load_full (self->db, key.step, key.rank, progress, cancellable,
+                                          error)))
         return NULL;
       msvis_vis_document_index_links (doc);
       return doc;
@@ -275,7 +292,8 @@ msvis_vis_source_load (MsvisVisSource    *self,
     }
 
   gfile = g_file_new_for_path (file->path);
-  if (!(doc = msvis_vis_read (gfile, MSVIS_VIS_READ_DEFAULT, cancellable, error)))
+  if (!(doc = msvis_vis_read_full (gfile, MSVIS_VIS_READ_DEFAULT, progress, cancellable,
+                                    error)))
     return NULL;
   msvis_vis_document_set_step_rank (doc, file->step, file->rank);
   msvis_vis_document_index_links (doc);

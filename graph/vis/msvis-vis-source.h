@@ -37,6 +37,11 @@ MsvisVisDocument *msvis_vis_source_load       (MsvisVisSource   *self,
                                                MsvisVisGraphKey  key,
                                                GCancellable     *cancellable,
                                                GError          **error);
+MsvisVisDocument *msvis_vis_source_load_full  (MsvisVisSource   *self,
+                                               MsvisVisGraphKey  key,
+                                               MsvisProgress    *progress,
+                                               GCancellable     *cancellable,
+                                               GError          **error);
 
 GFile            *msvis_vis_source_dup_file_for (MsvisVisSource *self,
                                                  MsvisVisGraphKey key);
