@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the headless commands (msvis graph, inspect, export, report and match) under valgrind's
 # memcheck over the project's own fixtures: dumps from bench/msvis-gen-dump of every layout,
-# builds and compares in both formats with every flag, and every dump of the bad-input corpus
-# (tests/data/bad), whose runs fail. Any memory error or definite leak fails the script.
+# builds and compares in both formats with every flag, every dump of the bad-input corpus
+# (tests/data/bad), whose runs fail, and msprobe's reference runs (tests/data/reference). Any
+# memory error or definite leak fails the script.
 # Usage: tests/valgrind.sh [BUILD_DIR]   (default _build, a normal build: not ASan)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -119,24 +120,24 @@ for f in tests/data/bad/vis/*.vis; do
   memcheck "bad-vis-$(basename "$f" .vis)" any inspect "$f"
 done
 
-# msprobe's own inputs and outputs, when the shared reference fixtures are beside the repository
-# (read where they are, never copied). Some cases are not supported yet and fail cleanly.
-reference=${MSVIS_SHARED_DIR:-$PWD/../shared}/fixtures/msprobe-reference
-if [ -d "$reference/inputs/cfg" ]; then
-  for cfg in "$reference"/inputs/cfg/*.json; do
-    name=$(basename "$cfg" .json)
-    lm=()
-    [ "$name" != cmp_xfw ] || lm=(-lm "$reference/inputs/fx/xfw/layer_mapping.yaml")
-    run_dir=$reference/inputs memcheck "reference-$name" any graph -q -i "$cfg" \
-      -o "$work/out-ref-$name" "${lm[@]}"
-  done
-  while IFS= read -r dir; do
-    memcheck "reference-inspect-${dir#"$reference"/}" 0 inspect "$dir"
-  done < <(find "$reference" -path "$reference/inputs" -prune -o -name '*.vis' -printf '%h\n' |
-           sort -u)
-else
-  echo "(no $reference: msprobe's reference fixtures skipped)"
+# msprobe's own inputs and outputs (tests/data/reference): every config is a golden case, so
+# every run must succeed.
+reference=$PWD/tests/data/reference
+if [ ! -d "$reference/inputs/cfg" ]; then
+  echo "no $reference/inputs/cfg: incomplete checkout" >&2
+  exit 1
 fi
+for cfg in "$reference"/inputs/cfg/*.json; do
+  name=$(basename "$cfg" .json)
+  lm=()
+  [ "$name" != cmp_xfw ] || lm=(-lm "$reference/inputs/fx/xfw/layer_mapping.yaml")
+  run_dir=$reference/inputs memcheck "reference-$name" 0 graph -q -i "$cfg" \
+    -o "$work/out-ref-$name" "${lm[@]}"
+done
+while IFS= read -r dir; do
+  memcheck "reference-inspect-${dir#"$reference"/}" 0 inspect "$dir"
+done < <(find "$reference" -path "$reference/inputs" -prune -o -name '*.vis' -printf '%h\n' |
+         sort -u)
 
 echo
 echo "valgrind: $((runs - failed)) passed, $failed failed"

@@ -135,10 +135,14 @@ msvis_test_count_files (const char *path)
   return n;
 }
 
-const char *
-msvis_test_shared_dir (void)
+/* Fails the test, never skips it, when the fixture is missing: a renamed or deleted reference
+ * file must not quietly turn a golden case into a pass. */
+char *
+msvis_test_reference (const char *relative)
 {
-  const char *dir = g_getenv ("MSVIS_SHARED_DIR");
+  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference", relative, NULL);
 
-  return dir != NULL && g_file_test (dir, G_FILE_TEST_IS_DIR) ? dir : NULL;
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    g_error ("%s: msprobe's reference fixture is missing (tests/data/reference)", path);
+  return path;
 }

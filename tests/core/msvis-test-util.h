@@ -29,6 +29,8 @@ GPtrArray  *msvis_test_run_job      (const char  *dump_dir,
                                      GError     **error);
 guint       msvis_test_count_files  (const char  *dir);
 void        msvis_test_remove_tree  (const char  *path);
-const char *msvis_test_shared_dir   (void);
+/* A file or folder under tests/data/reference (msprobe's reference runs), NULL for the folder
+ * itself; the test fails when it is missing. */
+char       *msvis_test_reference    (const char  *relative);
 
 G_END_DECLS

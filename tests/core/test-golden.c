@@ -10,7 +10,7 @@
 #include "msvis-graph-job.h"
 #include "msvis-test-util.h"
 
-/* msprobe's own outputs for the same inputs, byte for byte (shared/fixtures). */
+/* msprobe's own outputs for the same inputs, byte for byte (tests/data/reference). */
 
 typedef struct
 {
@@ -43,6 +43,14 @@ static const GoldenCase cases[] = {
   { "cmp_merge.json", "cmp_merge", FALSE },
 };
 
+/* msprobe 1.2.2's outputs: read back by test-vis-reader and test-layout, never rebuilt (their
+ * old-format inputs are not kept). */
+static const char *const read_only[] = {
+  "msprobe-1.2.2/build_single",
+  "msprobe-1.2.2/cmp_md5",
+  "msprobe-1.2.2/cmp_stat",
+};
+
 /* "compare_rank0_20261121191931.vis" -> "compare_rank0_T.vis" */
 static char *
 our_name (const char *reference)
@@ -56,8 +64,8 @@ static void
 test_golden (gconstpointer data)
 {
   const GoldenCase *c = data;
-  const char *shared = msvis_test_shared_dir ();
-  g_autofree char *inputs = NULL, *config = NULL, *expected_dir = NULL, *cwd = NULL;
+  g_autofree char *inputs = msvis_test_reference ("inputs");
+  g_autofree char *config = NULL, *expected_dir = msvis_test_reference (c->expected), *cwd = NULL;
   g_autofree char *out = msvis_test_make_dir ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) written = NULL;
@@ -66,15 +74,8 @@ test_golden (gconstpointer data)
   const char *name;
   guint n = 0;
 
-  if (shared == NULL)
-    {
-      g_test_skip ("../shared is absent: no msprobe reference files to compare with");
-      return;
-    }
-
-  inputs = g_build_filename (shared, "fixtures", "msprobe-reference", "inputs", NULL);
   config = g_build_filename (inputs, "cfg", c->config, NULL);
-  expected_dir = g_build_filename (shared, "fixtures", "msprobe-reference", c->expected, NULL);
+  g_assert_true (g_file_test (config, G_FILE_TEST_IS_REGULAR));
 
   /* The reference configs name their dumps relative to inputs/, where msprobe ran. */
   cwd = g_get_current_dir ();
@@ -111,6 +112,102 @@ test_golden (gconstpointer data)
   g_assert_cmpuint (msvis_test_count_files (out), ==, n);   /* no temporary file left */
 }
 
+static gboolean
+is_listed (const char *folder)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    if (strcmp (cases[i].expected, folder) == 0)
+      return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (read_only); i++)
+    if (strcmp (read_only[i], folder) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Adds to @folders every folder under @root/@relative that holds a file, inputs/ aside. */
+static void
+collect_output_folders (const char *root,
+                        const char *relative,
+                        GPtrArray  *folders)
+{
+  g_autofree char *path = g_build_filename (root, relative, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = g_dir_open (path, 0, &error);
+  gboolean has_file = FALSE;
+  const char *name;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      g_autofree char *child_relative = relative ? g_build_filename (relative, name, NULL)
+                                                 : g_strdup (name);
+
+      if (relative == NULL && strcmp (name, "inputs") == 0)
+        continue;
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        collect_output_folders (root, child_relative, folders);
+      else if (relative != NULL)
+        has_file = TRUE;
+      else if (strcmp (name, "README.md") != 0 && strcmp (name, ".gitattributes") != 0)
+        g_error ("tests/data/reference/%s: a file outside every case folder", name);
+    }
+  if (has_file)
+    g_ptr_array_add (folders, g_strdup (relative));
+}
+
+/* The lists above and tests/data/reference agree: a case folder renamed, removed or added
+ * fails here rather than dropping out of the run, and every config and dump under inputs/ is
+ * one a case reads. */
+static void
+test_cases_listed (void)
+{
+  g_autofree char *root = msvis_test_reference (NULL);
+  g_autofree char *cfg_dir = msvis_test_reference ("inputs/cfg");
+  g_autofree char *fx_dir = msvis_test_reference ("inputs/fx");
+  g_autoptr(GPtrArray) folders = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) configs = g_string_new (NULL);
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  collect_output_folders (root, NULL, folders);
+  for (guint i = 0; i < folders->len; i++)
+    if (!is_listed (g_ptr_array_index (folders, i)))
+      g_error ("tests/data/reference/%s: no golden case lists this folder",
+               (char *)g_ptr_array_index (folders, i));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_assert_true (g_ptr_array_find_with_equal_func (folders, cases[i].expected, g_str_equal,
+                                                     NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (read_only); i++)
+    g_assert_true (g_ptr_array_find_with_equal_func (folders, read_only[i], g_str_equal, NULL));
+
+  /* Every config is a case's; their text names the dumps. */
+  dir = g_dir_open (cfg_dir, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (cfg_dir, name, NULL);
+      g_autofree char *text = NULL;
+      gboolean used = FALSE;
+
+      for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+        used |= strcmp (cases[i].config, name) == 0;
+      if (!used)
+        g_error ("%s: no golden case reads this config", path);
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      g_string_append (configs, text);
+    }
+  g_clear_pointer (&dir, g_dir_close);
+
+  dir = g_dir_open (fx_dir, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *quoted = g_strdup_printf ("\"fx/%s/", name);
+
+      if (strstr (configs->str, quoted) == NULL)
+        g_error ("%s/%s: no config reads this dump", fx_dir, name);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -123,6 +220,7 @@ main (int   argc,
 
       g_test_add_data_func (path, &cases[i], test_golden);
     }
+  g_test_add_func ("/golden/cases-listed", test_cases_listed);
 
   return g_test_run ();
 }

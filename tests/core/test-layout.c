@@ -209,18 +209,10 @@ test_reference_files (void)
     "cmp_stat/compare_20261121191907.vis",
     "msprobe-1.2.2/cmp_stat/compare_20261121192115.vis",
   };
-  const char *shared = msvis_test_shared_dir ();
-
-  if (shared == NULL)
-    {
-      g_test_skip ("the msprobe reference files (../shared) are absent");
-      return;
-    }
 
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)
     {
-      g_autofree char *path = g_build_filename (shared, "fixtures", "msprobe-reference", files[f],
-                                                NULL);
+      g_autofree char *path = msvis_test_reference (files[f]);
       g_autoptr(GFile) file = g_file_new_for_path (path);
       g_autoptr(GError) error = NULL;
       g_autoptr(MsvisVisDocument) doc = msvis_vis_read (file, 0, NULL, &error);

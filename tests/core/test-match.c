@@ -31,39 +31,19 @@ bench_of (MsvisVisDocument *doc)
   return msvis_vis_document_get_bench (doc);
 }
 
-static char *
-reference (const char *sub)
-{
-  const char *shared = msvis_test_shared_dir ();
-
-  if (shared == NULL)
-    return NULL;
-  return g_build_filename (shared, "fixtures", "msprobe-reference", sub, NULL);
-}
-
-/* The one .vis of a reference case folder. */
+/* The one .vis of a reference case folder; the test fails without it. */
 static char *
 reference_vis (const char *case_name)
 {
-  g_autofree char *dir = reference (case_name);
-  g_autoptr(GDir) listing = NULL;
+  g_autofree char *dir = msvis_test_reference (case_name);
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
   const char *name;
 
-  if (dir == NULL || (listing = g_dir_open (dir, 0, NULL)) == NULL)
-    return NULL;
+  g_assert_nonnull (listing);
   while ((name = g_dir_read_name (listing)) != NULL)
     if (g_str_has_suffix (name, ".vis"))
       return g_build_filename (dir, name, NULL);
-  return NULL;
-}
-
-static gboolean
-skip_without_reference (void)
-{
-  if (msvis_test_shared_dir () != NULL)
-    return FALSE;
-  g_test_skip ("../shared is absent: no msprobe reference files");
-  return TRUE;
+  g_error ("%s: no .vis in this reference folder", dir);
 }
 
 static MsvisVisDocument *
@@ -165,7 +145,7 @@ compare_in_memory (const char       *npu_dir,
                    MsvisCompareMode  mode,
                    gboolean          fuzzy)
 {
-  g_autofree char *inputs = reference ("inputs");
+  g_autofree char *inputs = msvis_test_reference ("inputs");
   g_autofree char *npu_path = g_build_filename (inputs, npu_dir, NULL);
   g_autofree char *bench_path = g_build_filename (inputs, bench_dir, NULL);
   g_autoptr(GError) error = NULL;
@@ -203,8 +183,6 @@ test_round_trip_in_memory (void)
   MsvisMatchChange change;
   MsvisNodeId n, b;
 
-  if (skip_without_reference ())
-    return;
   doc = compare_in_memory ("fx/pt_stat/npu", "fx/pt_stat/bench", MSVIS_COMPARE_SUMMARY, FALSE);
   original = doc_bytes (doc, TRUE);
   session = new_session (doc, NULL);
@@ -287,8 +265,6 @@ test_equals_fuzzy_matching (void)
     { "Functional.relu.0.forward", "Functional.relu.7.forward" },
   };
 
-  if (skip_without_reference ())
-    return;
   by_hand = compare_in_memory ("fx/pt_fuzzy/npu", "fx/pt_fuzzy/bench", MSVIS_COMPARE_SUMMARY,
                                FALSE);
   fuzzy = compare_in_memory ("fx/pt_fuzzy/npu", "fx/pt_fuzzy/bench", MSVIS_COMPARE_SUMMARY,
@@ -322,8 +298,6 @@ test_round_trip_md5_file (void)
   g_autoptr(GError) error = NULL;
   MsvisNodeId n;
 
-  if (skip_without_reference ())
-    return;
   path = reference_vis ("cmp_md5");
   doc = read_doc (path);
   expected = file_bytes (path);
@@ -351,10 +325,8 @@ test_round_trip_real_data (void)
   g_autoptr(GPtrArray) warnings = NULL;
   MsvisNodeId n;
 
-  if (skip_without_reference ())
-    return;
   path = reference_vis ("cmp_tensor");
-  inputs = reference ("inputs");
+  inputs = msvis_test_reference ("inputs");
   doc = read_doc (path);
   expected = file_bytes (path);
 
@@ -403,8 +375,6 @@ test_save_and_reopen (void)
   MsvisPrecision p, p2;
   GStatBuf st;
 
-  if (skip_without_reference ())
-    return;
   path = reference_vis ("cmp_stat");
   reference_bytes = file_bytes (path);
   doc = read_doc (path);
@@ -552,8 +522,6 @@ test_errors (void)
   g_autoptr(GError) error = NULL;
   MsvisNodeId n;
 
-  if (skip_without_reference ())
-    return;
   build = reference_vis ("build_single");
   build_doc = read_doc (build);
   none = msvis_match_session_new (build_doc, NULL, &error);
@@ -626,12 +594,7 @@ test_command (void)
   g_autoptr(MsvisVisDocument) back = NULL;
   char *err = NULL;
 
-  if (skip_without_reference () || g_getenv ("MSVIS_BIN") == NULL)
-    {
-      if (g_getenv ("MSVIS_BIN") == NULL)
-        g_test_skip ("MSVIS_BIN is not set");
-      return;
-    }
+  g_assert_nonnull (g_getenv ("MSVIS_BIN"));   /* meson test sets it */
   path = reference_vis ("cmp_stat");
   msvis_test_write (dir, "m.vis.config",
                     "{\"Tensor.view.1.forward\": \"Tensor.view.1.forward\"}", -1);
@@ -688,9 +651,7 @@ test_vis_db (void)
   MsvisMatchChange change;
   const char *db;
 
-  if (skip_without_reference ())
-    return;
-  inputs = reference ("inputs");
+  inputs = msvis_test_reference ("inputs");
   cfg = g_build_filename (inputs, "cfg", "cmp_ranks.json", NULL);
   g_assert_cmpint (g_chdir (inputs), ==, 0);
   job = (MsvisGraphJob) { cfg, db_dir, FALSE, FALSE, FALSE, NULL, "T",

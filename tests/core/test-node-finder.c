@@ -22,36 +22,18 @@
  * NPU[matched_node_link[-1]]; search is `q.lower() in id.lower()` or `re.search(p, id, re.I)`
  * over the node map in file order. */
 
-#define REF "fixtures/msprobe-reference/"
-
+/* A reference output; a missing one fails the test. */
 static MsvisVisDocument *
 load (const char *relative)
 {
-  const char *shared = msvis_test_shared_dir ();
-  g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = msvis_test_reference (relative);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
-  MsvisVisDocument *doc;
+  MsvisVisDocument *doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
 
-  if (shared == NULL)
-    return NULL;
-  path = g_build_filename (shared, relative, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return NULL;
-  file = g_file_new_for_path (path);
-  doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
   g_assert_no_error (error);
   return doc;
 }
-
-#define LOAD_OR_SKIP(doc, relative)                                                      \
-  G_STMT_START {                                                                         \
-    if ((doc = load (relative)) == NULL)                                                 \
-      {                                                                                  \
-        g_test_skip ("$MSVIS_SHARED_DIR/" relative " is absent: no msprobe reference"); \
-        return;                                                                          \
-      }                                                                                  \
-  } G_STMT_END
 
 static const char *
 name_of (MsvisNodeFinder *finder,
@@ -119,7 +101,7 @@ test_stat_lists (void)
   g_autoptr(MsvisNodeFinder) bench = NULL;
   const guint counts[] = { 10, 1, 2, 0, 5 };
 
-  LOAD_OR_SKIP (doc, REF "cmp_stat/compare_20261121191907.vis");
+  doc = load ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
   bench = msvis_node_finder_new (doc, TRUE);
 
@@ -181,7 +163,7 @@ test_stat_divergence (void)
   g_autofree char *text = NULL;
   MsvisNodeId first, node;
 
-  LOAD_OR_SKIP (doc, REF "cmp_stat/compare_20261121191907.vis");
+  doc = load ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
 
   all = msvis_node_finder_list_divergences (npu);
@@ -227,7 +209,7 @@ test_md5 (void)
   g_autoptr(GArray) all = NULL;
   const guint counts[] = { 4, 14 };
 
-  LOAD_OR_SKIP (doc, REF "cmp_md5/compare_20261121191925.vis");
+  doc = load ("cmp_md5/compare_20261121191925.vis");
   npu = msvis_node_finder_new (doc, FALSE);
 
   g_assert_true (msvis_node_finder_is_md5 (npu));
@@ -260,7 +242,7 @@ test_tensor (void)
   g_autofree char *text = NULL;
   const guint counts[] = { 224, 8, 1, 1, 5 };
 
-  LOAD_OR_SKIP (doc, REF "cmp_pt_tensor/compare_20261121193907.vis");
+  doc = load ("cmp_pt_tensor/compare_20261121193907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
   bench = msvis_node_finder_new (doc, TRUE);
 
@@ -290,7 +272,7 @@ test_structure_and_build (void)
   g_autoptr(MsvisNodeFinder) finder = NULL;
   g_autoptr(GArray) all = NULL;
 
-  LOAD_OR_SKIP (cmp, REF "cmp_struct/compare_20261121192250.vis");
+  cmp = load ("cmp_struct/compare_20261121192250.vis");
   finder = msvis_node_finder_new (cmp, FALSE);
   g_assert_cmpuint (msvis_buckets_get_n (msvis_node_finder_get_buckets (finder)), ==, 0);
   g_assert_cmpuint (msvis_node_finder_count (finder, MSVIS_BUCKET_OUTSIDE), ==, 18);
@@ -301,7 +283,7 @@ test_structure_and_build (void)
   g_clear_pointer (&finder, msvis_node_finder_unref);
 
   /* A build: no colours, 21 leaves without value, one critical overflow (Python). */
-  LOAD_OR_SKIP (build, REF "build_single/build_20261121191905.vis");
+  build = load ("build_single/build_20261121191905.vis");
   finder = msvis_node_finder_new (build, FALSE);
   g_assert_cmpuint (msvis_node_finder_count (finder, MSVIS_BUCKET_NO_VALUE), ==, 21);
   g_assert_cmpuint (msvis_node_finder_count (finder, MSVIS_BUCKET_UNMATCHED), ==, 0);
@@ -350,7 +332,7 @@ test_search (void)
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   gboolean truncated = FALSE;
 
-  LOAD_OR_SKIP (doc, REF "cmp_stat/compare_20261121191907.vis");
+  doc = load ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
 
   assert_search (npu, "relu", 0, 6, "Module.relu.ReLU.forward.0", "Module.relu.ReLU.backward.1");
@@ -384,7 +366,7 @@ test_search (void)
   g_assert_null (hits);
   g_clear_error (&error);
 
-  LOAD_OR_SKIP (big, REF "cmp_pt_tensor/compare_20261121193907.vis");
+  big = load ("cmp_pt_tensor/compare_20261121193907.vis");
   pt = msvis_node_finder_new (big, FALSE);
   assert_search (pt, "linear", 0, 45,
                  "Module.module.module.language_model.encoder.layers.0.self_attention."
@@ -428,7 +410,7 @@ test_search_async (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) hits = NULL;
 
-  LOAD_OR_SKIP (doc, REF "cmp_stat/compare_20261121191907.vis");
+  doc = load ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
 
   hits = search_async (npu, "conv2d", 0, NULL, &error);
@@ -468,7 +450,7 @@ test_node_list (void)
   guint calls = 0;
   int bucket = 0;
 
-  LOAD_OR_SKIP (doc, REF "cmp_stat/compare_20261121191907.vis");
+  doc = load ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
   nodes = msvis_node_finder_list (npu, 4);
 
@@ -520,7 +502,7 @@ test_vis_db (void)
   MsvisVisCompare compare;
   const GArray *graphs;
 
-  LOAD_OR_SKIP (doc, REF "cmp_stat/compare_20261121191907.vis");
+  doc = load ("cmp_stat/compare_20261121191907.vis");
   g_assert_true (msvis_vis_document_ensure_all_data (doc, NULL, &error));
   g_assert_no_error (error);
   msvis_vis_document_get_compare (doc, &compare);

@@ -185,8 +185,7 @@ static void
 test_round_trip (gconstpointer data)
 {
   const DbCase *c = data;
-  const char *shared = msvis_test_shared_dir ();
-  g_autofree char *inputs = NULL;
+  g_autofree char *inputs = msvis_test_reference ("inputs");
   g_autofree char *vis_dir = msvis_test_make_dir ();
   g_autofree char *db_dir = msvis_test_make_dir ();
   g_autoptr(GPtrArray) vis_written = NULL;
@@ -194,13 +193,6 @@ test_round_trip (gconstpointer data)
   g_autoptr(MsvisVisDb) db = NULL;
   g_autoptr(GArray) keys = NULL;
   g_autoptr(GError) error = NULL;
-
-  if (shared == NULL)
-    {
-      g_test_skip ("../shared is absent: no msprobe reference inputs");
-      return;
-    }
-  inputs = g_build_filename (shared, "fixtures", "msprobe-reference", "inputs", NULL);
 
   vis_written = run_job (c, inputs, vis_dir, MSVIS_GRAPH_JOB_FORMAT_VIS);
   db_written = run_job (c, inputs, db_dir, MSVIS_GRAPH_JOB_FORMAT_DB);
@@ -301,13 +293,12 @@ expect_load_error (const char *path,
 static void
 test_bad_files (void)
 {
-  const char *shared = msvis_test_shared_dir ();
   g_autofree char *dir = msvis_test_make_dir ();
   g_autofree char *empty = g_build_filename (dir, "empty.vis.db", NULL);
   g_autofree char *text = g_build_filename (dir, "text.vis.db", NULL);
   g_autofree char *truncated = g_build_filename (dir, "truncated.vis.db", NULL);
   g_autofree char *missing = g_build_filename (dir, "missing.vis.db", NULL);
-  g_autofree char *inputs = NULL;
+  g_autofree char *inputs = msvis_test_reference ("inputs");
   g_autofree char *contents = NULL;
   g_autoptr(GPtrArray) written = NULL;
   const char *good;
@@ -321,13 +312,6 @@ test_bad_files (void)
   exec_sql (missing, "CREATE TABLE tb_nodes (id TEXT PRIMARY KEY)");
   expect_open_error (missing);
 
-  if (shared == NULL)
-    {
-      g_test_skip ("../shared is absent: no msprobe reference inputs");
-      msvis_test_remove_tree (dir);
-      return;
-    }
-  inputs = g_build_filename (shared, "fixtures", "msprobe-reference", "inputs", NULL);
   written = run_job (&cases[3], inputs, dir, MSVIS_GRAPH_JOB_FORMAT_DB);
   good = g_ptr_array_index (written, 0);
 

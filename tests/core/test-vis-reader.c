@@ -34,20 +34,14 @@ collect_vis_files (const char *dir,
     }
 }
 
-/* Every .vis msprobe wrote in the reference runs, or NULL (the test skipped) without them. */
+/* Every .vis msprobe wrote in the reference runs (test-golden checks the folders against its
+ * list of cases). */
 static GPtrArray *
 reference_vis_files (void)
 {
-  const char *shared = msvis_test_shared_dir ();
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *reference = NULL;
+  g_autofree char *reference = msvis_test_reference (NULL);
 
-  if (shared == NULL)
-    {
-      g_test_skip ("../shared/fixtures is absent: no msprobe reference outputs");
-      return NULL;
-    }
-  reference = g_build_filename (shared, "fixtures", "msprobe-reference", NULL);
   collect_vis_files (reference, files);
   g_assert_cmpuint (files->len, >=, 20);
   return g_steal_pointer (&files);
@@ -90,7 +84,7 @@ test_round_trip (void)
 {
   g_autoptr(GPtrArray) files = reference_vis_files ();
 
-  for (guint i = 0; files != NULL && i < files->len; i++)
+  for (guint i = 0; i < files->len; i++)
     {
       const char *path = g_ptr_array_index (files, i);
 
@@ -264,7 +258,7 @@ test_db_round_trip (void)
 {
   g_autoptr(GPtrArray) files = reference_vis_files ();
 
-  for (guint i = 0; files != NULL && i < files->len; i++)
+  for (guint i = 0; i < files->len; i++)
     {
       g_test_message ("%s", (char *)g_ptr_array_index (files, i));
       assert_db_round_trip (g_ptr_array_index (files, i));

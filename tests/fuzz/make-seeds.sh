@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Makes the seed corpus of every fuzz target from the project's own fixtures: small dumps from
 # bench/msvis-gen-dump, the .vis and .vis.db files msvis writes from them, the hand-made inputs
-# of tests/data and a few .npy and .pt files written here. Nothing comes from outside the project.
+# of tests/data, a few small files of msprobe's reference runs (tests/data/reference) and a few
+# .npy and .pt files written here. Nothing comes from outside the project.
 # Usage: make-seeds.sh SOURCE_DIR NORMAL_BUILD_DIR OUT_DIR
 set -euo pipefail
 src=$(realpath "$1") build=$(realpath "$2") out=$3
@@ -100,7 +101,8 @@ for f in "$work"/db-*/*.vis.db; do
   seed vis-db-reader < "$f"
 done
 
-# The hand-made bad inputs of tests/data/bad, each to the target that reads its kind.
+# The hand-made inputs of tests/data, each to the target that reads its kind; msprobe's
+# reference runs (megabytes, slow to fuzz) only as the few small files picked below.
 while IFS= read -r -d '' f; do
   case "$f" in
     *.vis.config) seed vis-config < "$f" ;;
@@ -108,7 +110,22 @@ while IFS= read -r -d '' f; do
     *.yaml) seed layer-mapping < "$f" ;;
     *.json) { printf '\001'; cat "$f"; } | seed json-scanner ;;
   esac
-done < <([ ! -d "$src/tests/data" ] || find "$src/tests/data" -type f -print0 | sort -z)
+done < <(find "$src/tests/data" -path "$src/tests/data/reference" -prune -o -type f -print0 |
+         sort -z)
+
+# What msprobe itself wrote or read: its smaller .vis outputs, a real -lm mapping, and a few
+# real .npy and .pt tensors.
+ref=$src/tests/data/reference
+while IFS= read -r -d '' f; do
+  seed vis-reader < "$f"
+done < <(find "$ref" -path "$ref/inputs" -prune -o -name '*.vis' -size -65536c -print0 | sort -z)
+seed layer-mapping < "$ref/inputs/fx/xfw/layer_mapping.yaml"
+for f in $(find "$ref/inputs/fx/ms_tensor/npu" -name '*.npy' -size -4000c | sort | head -n 4); do
+  seed npy < "$f"
+done
+for f in $(find "$ref/inputs/fx/pt_tensor/npu" -name '*.pt' -size -4000c | sort | head -n 4); do
+  seed pt < "$f"
+done
 
 printf 'Cell:\n  a: b\nLayer:\n  x.y: z\n  x: w\n' | seed layer-mapping
 printf 'Layer:\n  layers.0: layer0\n  "quoted": &a x\n' | seed layer-mapping

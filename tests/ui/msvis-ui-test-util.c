@@ -152,20 +152,17 @@ msvis_ui_test_screenshot (GtkWidget  *widget,
 /**
  * msvis_ui_test_reference:
  *
- * Returns: (transfer full) (nullable): a file of the msprobe reference outputs, or %NULL
- *   when ../shared is absent
+ * Fails the test when the file is missing: a renamed fixture must fail, not skip.
+ *
+ * Returns: (transfer full): a file of msprobe's reference outputs (tests/data/reference)
  */
 char *
 msvis_ui_test_reference (const char *relative)
 {
-  const char *shared = g_getenv ("MSVIS_SHARED_DIR");
-  char *path;
+  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference", relative, NULL);
 
-  if (shared == NULL)
-    return NULL;
-  path = g_build_filename (shared, "fixtures", "msprobe-reference", relative, NULL);
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_clear_pointer (&path, g_free);
+    g_error ("%s: msprobe's reference fixture is missing (tests/data/reference)", path);
   return path;
 }
 
@@ -174,7 +171,8 @@ msvis_ui_test_reference (const char *relative)
  * @relative: (nullable): a reference file the case needs
  * @path: (out) (optional): its path
  *
- * Skips the case, with the reason, when there is no display or the reference file is absent.
+ * Skips the case, with the reason, when there is no display; fails it when the reference file
+ * is missing.
  *
  * Returns: %TRUE when the case can run
  */
@@ -182,8 +180,6 @@ gboolean
 msvis_ui_test_require (const char  *relative,
                        char       **path)
 {
-  g_autofree char *found = relative ? msvis_ui_test_reference (relative) : NULL;
-
   if (path != NULL)
     *path = NULL;
   if (!msvis_ui_test_has_display ())
@@ -191,13 +187,10 @@ msvis_ui_test_require (const char  *relative,
       g_test_skip ("no display (gtk_init_check failed; run under xvfb-run)");
       return FALSE;
     }
-  if (relative != NULL && found == NULL)
-    {
-      g_test_skip ("the msprobe reference outputs ($MSVIS_SHARED_DIR/fixtures) are absent");
-      return FALSE;
-    }
-  if (path != NULL)
-    *path = g_steal_pointer (&found);
+  if (path != NULL && relative != NULL)
+    *path = msvis_ui_test_reference (relative);
+  else if (relative != NULL)
+    g_free (msvis_ui_test_reference (relative));
   return TRUE;
 }
 
