@@ -350,49 +350,27 @@ data_build (MsvisVisDocument *doc,
 }
 
 /**
- * _msvis_details_data_load:
- * @npu: the NPU node (or the node of a build), or %MSVIS_NODE_ID_NONE
- * @bench: the Bench node, or %MSVIS_NODE_ID_NONE
+ * _msvis_details_data_read:
+ * @nodes: a #MsvisDetailsNodes whose nodes' data the document holds
  *
- * Reads the nodes' data if the document has not yet, and copies out what the panel shows.
- * Blocking: for a worker thread.
+ * A MsvisVisNodeDataRead for msvis_vis_document_read_nodes_async(): copies out what the panel
+ * shows, while no other thread loads node data.
+ *
+ * Returns: (transfer full): a #MsvisDetailsData
  */
-MsvisDetailsData *
-_msvis_details_data_load (MsvisVisDocument  *doc,
-                          MsvisNodeId        npu,
-                          MsvisNodeId        bench,
-                          GCancellable      *cancellable,
-                          GError           **error)
+gpointer
+_msvis_details_data_read (MsvisVisDocument *doc,
+                          gpointer          nodes)
 {
+  const MsvisDetailsNodes *which = nodes;
   Side sides[2];
   guint n_sides = 0;
 
-  g_return_val_if_fail (doc != NULL, NULL);
-  g_return_val_if_fail (npu != MSVIS_NODE_ID_NONE || bench != MSVIS_NODE_ID_NONE, NULL);
-  g_return_val_if_fail (bench == MSVIS_NODE_ID_NONE || msvis_vis_document_get_bench (doc) != NULL,
-                        NULL);
-
-  if (npu != MSVIS_NODE_ID_NONE)
-    {
-      if (!msvis_vis_document_ensure_node_data (doc, msvis_vis_document_get_npu (doc), npu, error))
-        return NULL;
-      side_init (&sides[n_sides++], msvis_vis_document_get_npu (doc), npu);
-    }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return NULL;
-  if (bench != MSVIS_NODE_ID_NONE)
-    {
-      if (!msvis_vis_document_ensure_node_data (doc, msvis_vis_document_get_bench (doc), bench,
-                                                error))
-        return NULL;
-      side_init (&sides[n_sides++], msvis_vis_document_get_bench (doc), bench);
-    }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return NULL;
-
-  /* Another thread may be loading node data meanwhile (a search, an export): the copy is made
-   * while none is. */
-  return msvis_vis_document_read_node_data (doc, data_build, &(Build) { sides, n_sides });
+  if (which->npu != MSVIS_NODE_ID_NONE)
+    side_init (&sides[n_sides++], msvis_vis_document_get_npu (doc), which->npu);
+  if (which->bench != MSVIS_NODE_ID_NONE)
+    side_init (&sides[n_sides++], msvis_vis_document_get_bench (doc), which->bench);
+  return data_build (doc, &(Build) { sides, n_sides });
 }
 
 static void

@@ -40,11 +40,16 @@ typedef struct
   char      **stacks[2];        /* frames per side; NULL where there is no such side */
 } MsvisDetailsData;
 
-MsvisDetailsData *_msvis_details_data_load        (MsvisVisDocument *doc,
-                                                    MsvisNodeId       npu,
-                                                    MsvisNodeId       bench,
-                                                    GCancellable     *cancellable,
-                                                    GError          **error);
+/* The nodes whose details are read: the NPU node (or the node of a build), the Bench node;
+ * either may be MSVIS_NODE_ID_NONE. */
+typedef struct
+{
+  MsvisNodeId npu;
+  MsvisNodeId bench;
+} MsvisDetailsNodes;
+
+gpointer          _msvis_details_data_read        (MsvisVisDocument *doc,
+                                                   gpointer          nodes);
 MsvisDetailsData *_msvis_details_data_ref          (MsvisDetailsData *data);
 void              _msvis_details_data_unref        (MsvisDetailsData *data);
 char             *_msvis_details_data_to_tsv       (MsvisDetailsData *data,

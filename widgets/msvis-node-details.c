@@ -76,20 +76,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-typedef struct
-{
-  MsvisVisDocument *doc;
-  MsvisNodeId       npu;
-  MsvisNodeId       bench;
-} LoadJob;
-
-static void
-load_job_free (LoadJob *job)
-{
-  msvis_vis_document_unref (job->doc);
-  g_free (job);
-}
-
 static void
 msvis_node_details_update_actions (MsvisNodeDetails *self)
 {
@@ -407,10 +393,7 @@ msvis_node_details_load_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   MsvisDetailsData *data;
 
-  g_assert (G_IS_TASK (result));
-  g_assert (g_task_get_source_tag (G_TASK (result)) == msvis_node_details_set_node);
-
-  data = g_task_propagate_pointer (G_TASK (result), &error);
+  data = msvis_vis_document_read_nodes_finish (result, &error);
 
   /* Another selection replaced this one, or the panel is going away: stay quiet. */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -427,23 +410,6 @@ msvis_node_details_load_cb (GObject      *object,
   msvis_node_details_show_data (self, data);
 }
 
-static void
-msvis_node_details_load_worker (GTask        *task,
-                                gpointer      source_object,
-                                gpointer      task_data,
-                                GCancellable *cancellable)
-{
-  LoadJob *job = task_data;
-  g_autoptr(GError) error = NULL;
-  MsvisDetailsData *data;
-
-  data = _msvis_details_data_load (job->doc, job->npu, job->bench, cancellable, &error);
-  if (data == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, data, (GDestroyNotify)_msvis_details_data_unref);
-}
-
 static gboolean
 msvis_node_details_spinner_in_timeout (gpointer user_data)
 {
@@ -457,26 +423,21 @@ msvis_node_details_spinner_in_timeout (gpointer user_data)
 static void
 msvis_node_details_load (MsvisNodeDetails *self)
 {
-  g_autoptr(GTask) task = NULL;
-  LoadJob *job;
+  MsvisDetailsNodes *nodes = g_new (MsvisDetailsNodes, 1);
 
   gtk_stack_set_visible_child_name (self->data_stack, "loading");
   self->spinner_source = g_timeout_add (SPINNER_DELAY_MS,
                                         msvis_node_details_spinner_in_timeout, self);
   g_source_set_name_by_id (self->spinner_source, "[msvis] details spinner");
 
-  job = g_new0 (LoadJob, 1);
-  job->doc = msvis_vis_document_ref (self->doc);
-  job->npu = self->npu;
-  job->bench = self->bench;
-
+  nodes->npu = self->npu;
+  nodes->bench = self->bench;
   self->load_cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->load_cancellable, msvis_node_details_load_cb,
-                     g_object_ref (self));
-  g_task_set_source_tag (task, msvis_node_details_set_node);
-  g_task_set_name (task, "[msvis] load node details");
-  g_task_set_task_data (task, job, (GDestroyNotify)load_job_free);
-  g_task_run_in_thread (task, msvis_node_details_load_worker);
+  msvis_vis_document_read_nodes_async (self->doc, self->npu, self->bench,
+                                       _msvis_details_data_read, nodes, g_free,
+                                       (GDestroyNotify) _msvis_details_data_unref,
+                                       self->load_cancellable, msvis_node_details_load_cb,
+                                       g_object_ref (self));
 }
 
 static void

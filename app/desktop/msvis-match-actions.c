@@ -312,14 +312,22 @@ typedef enum
 } ChooseKind;
 
 static void
-apply_config (MsvisMatchUi *ui,
-              GFile        *file)
+config_read (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
 {
+  g_autoptr(MsvisWindow) window = user_data;
+  MsvisMatchUi *ui = window->match;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) pairs = msvis_vis_config_read (file, &error);
-  g_autofree char *name = g_file_get_parse_name (file);
+  g_autoptr(GPtrArray) pairs = msvis_vis_config_read_finish (result, &error);
+  GFile *file = g_object_get_data (G_OBJECT (window), "msvis-config-file");
+  g_autofree char *name = file != NULL ? g_file_get_parse_name (file) : g_strdup ("?");
   MsvisMatchChange change;
 
+  /* The window opened something else meanwhile: these matches were for the old result. */
+  if (ui == NULL || window->doc == NULL || window->doc != g_object_get_data (G_OBJECT (window),
+                                                                           "msvis-config-doc"))
+    return;
   if (pairs == NULL || !ensure_session (ui) ||
       !msvis_match_session_apply_pairs (ui->session, pairs, name, &change, &error))
     {
@@ -360,7 +368,14 @@ chosen (GtkNativeDialog *dialog,
           break;
         case CHOOSE_IMPORT:
         default:
-          apply_config (ui, file);
+          /* Read on a worker; applied when it is in, if the same result is still open. */
+          g_object_set_data_full (G_OBJECT (ui->window), "msvis-config-file",
+                                  g_object_ref (file), g_object_unref);
+          /* A reference, so that no later document can take the same address. */
+          g_object_set_data_full (G_OBJECT (ui->window), "msvis-config-doc",
+                                  msvis_vis_document_ref (ui->window->doc),
+                                  (GDestroyNotify) msvis_vis_document_unref);
+          msvis_vis_config_read_async (file, NULL, config_read, g_object_ref (ui->window));
           break;
         }
     }

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "msvis-export-async.h"
 #include "msvis-export-dialog.h"
 #include "msvis-export-job.h"
 #include "msvis-report-job.h"
@@ -15,17 +16,22 @@
 
 typedef struct
 {
+  MsvisWindow       *window;    /* set when the export starts */
+  GCancellable      *cancellable;
   MsvisVisDocument  *doc;       /* the report's; the picture's scene holds its layouts */
   char              *name;
   MsvisExportScene  *scene;
   MsvisExportFormat  format;
   GFile             *file;
   MsvisSafeFileFlags flags;
+  gboolean           picture;   /* else a report */
 } ExportJob;
 
 static void
 export_job_free (ExportJob *job)
 {
+  g_clear_object (&job->window);
+  g_clear_object (&job->cancellable);
   g_clear_pointer (&job->doc, msvis_vis_document_unref);
   g_clear_pointer (&job->scene, msvis_export_scene_free);
   g_free (job->name);
@@ -33,48 +39,30 @@ export_job_free (ExportJob *job)
   g_free (job);
 }
 
-/* A picture when the job has a scene, else the report of its document. */
-static void
-write_export (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  ExportJob *job = task_data;
-  g_autofree char *path = g_file_get_path (job->file);
-  g_autoptr(GError) error = NULL;
-  gboolean ok = job->scene != NULL
-    ? msvis_export_scene_write (job->scene, path, job->format, job->flags, cancellable, &error)
-    : msvis_report_job_write (job->doc, job->name, path, job->flags, cancellable, &error);
-
-  if (ok)
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, g_steal_pointer (&error));
-}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportJob, export_job_free)
 
 static void
 export_done (GObject      *object,
              GAsyncResult *result,
              gpointer      user_data)
 {
-  g_autoptr(MsvisWindow) self = user_data;
-  GTask *task = G_TASK (result);
-  ExportJob *job = g_task_get_task_data (task);
+  g_autoptr(ExportJob) job = user_data;
+  MsvisWindow *self = job->window;
   g_autoptr(GError) error = NULL;
   g_autofree char *uri = g_file_get_uri (job->file);
   g_autofree char *basename = g_file_get_basename (job->file);
   g_autofree char *message = NULL;
+  gboolean ok = msvis_export_write_finish (result, &error);
   AdwToast *toast;
 
   /* Cancelled by a load that now owns the progress bar, or by Cancel: nothing to say. */
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+  if (g_cancellable_is_cancelled (job->cancellable))
     return;
   msvis_window_set_loading (self, NULL);
-  if (!g_task_propagate_boolean (task, &error))
+  if (!ok)
     {
-      msvis_window_show_error (self, job->scene ? _("Could Not Export the Picture")
-                                                : _("Could Not Export the Report"),
+      msvis_window_show_error (self, job->picture ? _("Could Not Export the Picture")
+                                                  : _("Could Not Export the Report"),
                                error);
       return;
     }
@@ -96,7 +84,7 @@ start_export (MsvisWindow *self,
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *message = NULL;
   g_autoptr(GFile) folder = g_file_get_parent (file);
-  g_autoptr(GTask) task = NULL;
+  g_autofree char *path = g_file_get_path (file);
 
   job->file = g_object_ref (file);
   job->flags = replace ? MSVIS_SAFE_FILE_REPLACE : MSVIS_SAFE_FILE_DEFAULT;
@@ -107,9 +95,14 @@ start_export (MsvisWindow *self,
   /* translators: %s is a file name */
   message = g_strdup_printf (_("Exporting %s…"), basename);
   msvis_window_set_loading (self, message);
-  task = g_task_new (NULL, self->load_cancellable, export_done, g_object_ref (self));
-  g_task_set_task_data (task, job, (GDestroyNotify)export_job_free);
-  g_task_run_in_thread (task, write_export);
+  job->window = g_object_ref (self);
+  job->cancellable = g_object_ref (self->load_cancellable);
+  if (job->picture)
+    msvis_export_write_picture_async (g_steal_pointer (&job->scene), path, job->format,
+                                      job->flags, self->load_cancellable, export_done, job);
+  else
+    msvis_export_write_report_async (job->doc, job->name, path, job->flags,
+                                     self->load_cancellable, export_done, job);
 }
 
 /* Where the choosers start: the last folder used, else the result's own. */
@@ -134,6 +127,7 @@ export_requested (MsvisExportDialog *dialog,
   ExportJob *job = g_new0 (ExportJob, 1);
 
   job->scene = msvis_export_dialog_make_scene (dialog);
+  job->picture = TRUE;
   job->format = msvis_export_dialog_get_format (dialog);
   start_export (self, job, file, replace);
 }

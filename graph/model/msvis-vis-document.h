@@ -125,6 +125,18 @@ gpointer          msvis_vis_document_read_node_data   (MsvisVisDocument     *sel
 /* "Compare · summary · step 0 · rank 1 · micro step 2"; @micro_step -1: all */
 char             *msvis_vis_document_describe         (MsvisVisDocument     *self,
                                                        gint                  micro_step);
+void              msvis_vis_document_read_nodes_async  (MsvisVisDocument     *self,
+                                                        MsvisNodeId           npu,
+                                                        MsvisNodeId           bench,
+                                                        MsvisVisNodeDataRead  read,
+                                                        gpointer              read_data,
+                                                        GDestroyNotify        read_data_free,
+                                                        GDestroyNotify        result_free,
+                                                        GCancellable         *cancellable,
+                                                        GAsyncReadyCallback   callback,
+                                                        gpointer              user_data);
+gpointer          msvis_vis_document_read_nodes_finish (GAsyncResult         *result,
+                                                        GError              **error);
 GRecMutexLocker  *msvis_vis_document_lock             (MsvisVisDocument     *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisVisDocument, msvis_vis_document_unref)

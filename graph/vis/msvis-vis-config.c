@@ -160,3 +160,45 @@ msvis_vis_config_write (GFile      *file,
                                     error) &&
          msvis_safe_file_commit (out, error);
 }
+
+static void
+read_worker (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GError *error = NULL;
+  GPtrArray *pairs = msvis_vis_config_read (task_data, &error);
+
+  if (pairs == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, pairs, (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* msvis_vis_config_read() on a worker: the window never reads a file on its own thread. */
+void
+msvis_vis_config_read_async (GFile               *file,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, msvis_vis_config_read_async);
+  g_task_set_name (task, "[msvis] read .vis.config");
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, read_worker);
+}
+
+/* Returns: (transfer full) (element-type MsvisMatchPair): the pairs, or %NULL with @error */
+GPtrArray *
+msvis_vis_config_read_finish (GAsyncResult  *result,
+                              GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == msvis_vis_config_read_async,
+                        NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -17,6 +17,12 @@ typedef struct
 
 GPtrArray *msvis_vis_config_read  (GFile      *file,
                                    GError    **error);
+void       msvis_vis_config_read_async  (GFile               *file,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data);
+GPtrArray *msvis_vis_config_read_finish (GAsyncResult        *result,
+                                         GError             **error);
 gboolean   msvis_vis_config_write (GFile      *file,
                                    GPtrArray  *pairs,
                                    gboolean    replace,
