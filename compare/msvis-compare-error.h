@@ -15,6 +15,7 @@ typedef enum
   MSVIS_COMPARE_ERROR_UNSUPPORTED,   /* a mode msvis cannot run yet */
   MSVIS_COMPARE_ERROR_MISMATCH,      /* the two sides cannot be compared with each other */
   MSVIS_COMPARE_ERROR_MATCH,         /* a manual match names unknown or matched nodes */
+  MSVIS_COMPARE_ERROR_REPORT_FORMAT, /* a report's name says no format msvis writes */
 } MsvisCompareError;
 
 GQuark msvis_compare_error_quark (void);

@@ -332,7 +332,7 @@ msvis_export_job_run (const MsvisExportJob  *job,
   if ((job->sides & MSVIS_EXPORT_SIDES_BENCH) && msvis_vis_document_get_bench (doc) == NULL
       && !(job->sides & MSVIS_EXPORT_SIDES_NPU))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+      g_set_error (error, MSVIS_EXPORT_ERROR, MSVIS_EXPORT_ERROR_NO_SIDE,
                    /* translators: %s is a file name */
                    _("%s is a build: it has no Bench side"), job->input);
       return FALSE;

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "msvis-compare-error.h"
 #include "msvis-report.h"
 
 gboolean
@@ -22,7 +23,7 @@ msvis_report_format_from_path (const char         *path,
     *format = MSVIS_REPORT_CSV;
   else
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_REPORT_FORMAT,
                    /* translators: %s is a file name */
                    _("%s: the report’s name must end in .md, .html or .csv"), path);
       return FALSE;

@@ -537,7 +537,8 @@ msvis_layout_engine_run (MsvisLayoutEngine  *self,
   root = msvis_graph_get_root (self->graph);
   if (root == MSVIS_NODE_ID_NONE)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The graph has no root node"));
+      g_set_error (error, MSVIS_LAYOUT_ERROR, MSVIS_LAYOUT_ERROR_NO_ROOT,
+                   _("The graph has no root node"));
       return NULL;
     }
 

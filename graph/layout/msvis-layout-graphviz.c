@@ -133,7 +133,7 @@ msvis_layout_graphviz_place (const MsvisChunkItem *items,
       agclose (g);
       G_UNLOCK (graphviz);
       /* translators: %u is a number of nodes */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+      g_set_error (error, MSVIS_LAYOUT_ERROR, MSVIS_LAYOUT_ERROR_GRAPHVIZ,
                    _("graphviz could not lay out %u nodes"), n_items);
       return FALSE;
     }

@@ -4,6 +4,8 @@
 
 #include "msvis-layout-private.h"
 
+G_DEFINE_QUARK (msvis-layout-error-quark, msvis_layout_error)
+
 G_DEFINE_BOXED_TYPE (MsvisLayout, msvis_layout, msvis_layout_ref, msvis_layout_unref)
 
 MsvisLayout *

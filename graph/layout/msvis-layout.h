@@ -8,6 +8,17 @@
 
 G_BEGIN_DECLS
 
+/* Errors of laying a graph out. */
+#define MSVIS_LAYOUT_ERROR (msvis_layout_error_quark ())
+
+typedef enum
+{
+  MSVIS_LAYOUT_ERROR_NO_ROOT,    /* the graph has no root node to start from */
+  MSVIS_LAYOUT_ERROR_GRAPHVIZ,   /* graphviz refused a container */
+} MsvisLayoutError;
+
+GQuark msvis_layout_error_quark (void);
+
 /* The geometry of what a canvas shows: the root container, each expanded container's
  * children in call order, nested boxes in content pixels (1 px = 1 pt at zoom 1). Immutable
  * and shared between threads once built. The box tree is also the spatial index: a visit

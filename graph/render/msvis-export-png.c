@@ -47,7 +47,7 @@ png_error_cb (png_structp     png,
   PngSink *sink = png_get_error_ptr (png);
 
   if (sink->error == NULL)
-    g_set_error (&sink->error, G_IO_ERROR, G_IO_ERROR_FAILED, "libpng: %s", message);
+    g_set_error (&sink->error, MSVIS_EXPORT_ERROR, MSVIS_EXPORT_ERROR_PNG, "libpng: %s", message);
   png_longjmp (png, 1);
 }
 
@@ -116,7 +116,7 @@ msvis_export_write_png (MsvisExportScene *self,
       g_autofree char *w = g_strdup_printf ("%" G_GUINT64_FORMAT, width);
       g_autofree char *h = g_strdup_printf ("%" G_GUINT64_FORMAT, height);
 
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+      g_set_error (error, MSVIS_EXPORT_ERROR, MSVIS_EXPORT_ERROR_TOO_LARGE,
                    /* translators: a PNG's width and height in pixels */
                    _("A PNG of %s × %s pixels cannot be written"), w, h);
       return FALSE;
@@ -128,7 +128,8 @@ msvis_export_write_png (MsvisExportScene *self,
   if (info == NULL)
     {
       png_destroy_write_struct (&png, NULL);
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "libpng: out of memory");
+      g_set_error_literal (error, MSVIS_EXPORT_ERROR, MSVIS_EXPORT_ERROR_PNG,
+                           "libpng: out of memory");
       return FALSE;
     }
   if (setjmp (png_jmpbuf (png)))

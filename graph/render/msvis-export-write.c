@@ -76,7 +76,8 @@ write_vector (MsvisExportScene  *self,
     }
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", cairo_status_to_string (status));
+      g_set_error (error, MSVIS_EXPORT_ERROR, MSVIS_EXPORT_ERROR_CAIRO, "cairo: %s",
+                   cairo_status_to_string (status));
       return FALSE;
     }
   return TRUE;

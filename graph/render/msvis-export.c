@@ -9,6 +9,8 @@
 
 #include "msvis-export-private.h"
 
+G_DEFINE_QUARK (msvis-export-error-quark, msvis_export_error)
+
 #define MARGIN        24.
 #define GAP           96.    /* between the two sides, where the link curves run */
 #define SWATCH        12.
@@ -35,7 +37,7 @@ msvis_export_format_from_path (const char         *path,
     *format = MSVIS_EXPORT_PDF;
   else
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+      g_set_error (error, MSVIS_EXPORT_ERROR, MSVIS_EXPORT_ERROR_FORMAT,
                    /* translators: %s is a file name */
                    _("%s: the picture’s name must end in .png, .svg or .pdf"), path);
       return FALSE;

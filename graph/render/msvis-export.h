@@ -13,6 +13,20 @@ G_BEGIN_DECLS
  * compare, joined by link curves), each the whole layout or a part of it. Measured in points;
  * PNG pixels are points × scale. The window and `msvis export` both make one of these. */
 
+/* Errors of drawing a picture that are not plain file-system errors. */
+#define MSVIS_EXPORT_ERROR (msvis_export_error_quark ())
+
+typedef enum
+{
+  MSVIS_EXPORT_ERROR_FORMAT,     /* the output's name says no format msvis writes */
+  MSVIS_EXPORT_ERROR_TOO_LARGE,  /* beyond what the format can hold */
+  MSVIS_EXPORT_ERROR_CAIRO,      /* cairo failed to draw or write */
+  MSVIS_EXPORT_ERROR_PNG,        /* libpng failed */
+  MSVIS_EXPORT_ERROR_NO_SIDE,    /* a side the result does not have */
+} MsvisExportError;
+
+GQuark msvis_export_error_quark (void);
+
 typedef enum
 {
   MSVIS_EXPORT_PNG,

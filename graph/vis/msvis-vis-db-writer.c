@@ -15,6 +15,8 @@
 #include "msvis-vis-db-writer.h"
 #include "msvis-writer-error.h"
 
+G_DEFINE_QUARK (msvis-vis-db-error-quark, msvis_vis_db_error)
+
 /* What msprobe 8.2.1 writes (msprobe/visualization/db_utils.py, GraphBuilder.to_db,
  * graph_service.py): tb_nodes and tb_stack per graph, one tb_config row (INSERT OR IGNORE:
  * the first graph's wins), then the indexes. Rows of a graph go in node order, which is
@@ -107,7 +109,7 @@ static gboolean
 set_sqlite_error (MsvisVisDbWriter  *self,
                   GError           **error)
 {
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+  g_set_error (error, MSVIS_VIS_DB_ERROR, MSVIS_VIS_DB_ERROR_WRITE,
                /* translators: a file path, then SQLite's message */
                _("%s: cannot write the database: %s"), self->path, sqlite3_errmsg (self->db));
   return FALSE;
@@ -664,7 +666,7 @@ msvis_vis_db_writer_commit (MsvisVisDbWriter  *self,
   /* Closing the last connection checkpoints the WAL into the file and removes it. */
   if (close_db (self) != SQLITE_OK)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+      g_set_error (error, MSVIS_VIS_DB_ERROR, MSVIS_VIS_DB_ERROR_FINISH,
                    /* translators: a file path */
                    _("%s: cannot finish the database"), self->path);
       return FALSE;

@@ -6,6 +6,17 @@
 
 G_BEGIN_DECLS
 
+/* Errors SQLite reports while a .vis.db is written. */
+#define MSVIS_VIS_DB_ERROR (msvis_vis_db_error_quark ())
+
+typedef enum
+{
+  MSVIS_VIS_DB_ERROR_WRITE,    /* SQLite refused a statement */
+  MSVIS_VIS_DB_ERROR_FINISH,   /* the database could not be committed and closed */
+} MsvisVisDbError;
+
+GQuark msvis_vis_db_error_quark (void);
+
 /* The SQLite .vis.db of msprobe 8.2.1 (vis-format.md §7): every step and rank of a run in one
  * file, written in one transaction under a temporary name and renamed only by commit. */
 
