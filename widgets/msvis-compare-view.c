@@ -309,13 +309,6 @@ msvis_compare_view_select (MsvisCompareView *self,
   node_selected (canvas, node, self);
 }
 
-gboolean
-msvis_compare_view_get_sync_expand (MsvisCompareView *self)
-{
-  g_return_val_if_fail (MSVIS_IS_COMPARE_VIEW (self), FALSE);
-  return self->sync_expand;
-}
-
 void
 msvis_compare_view_set_sync_expand (MsvisCompareView *self,
                                     gboolean          sync_expand)

@@ -28,7 +28,6 @@ void              msvis_compare_view_select         (MsvisCompareView *self,
 MsvisNodeId       msvis_compare_view_counterpart    (MsvisCompareView *self,
                                                      gboolean          is_bench,
                                                      MsvisNodeId       node);
-gboolean          msvis_compare_view_get_sync_expand (MsvisCompareView *self);
 void              msvis_compare_view_set_sync_expand (MsvisCompareView *self,
                                                       gboolean          sync_expand);
 gboolean          msvis_compare_view_get_show_minimap (MsvisCompareView *self);

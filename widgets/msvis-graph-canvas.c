@@ -473,13 +473,6 @@ msvis_graph_canvas_set_document (MsvisGraphCanvas *self,
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
 
-MsvisVisDocument *
-msvis_graph_canvas_get_document (MsvisGraphCanvas *self)
-{
-  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), NULL);
-  return self->doc;
-}
-
 MsvisGraph *
 msvis_graph_canvas_get_graph (MsvisGraphCanvas *self)
 {

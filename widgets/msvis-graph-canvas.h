@@ -22,7 +22,6 @@ GtkWidget   *msvis_graph_canvas_new              (void);
 void         msvis_graph_canvas_set_document     (MsvisGraphCanvas *self,
                                                   MsvisVisDocument *doc,
                                                   gboolean          is_bench);
-MsvisVisDocument *msvis_graph_canvas_get_document (MsvisGraphCanvas *self);
 MsvisGraph  *msvis_graph_canvas_get_graph        (MsvisGraphCanvas *self);
 gboolean     msvis_graph_canvas_is_bench         (MsvisGraphCanvas *self);
 MsvisLayout *msvis_graph_canvas_get_layout       (MsvisGraphCanvas *self);

@@ -876,9 +876,3 @@ msvis_match_session_get_document (MsvisMatchSession *self)
 {
   return self->document;
 }
-
-MsvisCompareMode
-msvis_match_session_get_mode (MsvisMatchSession *self)
-{
-  return self->mode;
-}

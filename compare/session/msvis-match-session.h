@@ -31,7 +31,6 @@ MsvisMatchSession *msvis_match_session_new          (MsvisVisDocument   *documen
                                                      GError            **error);
 void               msvis_match_session_free         (MsvisMatchSession  *self);
 MsvisVisDocument  *msvis_match_session_get_document (MsvisMatchSession  *self);
-MsvisCompareMode   msvis_match_session_get_mode     (MsvisMatchSession  *self);
 
 gboolean           msvis_match_session_match        (MsvisMatchSession  *self,
                                                      MsvisNodeId         npu_node,

@@ -57,14 +57,6 @@ msvis_layout_get_box (MsvisLayout *self,
   return &g_array_index (self->boxes, MsvisLayoutBox, index);
 }
 
-guint
-msvis_layout_box_index (MsvisLayout          *self,
-                        const MsvisLayoutBox *box)
-{
-  g_return_val_if_fail (self != NULL, MSVIS_LAYOUT_NO_BOX);
-  return box - &g_array_index (self->boxes, MsvisLayoutBox, 0);
-}
-
 /**
  * msvis_layout_lookup:
  *

@@ -84,8 +84,6 @@ void                  msvis_layout_visit        (MsvisLayout          *self,
 const MsvisLayoutBox *msvis_layout_hit          (MsvisLayout          *self,
                                                  double                x,
                                                  double                y);
-guint                 msvis_layout_box_index    (MsvisLayout          *self,
-                                                 const MsvisLayoutBox *box);
 
 gboolean              msvis_rect_intersects     (const MsvisRect      *a,
                                                  const MsvisRect      *b);

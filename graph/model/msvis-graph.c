@@ -529,13 +529,6 @@ msvis_graph_node_get_first_child (MsvisGraph  *self,
 }
 
 MsvisNodeId
-msvis_graph_node_get_last_child (MsvisGraph  *self,
-                                 MsvisNodeId  node)
-{
-  return node_record (self, node)->last_child;
-}
-
-MsvisNodeId
 msvis_graph_node_get_next_sibling (MsvisGraph  *self,
                                    MsvisNodeId  node)
 {

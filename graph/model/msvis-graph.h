@@ -84,8 +84,6 @@ MsvisNodeId        msvis_graph_node_get_parent        (MsvisGraph        *self,
                                                        MsvisNodeId        node);
 MsvisNodeId        msvis_graph_node_get_first_child   (MsvisGraph        *self,
                                                        MsvisNodeId        node);
-MsvisNodeId        msvis_graph_node_get_last_child    (MsvisGraph        *self,
-                                                       MsvisNodeId        node);
 MsvisNodeId        msvis_graph_node_get_next_sibling  (MsvisGraph        *self,
                                                        MsvisNodeId        node);
 guint              msvis_graph_node_get_n_children    (MsvisGraph        *self,

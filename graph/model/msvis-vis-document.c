@@ -634,17 +634,3 @@ msvis_vis_document_get_tooltip_entries (MsvisVisDocument *self,
   *n_entries = self->tooltip_entries->len;
   return (const MsvisTooltipEntry *) (gpointer) self->tooltip_entries->data;
 }
-
-/* Returns: (nullable): the explanation of @column */
-const char *
-msvis_vis_document_lookup_tooltip (MsvisVisDocument *self,
-                                   const char       *column)
-{
-  guint n;
-  const MsvisTooltipEntry *entries = msvis_vis_document_get_tooltip_entries (self, &n);
-
-  for (guint i = 0; i < n; i++)
-    if (strcmp (entries[i].name, column) == 0)
-      return entries[i].text;
-  return NULL;
-}

@@ -69,8 +69,6 @@ typedef struct
 
 const MsvisTooltipEntry *msvis_vis_document_get_tooltip_entries (MsvisVisDocument *self,
                                                                  guint            *n_entries);
-const char       *msvis_vis_document_lookup_tooltip   (MsvisVisDocument  *self,
-                                                       const char        *column);
 
 /* For the readers and the builders, before the document is handed out. */
 void              msvis_vis_document_set_compare      (MsvisVisDocument  *self,

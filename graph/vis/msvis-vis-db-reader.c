@@ -318,18 +318,6 @@ msvis_vis_db_is_compare (MsvisVisDb *self)
   return self->is_compare;
 }
 
-const char *
-msvis_vis_db_get_task (MsvisVisDb *self)
-{
-  return self->task;
-}
-
-const char *
-msvis_vis_db_get_tooltip (MsvisVisDb *self)
-{
-  return self->tooltip;
-}
-
 guint
 msvis_vis_db_get_micro_steps (MsvisVisDb *self)
 {

@@ -23,8 +23,6 @@ MsvisVisDb       *msvis_vis_db_ref            (MsvisVisDb    *self);
 void              msvis_vis_db_unref          (MsvisVisDb    *self);
 
 gboolean          msvis_vis_db_is_compare     (MsvisVisDb    *self);
-const char       *msvis_vis_db_get_task       (MsvisVisDb    *self);
-const char       *msvis_vis_db_get_tooltip    (MsvisVisDb    *self);
 guint             msvis_vis_db_get_micro_steps (MsvisVisDb   *self);
 gboolean          msvis_vis_db_get_overflow_check (MsvisVisDb *self);
 GArray           *msvis_vis_db_get_rank_list  (MsvisVisDb    *self);
