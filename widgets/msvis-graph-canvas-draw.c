@@ -19,15 +19,15 @@
 void
 msvis_graph_canvas_results_changed (MsvisGraphCanvas *self)
 {
-  msvis_graph_canvas_update_fills (self);
+  _msvis_graph_canvas_update_fills (self);
 }
 
 /* Cheap: the map keeps one colour per bucket, each node's fill is worked out as it is drawn. */
 void
-msvis_graph_canvas_update_fills (MsvisGraphCanvas *self)
+_msvis_graph_canvas_update_fills (MsvisGraphCanvas *self)
 {
   g_clear_pointer (&self->fill_map, msvis_fill_map_free);
-  msvis_graph_canvas_drop_cache (self);
+  _msvis_graph_canvas_drop_cache (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (self->graph != NULL)
     {
@@ -44,7 +44,7 @@ msvis_graph_canvas_update_fills (MsvisGraphCanvas *self)
 
 /* Whatever a draw shows changed: the tiles go, and the minimap's picture with its serial. */
 void
-msvis_graph_canvas_drop_cache (MsvisGraphCanvas *self)
+_msvis_graph_canvas_drop_cache (MsvisGraphCanvas *self)
 {
   self->drawing_serial++;
   g_hash_table_remove_all (self->tiles);
@@ -139,8 +139,8 @@ draw_ring (MsvisGraphCanvas *self,
 
 /* Called with the snapshot in layout coordinates (translated and scaled). */
 void
-msvis_graph_canvas_snapshot_content (MsvisGraphCanvas *self,
-                                     GtkSnapshot      *snapshot)
+_msvis_graph_canvas_snapshot_content (MsvisGraphCanvas *self,
+                                      GtkSnapshot      *snapshot)
 {
   MsvisRect view;
   GdkRGBA accent, hover;

@@ -17,20 +17,20 @@ click_pressed (GtkGestureClick  *gesture,
                double            y,
                MsvisGraphCanvas *self)
 {
-  const MsvisLayoutBox *box = msvis_graph_canvas_hit (self, x, y);
+  const MsvisLayoutBox *box = _msvis_graph_canvas_hit (self, x, y);
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
   if (box == NULL)
     return;
   if (n_press == 2)
     {
-      msvis_graph_canvas_toggle (self, box->node);
+      _msvis_graph_canvas_toggle (self, box->node);
       return;
     }
   if (n_press == 1 && box->node != self->selected)
     {
       msvis_graph_canvas_select (self, box->node, FALSE);
-      msvis_graph_canvas_emit_selected (self);
+      _msvis_graph_canvas_emit_selected (self);
     }
 }
 
@@ -110,7 +110,7 @@ motion (GtkEventControllerMotion *controller,
         double                    y,
         MsvisGraphCanvas         *self)
 {
-  const MsvisLayoutBox *box = msvis_graph_canvas_hit (self, x, y);
+  const MsvisLayoutBox *box = _msvis_graph_canvas_hit (self, x, y);
   MsvisNodeId node = box ? box->node : MSVIS_NODE_ID_NONE;
 
   self->pointer_x = x;
@@ -131,7 +131,7 @@ leave (GtkEventControllerMotion *controller,
 }
 
 void
-msvis_graph_canvas_init_input (MsvisGraphCanvas *self)
+_msvis_graph_canvas_init_input (MsvisGraphCanvas *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
@@ -233,7 +233,7 @@ move_target (MsvisGraphCanvas *self,
     {
       if (msvis_graph_canvas_is_expanded (self, node))
         {
-          msvis_graph_canvas_toggle (self, node);
+          _msvis_graph_canvas_toggle (self, node);
           return MSVIS_NODE_ID_NONE;
         }
       next = msvis_graph_node_get_parent (graph, node);
@@ -244,7 +244,7 @@ move_target (MsvisGraphCanvas *self,
           && !msvis_graph_canvas_is_expanded (self, node)
           && node != msvis_graph_get_root (graph))
         {
-          msvis_graph_canvas_toggle (self, node);
+          _msvis_graph_canvas_toggle (self, node);
           return MSVIS_NODE_ID_NONE;
         }
       next = msvis_graph_node_get_first_child (graph, node);
@@ -266,7 +266,7 @@ move_action (GtkWidget  *widget,
   if (next == MSVIS_NODE_ID_NONE)
     return;
   msvis_graph_canvas_select (self, next, TRUE);
-  msvis_graph_canvas_emit_selected (self);
+  _msvis_graph_canvas_emit_selected (self);
 }
 
 static void
@@ -277,7 +277,7 @@ toggle_action (GtkWidget  *widget,
   MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (widget);
 
   if (self->selected != MSVIS_NODE_ID_NONE)
-    msvis_graph_canvas_toggle (self, self->selected);
+    _msvis_graph_canvas_toggle (self, self->selected);
 }
 
 static void
@@ -291,7 +291,7 @@ add_zoom_keys (GtkWidgetClass *widget_class,
 }
 
 void
-msvis_graph_canvas_class_init_input (GtkWidgetClass *widget_class)
+_msvis_graph_canvas_class_init_input (GtkWidgetClass *widget_class)
 {
   static const guint zoom_in_keys[] = { GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add, GDK_KEY_w };
   static const guint zoom_out_keys[] = { GDK_KEY_minus, GDK_KEY_KP_Subtract, GDK_KEY_s };
@@ -337,14 +337,14 @@ type_name (MsvisGraph  *graph,
 }
 
 gboolean
-msvis_graph_canvas_query_tooltip (GtkWidget  *widget,
-                                  int         x,
-                                  int         y,
-                                  gboolean    keyboard,
-                                  GtkTooltip *tooltip)
+_msvis_graph_canvas_query_tooltip (GtkWidget  *widget,
+                                   int         x,
+                                   int         y,
+                                   gboolean    keyboard,
+                                   GtkTooltip *tooltip)
 {
   MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (widget);
-  const MsvisLayoutBox *box = keyboard ? NULL : msvis_graph_canvas_hit (self, x, y);
+  const MsvisLayoutBox *box = keyboard ? NULL : _msvis_graph_canvas_hit (self, x, y);
   MsvisCompareResults *results;
   g_autoptr(GString) text = NULL;
 

@@ -64,41 +64,41 @@ struct _MsvisGraphCanvas
 };
 
 /* msvis-graph-canvas-draw.c */
-void     msvis_graph_canvas_update_fills      (MsvisGraphCanvas *self);
-void     msvis_graph_canvas_drop_cache        (MsvisGraphCanvas *self);
-void     msvis_graph_canvas_snapshot_content  (MsvisGraphCanvas *self,
+void     _msvis_graph_canvas_update_fills      (MsvisGraphCanvas *self);
+void     _msvis_graph_canvas_drop_cache        (MsvisGraphCanvas *self);
+void     _msvis_graph_canvas_snapshot_content  (MsvisGraphCanvas *self,
                                                GtkSnapshot      *snapshot);
 
 /* msvis-graph-canvas-input.c */
-void     msvis_graph_canvas_init_input        (MsvisGraphCanvas *self);
-void     msvis_graph_canvas_class_init_input  (GtkWidgetClass   *widget_class);
-gboolean msvis_graph_canvas_query_tooltip     (GtkWidget        *widget,
+void     _msvis_graph_canvas_init_input        (MsvisGraphCanvas *self);
+void     _msvis_graph_canvas_class_init_input  (GtkWidgetClass   *widget_class);
+gboolean _msvis_graph_canvas_query_tooltip     (GtkWidget        *widget,
                                                int               x,
                                                int               y,
                                                gboolean          keyboard,
                                                GtkTooltip       *tooltip);
 
 /* msvis-graph-canvas.c */
-gboolean msvis_graph_canvas_widget_to_content (MsvisGraphCanvas *self,
-                                               double            wx,
-                                               double            wy,
-                                               double           *cx,
-                                               double           *cy);
-const MsvisLayoutBox *msvis_graph_canvas_hit  (MsvisGraphCanvas *self,
+gboolean _msvis_graph_canvas_widget_to_content (MsvisGraphCanvas *self,
+                                                double            wx,
+                                                double            wy,
+                                                double           *cx,
+                                                double           *cy);
+const MsvisLayoutBox *_msvis_graph_canvas_hit  (MsvisGraphCanvas *self,
                                                double            wx,
                                                double            wy);
-void     msvis_graph_canvas_emit_selected     (MsvisGraphCanvas *self);
-void     msvis_graph_canvas_zoom_changed      (MsvisGraphCanvas *self);
-void     msvis_graph_canvas_content_origin    (MsvisGraphCanvas *self,
+void     _msvis_graph_canvas_emit_selected     (MsvisGraphCanvas *self);
+void     _msvis_graph_canvas_zoom_changed      (MsvisGraphCanvas *self);
+void     _msvis_graph_canvas_content_origin    (MsvisGraphCanvas *self,
                                                double           *ox,
                                                double           *oy);
-void     msvis_graph_canvas_configure_adjustments (MsvisGraphCanvas *self);
-void     msvis_graph_canvas_scroll_to_content (MsvisGraphCanvas *self,
-                                               double            wx_now,
-                                               double            wy_now,
-                                               double            wx_wanted,
-                                               double            wy_wanted);
-void     msvis_graph_canvas_toggle            (MsvisGraphCanvas *self,
+void     _msvis_graph_canvas_configure_adjustments (MsvisGraphCanvas *self);
+void     _msvis_graph_canvas_scroll_to_content (MsvisGraphCanvas *self,
+                                                double            wx_now,
+                                                double            wy_now,
+                                                double            wx_wanted,
+                                                double            wy_wanted);
+void     _msvis_graph_canvas_toggle            (MsvisGraphCanvas *self,
                                                MsvisNodeId       node);
 
 G_END_DECLS

@@ -28,21 +28,21 @@ msvis_graph_canvas_zoom_by (MsvisGraphCanvas *self,
   zoom = CLAMP (self->zoom * factor, MSVIS_CANVAS_MIN_ZOOM, MSVIS_CANVAS_MAX_ZOOM);
   if (zoom == self->zoom)
     return;
-  if (!msvis_graph_canvas_widget_to_content (self, anchor_x, anchor_y, &cx, &cy))
+  if (!_msvis_graph_canvas_widget_to_content (self, anchor_x, anchor_y, &cx, &cy))
     {
       self->zoom = zoom;
-      msvis_graph_canvas_zoom_changed (self);
+      _msvis_graph_canvas_zoom_changed (self);
       return;
     }
 
   self->zoom = zoom;
-  msvis_graph_canvas_drop_cache (self);
-  msvis_graph_canvas_configure_adjustments (self);
+  _msvis_graph_canvas_drop_cache (self);
+  _msvis_graph_canvas_configure_adjustments (self);
   /* Bring the content point under the anchor back under it. */
-  msvis_graph_canvas_content_origin (self, &ox, &oy);
-  msvis_graph_canvas_scroll_to_content (self, ox + cx * zoom, oy + cy * zoom, anchor_x, anchor_y);
+  _msvis_graph_canvas_content_origin (self, &ox, &oy);
+  _msvis_graph_canvas_scroll_to_content (self, ox + cx * zoom, oy + cy * zoom, anchor_x, anchor_y);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  msvis_graph_canvas_zoom_changed (self);
+  _msvis_graph_canvas_zoom_changed (self);
 }
 
 void
@@ -72,9 +72,9 @@ msvis_graph_canvas_center_on (MsvisGraphCanvas *self,
 
   if (self->layout == NULL)
     return;
-  msvis_graph_canvas_content_origin (self, &ox, &oy);
-  msvis_graph_canvas_scroll_to_content (self, ox + content_x * self->zoom,
-                                        oy + content_y * self->zoom,
+  _msvis_graph_canvas_content_origin (self, &ox, &oy);
+  _msvis_graph_canvas_scroll_to_content (self, ox + content_x * self->zoom,
+                                         oy + content_y * self->zoom,
                      gtk_widget_get_width (GTK_WIDGET (self)) / 2.,
                      gtk_widget_get_height (GTK_WIDGET (self)) / 2.);
 }
@@ -89,11 +89,11 @@ zoom_to_rect (MsvisGraphCanvas *self,
   double zoom = MIN (width / MAX (rect.width, 1), height / MAX (rect.height, 1));
 
   self->zoom = CLAMP (zoom, MSVIS_CANVAS_MIN_ZOOM, max_zoom);
-  msvis_graph_canvas_drop_cache (self);
-  msvis_graph_canvas_configure_adjustments (self);
+  _msvis_graph_canvas_drop_cache (self);
+  _msvis_graph_canvas_configure_adjustments (self);
   msvis_graph_canvas_center_on (self, rect.x + rect.width / 2, rect.y + rect.height / 2);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  msvis_graph_canvas_zoom_changed (self);
+  _msvis_graph_canvas_zoom_changed (self);
 }
 
 void

@@ -37,7 +37,7 @@ static void request_layout (MsvisGraphCanvas *self);
 /* Where content (layout) coordinates start in widget coordinates: centred when the content is
  * smaller than the view, else scrolled. */
 void
-msvis_graph_canvas_content_origin (MsvisGraphCanvas *self,
+_msvis_graph_canvas_content_origin (MsvisGraphCanvas *self,
                 double           *ox,
                 double           *oy)
 {
@@ -56,30 +56,30 @@ msvis_graph_canvas_content_origin (MsvisGraphCanvas *self,
 }
 
 gboolean
-msvis_graph_canvas_widget_to_content (MsvisGraphCanvas *self,
-                                      double            wx,
-                                      double            wy,
-                                      double           *cx,
-                                      double           *cy)
+_msvis_graph_canvas_widget_to_content (MsvisGraphCanvas *self,
+                                       double            wx,
+                                       double            wy,
+                                       double           *cx,
+                                       double           *cy)
 {
   double ox, oy;
 
   if (self->layout == NULL)
     return FALSE;
-  msvis_graph_canvas_content_origin (self, &ox, &oy);
+  _msvis_graph_canvas_content_origin (self, &ox, &oy);
   *cx = (wx - ox) / self->zoom;
   *cy = (wy - oy) / self->zoom;
   return TRUE;
 }
 
 const MsvisLayoutBox *
-msvis_graph_canvas_hit (MsvisGraphCanvas *self,
-                        double            wx,
-                        double            wy)
+_msvis_graph_canvas_hit (MsvisGraphCanvas *self,
+                         double            wx,
+                         double            wy)
 {
   double cx, cy;
 
-  if (!msvis_graph_canvas_widget_to_content (self, wx, wy, &cx, &cy))
+  if (!_msvis_graph_canvas_widget_to_content (self, wx, wy, &cx, &cy))
     return NULL;
   return msvis_layout_hit (self->layout, cx, cy);
 }
@@ -97,7 +97,7 @@ msvis_graph_canvas_get_view (MsvisGraphCanvas *self,
   g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
 
   *content_area = (MsvisRect) { 0 };
-  if (!msvis_graph_canvas_widget_to_content (self, 0, 0, &x0, &y0))
+  if (!_msvis_graph_canvas_widget_to_content (self, 0, 0, &x0, &y0))
     return;
   *content_area = (MsvisRect) { x0, y0, gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom,
                                 gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom };
@@ -121,7 +121,7 @@ msvis_graph_canvas_node_area (MsvisGraphCanvas *self,
 
   if (self->layout == NULL || !(box = msvis_layout_lookup (self->layout, node)))
     return FALSE;
-  msvis_graph_canvas_content_origin (self, &ox, &oy);
+  _msvis_graph_canvas_content_origin (self, &ox, &oy);
   graphene_rect_init (area, ox + box->rect.x * self->zoom, oy + box->rect.y * self->zoom,
                       box->rect.width * self->zoom, box->rect.height * self->zoom);
   return TRUE;
@@ -145,7 +145,7 @@ msvis_graph_canvas_get_placement (MsvisGraphCanvas     *self,
   if (self->layout == NULL
       || !gtk_widget_translate_coordinates (GTK_WIDGET (self), relative, 0, 0, &rx, &ry))
     return FALSE;
-  msvis_graph_canvas_content_origin (self, &ox, &oy);
+  _msvis_graph_canvas_content_origin (self, &ox, &oy);
   *placement = (MsvisRenderPlacement) { self->layout, self->zoom, rx + ox, ry + oy };
   return TRUE;
 }
@@ -165,7 +165,7 @@ configure_adjustment (GtkAdjustment *adjustment,
 }
 
 void
-msvis_graph_canvas_configure_adjustments (MsvisGraphCanvas *self)
+_msvis_graph_canvas_configure_adjustments (MsvisGraphCanvas *self)
 {
   MsvisRect bounds = self->layout ? msvis_layout_get_bounds (self->layout) : (MsvisRect) { 0 };
   int width = gtk_widget_get_width (GTK_WIDGET (self));
@@ -184,7 +184,7 @@ msvis_graph_canvas_size_allocate (GtkWidget *widget,
 {
   MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (widget);
 
-  msvis_graph_canvas_configure_adjustments (self);
+  _msvis_graph_canvas_configure_adjustments (self);
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
 
@@ -211,12 +211,12 @@ msvis_graph_canvas_snapshot (GtkWidget   *widget,
   if (self->layout == NULL)
     return;
 
-  msvis_graph_canvas_content_origin (self, &ox, &oy);
+  _msvis_graph_canvas_content_origin (self, &ox, &oy);
   gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
                                                          gtk_widget_get_height (widget)));
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (ox, oy));
   gtk_snapshot_scale (snapshot, self->zoom, self->zoom);
-  msvis_graph_canvas_snapshot_content (self, snapshot);
+  _msvis_graph_canvas_snapshot_content (self, snapshot);
   gtk_snapshot_pop (snapshot);
 }
 
@@ -327,7 +327,7 @@ clear_document (MsvisGraphCanvas *self)
   g_clear_pointer (&self->layout, msvis_layout_unref);
   g_clear_pointer (&self->fill_map, msvis_fill_map_free);
   g_hash_table_remove_all (self->expanded);
-  msvis_graph_canvas_drop_cache (self);
+  _msvis_graph_canvas_drop_cache (self);
   self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
 }
 
@@ -367,7 +367,7 @@ msvis_graph_canvas_css_changed (GtkWidget         *widget,
   if (dark == self->drawn_dark)
     return;
   self->drawn_dark = dark;
-  msvis_graph_canvas_drop_cache (self);
+  _msvis_graph_canvas_drop_cache (self);
   gtk_widget_queue_draw (widget);
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
@@ -385,7 +385,7 @@ msvis_graph_canvas_class_init (MsvisGraphCanvasClass *klass)
   widget_class->snapshot = msvis_graph_canvas_snapshot;
   widget_class->size_allocate = msvis_graph_canvas_size_allocate;
   widget_class->measure = msvis_graph_canvas_measure;
-  widget_class->query_tooltip = msvis_graph_canvas_query_tooltip;
+  widget_class->query_tooltip = _msvis_graph_canvas_query_tooltip;
   widget_class->css_changed = msvis_graph_canvas_css_changed;
 
   properties[PROP_ZOOM] =
@@ -413,7 +413,7 @@ msvis_graph_canvas_class_init (MsvisGraphCanvasClass *klass)
     g_signal_new ("view-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 0);
 
-  msvis_graph_canvas_class_init_input (widget_class);
+  _msvis_graph_canvas_class_init_input (widget_class);
   gtk_widget_class_set_css_name (widget_class, "graphcanvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
@@ -432,7 +432,7 @@ msvis_graph_canvas_init (MsvisGraphCanvas *self)
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
-  msvis_graph_canvas_init_input (self);
+  _msvis_graph_canvas_init_input (self);
 }
 
 GtkWidget *
@@ -465,7 +465,7 @@ msvis_graph_canvas_set_document (MsvisGraphCanvas *self,
       if (msvis_vis_document_get_colors (doc) != NULL)
         self->buckets = msvis_buckets_new_from_colors (msvis_vis_document_get_colors (doc));
       self->engine = msvis_layout_engine_new (self->graph);
-      msvis_graph_canvas_update_fills (self);
+      _msvis_graph_canvas_update_fills (self);
       self->pending_center = msvis_graph_get_root (self->graph);
       request_layout (self);
     }
@@ -516,7 +516,7 @@ remember_anchor (MsvisGraphCanvas *self,
 }
 
 void
-msvis_graph_canvas_scroll_to_content (MsvisGraphCanvas *self,
+_msvis_graph_canvas_scroll_to_content (MsvisGraphCanvas *self,
                    double            wx_now,
                    double            wy_now,
                    double            wx_wanted,
@@ -537,8 +537,8 @@ apply_layout (MsvisGraphCanvas *self,
 
   self->layout = msvis_layout_ref (layout);
   g_clear_pointer (&old, msvis_layout_unref);
-  msvis_graph_canvas_drop_cache (self);
-  msvis_graph_canvas_configure_adjustments (self);
+  _msvis_graph_canvas_drop_cache (self);
+  _msvis_graph_canvas_configure_adjustments (self);
 
   if (self->pending_center != MSVIS_NODE_ID_NONE
       && msvis_layout_lookup (layout, self->pending_center) != NULL)
@@ -557,8 +557,8 @@ apply_layout (MsvisGraphCanvas *self,
     }
   else if (self->anchor_node != MSVIS_NODE_ID_NONE
            && msvis_graph_canvas_node_area (self, self->anchor_node, &area))
-    msvis_graph_canvas_scroll_to_content (self, area.origin.x, area.origin.y, self->anchor_x,
-                                          self->anchor_y);
+    _msvis_graph_canvas_scroll_to_content (self, area.origin.x, area.origin.y, self->anchor_x,
+                                           self->anchor_y);
 
   self->anchor_node = MSVIS_NODE_ID_NONE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -620,7 +620,7 @@ msvis_graph_canvas_set_overflow_mode (MsvisGraphCanvas *self,
   g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
 
   self->overflow_mode = !!overflow_mode;
-  msvis_graph_canvas_update_fills (self);
+  _msvis_graph_canvas_update_fills (self);
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
 
@@ -658,8 +658,8 @@ msvis_graph_canvas_set_expanded (MsvisGraphCanvas *self,
 }
 
 void
-msvis_graph_canvas_toggle (MsvisGraphCanvas *self,
-                           MsvisNodeId       node)
+_msvis_graph_canvas_toggle (MsvisGraphCanvas *self,
+                            MsvisNodeId       node)
 {
   gboolean expanded = !msvis_graph_canvas_is_expanded (self, node);
 
@@ -703,14 +703,14 @@ msvis_graph_canvas_get_selected (MsvisGraphCanvas *self)
 
 /* Zoom moved: the property, and what is in view. */
 void
-msvis_graph_canvas_zoom_changed (MsvisGraphCanvas *self)
+_msvis_graph_canvas_zoom_changed (MsvisGraphCanvas *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
 
 void
-msvis_graph_canvas_emit_selected (MsvisGraphCanvas *self)
+_msvis_graph_canvas_emit_selected (MsvisGraphCanvas *self)
 {
   g_signal_emit (self, signals[NODE_SELECTED], 0, self->selected);
 }

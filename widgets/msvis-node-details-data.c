@@ -442,7 +442,7 @@ _msvis_details_data_to_tsv (MsvisDetailsData *data,
         {
           g_autoptr(MsvisDetailsRow) row = g_list_model_get_item (rows, r);
 
-          index = msvis_details_row_get_index (row);
+          index = _msvis_details_row_get_index (row);
         }
       pair = &g_array_index (data->rows, MsvisDetailsPair, index);
       for (guint s = 0; s < data->n_sides; s++)

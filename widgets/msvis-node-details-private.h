@@ -61,9 +61,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisDetailsData, _msvis_details_data_unref)
 #define MSVIS_TYPE_DETAILS_ROW (msvis_details_row_get_type ())
 G_DECLARE_FINAL_TYPE (MsvisDetailsRow, msvis_details_row, MSVIS, DETAILS_ROW, GObject)
 
-MsvisDetailsData       *msvis_details_row_get_data  (MsvisDetailsRow *self);
-const MsvisDetailsPair *msvis_details_row_get_pair  (MsvisDetailsRow *self);
-guint                   msvis_details_row_get_index (MsvisDetailsRow *self);
+MsvisDetailsData       *_msvis_details_row_get_data  (MsvisDetailsRow *self);
+const MsvisDetailsPair *_msvis_details_row_get_pair  (MsvisDetailsRow *self);
+guint                   _msvis_details_row_get_index (MsvisDetailsRow *self);
 
 /* The table: columns follow the data, so factories are made in code. */
 void              _msvis_details_table_fill        (GtkColumnView    *view,

@@ -69,21 +69,21 @@ msvis_details_row_new (MsvisDetailsData *data,
 }
 
 MsvisDetailsData *
-msvis_details_row_get_data (MsvisDetailsRow *self)
+_msvis_details_row_get_data (MsvisDetailsRow *self)
 {
   g_return_val_if_fail (MSVIS_IS_DETAILS_ROW (self), NULL);
   return self->data;
 }
 
 const MsvisDetailsPair *
-msvis_details_row_get_pair (MsvisDetailsRow *self)
+_msvis_details_row_get_pair (MsvisDetailsRow *self)
 {
   g_return_val_if_fail (MSVIS_IS_DETAILS_ROW (self), NULL);
   return &g_array_index (self->data->rows, MsvisDetailsPair, self->index);
 }
 
 guint
-msvis_details_row_get_index (MsvisDetailsRow *self)
+_msvis_details_row_get_index (MsvisDetailsRow *self)
 {
   g_return_val_if_fail (MSVIS_IS_DETAILS_ROW (self), 0);
   return self->index;
@@ -190,7 +190,7 @@ cell_bind_cb (GtkSignalListItemFactory *factory,
   GtkWidget *bottom = gtk_widget_get_last_child (box);
   MsvisDetailsRow *row = gtk_list_item_get_item (list_item);
   MsvisDetailsData *data = row->data;
-  const MsvisDetailsPair *pair = msvis_details_row_get_pair (row);
+  const MsvisDetailsPair *pair = _msvis_details_row_get_pair (row);
   gboolean two_lines = data->n_sides == 2 && COLUMN_KIND (column) != COLUMN_METRIC;
   const char *text = cell_text (pair, column, 0);
 
@@ -240,8 +240,8 @@ compare_rows (gconstpointer a,
               gconstpointer b,
               gpointer      column)
 {
-  const MsvisDetailsPair *pa = msvis_details_row_get_pair ((MsvisDetailsRow *)a);
-  const MsvisDetailsPair *pb = msvis_details_row_get_pair ((MsvisDetailsRow *)b);
+  const MsvisDetailsPair *pa = _msvis_details_row_get_pair ((MsvisDetailsRow *)a);
+  const MsvisDetailsPair *pb = _msvis_details_row_get_pair ((MsvisDetailsRow *)b);
   int result;
 
   if (COLUMN_KIND (column) == COLUMN_NAME)

@@ -138,7 +138,7 @@ ensure_session (MsvisMatchUi *ui)
   ui->session = msvis_match_session_new (window->doc, ui->file, &error);
   if (ui->session == NULL)
     {
-      msvis_window_show_error (window, _("These Nodes Cannot Be Matched"), error);
+      _msvis_window_show_error (window, _("These Nodes Cannot Be Matched"), error);
       return FALSE;
     }
   return TRUE;
@@ -208,7 +208,7 @@ link_activated (GSimpleAction *action,
   if (!msvis_match_session_match (ui->session, ui->npu, ui->bench, ui->descendants, &change,
                                   &error))
     {
-      msvis_window_show_error (ui->window, _("Could Not Match the Nodes"), error);
+      _msvis_window_show_error (ui->window, _("Could Not Match the Nodes"), error);
       return;
     }
   say_change (ui, "", &change);
@@ -228,7 +228,7 @@ unlink_activated (GSimpleAction *action,
     return;
   if (!msvis_match_session_unmatch (ui->session, ui->npu, ui->descendants, &change, &error))
     {
-      msvis_window_show_error (ui->window, _("Could Not Unmatch the Nodes"), error);
+      _msvis_window_show_error (ui->window, _("Could Not Unmatch the Nodes"), error);
       return;
     }
   say_change (ui, "", &change);
@@ -284,7 +284,7 @@ save_to (MsvisMatchUi *ui,
         g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                      /* translators: a file name */
                      _("%s: only a .vis.db can be saved as a .vis.db"), path);
-      msvis_window_show_error (ui->window, _("Could Not Save the Matches"), error);
+      _msvis_window_show_error (ui->window, _("Could Not Save the Matches"), error);
       return FALSE;
     }
   msvis_match_session_set_saved (ui->session);
@@ -332,7 +332,7 @@ config_read (GObject      *object,
       !msvis_match_session_apply_pairs (ui->session, pairs, name, &change, &error))
     {
       if (error != NULL)
-        msvis_window_show_error (ui->window, _("Could Not Apply the Matches"), error);
+        _msvis_window_show_error (ui->window, _("Could Not Apply the Matches"), error);
       return;
     }
   say_change (ui, "", &change);
@@ -362,7 +362,7 @@ chosen (GtkNativeDialog *dialog,
         case CHOOSE_EXPORT:
           pairs = msvis_match_session_get_pairs (ui->session);
           if (!msvis_vis_config_write (file, pairs, TRUE, &error))
-            msvis_window_show_error (ui->window, _("Could Not Write the Matches"), error);
+            _msvis_window_show_error (ui->window, _("Could Not Write the Matches"), error);
           else
             toast (ui, _("Match configuration written"));
           break;
@@ -437,12 +437,12 @@ free_ui (gpointer data)
 }
 
 /**
- * msvis_window_match_init:
+ * _msvis_window_match_init:
  *
  * Adds the "match" actions to the window.
  */
 void
-msvis_window_match_init (MsvisWindow *self)
+_msvis_window_match_init (MsvisWindow *self)
 {
   MsvisMatchUi *ui = g_new0 (MsvisMatchUi, 1);
   const GActionEntry entries[] = {
@@ -470,12 +470,12 @@ msvis_window_match_init (MsvisWindow *self)
 }
 
 /**
- * msvis_window_match_reset:
+ * _msvis_window_match_reset:
  *
  * A new document is shown: edits belong to the old one.
  */
 void
-msvis_window_match_reset (MsvisWindow *self)
+_msvis_window_match_reset (MsvisWindow *self)
 {
   MsvisMatchUi *ui = self->match;
 
@@ -526,7 +526,7 @@ ask_response (AdwMessageDialog *dialog,
 }
 
 /**
- * msvis_window_match_ask_first:
+ * _msvis_window_match_ask_first:
  * @then: what to do once the matches are saved or the user lets them go
  * @cancelled: (nullable): what to do when the user keeps them (undo a choice on screen)
  *
@@ -537,11 +537,11 @@ ask_response (AdwMessageDialog *dialog,
  *   caller goes on at once (@then is not called; @data is freed either way)
  */
 gboolean
-msvis_window_match_ask_first (MsvisWindow     *self,
-                              MsvisWindowThen  then,
-                              MsvisWindowThen  cancelled,
-                              gpointer         data,
-                              GDestroyNotify   destroy)
+_msvis_window_match_ask_first (MsvisWindow     *self,
+                               MsvisWindowThen  then,
+                               MsvisWindowThen  cancelled,
+                               gpointer         data,
+                               GDestroyNotify   destroy)
 {
   MsvisMatchUi *ui = self->match;
   Pending *pending;
@@ -578,7 +578,7 @@ msvis_window_match_ask_first (MsvisWindow     *self,
 
 /* Whenever what the actions depend on outside matching changes (a load starts or ends). */
 void
-msvis_window_match_update (MsvisWindow *self)
+_msvis_window_match_update (MsvisWindow *self)
 {
   if (self->match != NULL)
     update (self->match);
@@ -600,7 +600,7 @@ msvis_window_get_match_actions (MsvisWindow *self)
 
 /* For the window tests. */
 MsvisMatchSession *
-msvis_window_match_get_session (MsvisWindow *self)
+_msvis_window_match_get_session (MsvisWindow *self)
 {
   return self->match != NULL ? self->match->session : NULL;
 }

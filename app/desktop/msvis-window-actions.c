@@ -20,9 +20,9 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 void
-msvis_window_show_error (MsvisWindow  *self,
-                         const char   *heading,
-                         const GError *error)
+_msvis_window_show_error (MsvisWindow  *self,
+                          const char   *heading,
+                          const GError *error)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
 
@@ -56,7 +56,7 @@ file_chosen (GtkNativeDialog *dialog,
       g_autoptr(GFile) folder = g_file_get_parent (file);
 
       /* The folder above a chosen folder too: the next run to open is usually its sibling. */
-      msvis_window_set_last_folder (self, folder);
+      _msvis_window_set_last_folder (self, folder);
       msvis_window_open (self, file);
     }
   g_object_unref (dialog);
@@ -83,7 +83,7 @@ choose_file (MsvisWindow          *self,
   static const char *const results[] = { "*.vis", "*.vis.db", NULL };
   static const char *const everything[] = { "*", NULL };
   gboolean folder = action == GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER;
-  g_autoptr(GFile) last_folder = msvis_window_dup_last_folder (self);
+  g_autoptr(GFile) last_folder = _msvis_window_dup_last_folder (self);
   GtkFileChooserNative *dialog;
 
   dialog = gtk_file_chooser_native_new (folder ? _("Open a Folder of Results or a Dump")
@@ -124,7 +124,7 @@ build_progress (const char *message,
   MsvisWindow *self = user_data;
 
   if (msvis_window_is_loading (self))
-    msvis_window_set_loading (self, message);
+    _msvis_window_set_loading (self, message);
 }
 
 static void
@@ -138,10 +138,10 @@ build_done (GObject      *object,
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  msvis_window_set_loading (self, NULL);
+  _msvis_window_set_loading (self, NULL);
   if (written == NULL)
     {
-      msvis_window_show_error (self, _("Could Not Build the Graph"), error);
+      _msvis_window_show_error (self, _("Could Not Build the Graph"), error);
       return;
     }
   msvis_window_open (self, written);
@@ -154,7 +154,7 @@ run_build (MsvisWindow           *self,
   g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   self->load_cancellable = g_cancellable_new ();
-  msvis_window_set_loading (self, options->bench_dir ? _("Comparing the dumps…")
+  _msvis_window_set_loading (self, options->bench_dir ? _("Comparing the dumps…")
                                                      : _("Building the graph…"));
   msvis_dump_build_async (options, self->load_cancellable, build_progress, self, build_done,
                           g_object_ref (self));
@@ -169,12 +169,12 @@ build_requested (MsvisBuildDialog      *dialog,
 }
 
 /**
- * msvis_window_build:
+ * _msvis_window_build:
  * @npu_dir: (nullable): prefills the dialog's NPU folder
  */
 void
-msvis_window_build (MsvisWindow *self,
-                    GFile       *npu_dir)
+_msvis_window_build (MsvisWindow *self,
+                     GFile       *npu_dir)
 {
   GtkWidget *dialog = msvis_build_dialog_new (GTK_WINDOW (self));
 
@@ -189,7 +189,7 @@ build_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  msvis_window_build (MSVIS_WINDOW (widget), NULL);
+  _msvis_window_build (MSVIS_WINDOW (widget), NULL);
 }
 
 static void
@@ -200,7 +200,7 @@ cancel_action (GtkWidget  *widget,
   MsvisWindow *self = MSVIS_WINDOW (widget);
 
   g_cancellable_cancel (self->load_cancellable);
-  msvis_window_set_loading (self, NULL);
+  _msvis_window_set_loading (self, NULL);
 }
 
 static void
@@ -242,7 +242,7 @@ find_action (GtkWidget  *widget,
 
   if (!self->show_sidebar)
     g_object_set (self, "show-sidebar", TRUE, NULL);
-  msvis_window_find (self, action_name);
+  _msvis_window_find (self, action_name);
 }
 
 static void
@@ -250,14 +250,14 @@ history_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  msvis_window_history_go (MSVIS_WINDOW (widget),
-                           g_str_equal (action_name, "win.go-back") ? -1 : 1);
+  _msvis_window_history_go (MSVIS_WINDOW (widget),
+                            g_str_equal (action_name, "win.go-back") ? -1 : 1);
 }
 
 /* The matched node on the other side of the focused side's selection, or NONE. */
 MsvisNodeId
-msvis_window_selected_counterpart (MsvisWindow *self,
-                                   gboolean    *is_bench)
+_msvis_window_selected_counterpart (MsvisWindow *self,
+                                    gboolean    *is_bench)
 {
   MsvisGraphCanvas *canvas = focus_canvas (self);
 
@@ -277,7 +277,7 @@ goto_counterpart_action (GtkWidget  *widget,
   MsvisGraphCanvas *canvas = focus_canvas (self);
   gboolean is_bench;
   gboolean had_focus = gtk_window_get_focus (GTK_WINDOW (self)) == GTK_WIDGET (canvas);
-  MsvisNodeId counterpart = msvis_window_selected_counterpart (self, &is_bench);
+  MsvisNodeId counterpart = _msvis_window_selected_counterpart (self, &is_bench);
 
   if (counterpart == MSVIS_NODE_ID_NONE)
     return;
@@ -298,7 +298,7 @@ close_action (GtkWidget  *widget,
 /* A result made with -oc: it says so ("OverflowCheck": true, or overflow_check in a .vis.db).
  * One made without has no overflow levels to colour by. */
 gboolean
-msvis_window_offers_overflow (MsvisWindow *self)
+_msvis_window_offers_overflow (MsvisWindow *self)
 {
   return self->doc != NULL && msvis_vis_document_has_overflow_check (self->doc) &&
          msvis_vis_document_get_overflow_check (self->doc);
@@ -306,7 +306,7 @@ msvis_window_offers_overflow (MsvisWindow *self)
 
 /* One place decides what is enabled; called whenever its inputs change. */
 void
-msvis_window_update_actions (MsvisWindow *self)
+_msvis_window_update_actions (MsvisWindow *self)
 {
   gboolean has_doc = self->doc != NULL;
   gboolean loading = msvis_window_is_loading (self);
@@ -330,17 +330,17 @@ msvis_window_update_actions (MsvisWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.sync-expand",
                                  has_doc && msvis_vis_document_get_bench (self->doc) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-back",
-                                 msvis_window_history_can_go (self, -1));
+                                 _msvis_window_history_can_go (self, -1));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.go-forward",
-                                 msvis_window_history_can_go (self, 1));
+                                 _msvis_window_history_can_go (self, 1));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.goto-counterpart",
                                  has_doc && self->has_counterpart);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first-divergence",
                                  has_doc && msvis_vis_document_is_compare (self->doc));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.overflow-mode",
-                                 msvis_window_offers_overflow (self));
+                                 _msvis_window_offers_overflow (self));
   gtk_button_set_label (self->zoom_button, zoom);
-  msvis_window_match_update (self);
+  _msvis_window_match_update (self);
 }
 
 static void
@@ -391,7 +391,7 @@ msvis_window_set_property (GObject      *object,
       break;
     case PROP_OVERFLOW_MODE:
       self->overflow_mode = on;
-      msvis_window_remember_palette (self);
+      _msvis_window_remember_palette (self);
       msvis_graph_canvas_set_overflow_mode (msvis_compare_view_get_canvas (self->compare_view,
                                                                            FALSE), on);
       msvis_graph_canvas_set_overflow_mode (msvis_compare_view_get_canvas (self->compare_view,
@@ -409,7 +409,7 @@ msvis_window_set_property (GObject      *object,
 }
 
 void
-msvis_window_class_init_actions (GtkWidgetClass *widget_class)
+_msvis_window_class_init_actions (GtkWidgetClass *widget_class)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (widget_class);
   static const char *const zooms[] = {

@@ -58,10 +58,10 @@ export_done (GObject      *object,
   /* Cancelled by a load that now owns the progress bar, or by Cancel: nothing to say. */
   if (g_cancellable_is_cancelled (job->cancellable))
     return;
-  msvis_window_set_loading (self, NULL);
+  _msvis_window_set_loading (self, NULL);
   if (!ok)
     {
-      msvis_window_show_error (self, job->picture ? _("Could Not Export the Picture")
+      _msvis_window_show_error (self, job->picture ? _("Could Not Export the Picture")
                                                   : _("Could Not Export the Report"),
                                error);
       return;
@@ -88,13 +88,13 @@ start_export (MsvisWindow *self,
 
   job->file = g_object_ref (file);
   job->flags = replace ? MSVIS_SAFE_FILE_REPLACE : MSVIS_SAFE_FILE_DEFAULT;
-  msvis_window_set_last_folder (self, folder);
+  _msvis_window_set_last_folder (self, folder);
   g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   self->load_cancellable = g_cancellable_new ();
   /* translators: %s is a file name */
   message = g_strdup_printf (_("Exporting %s…"), basename);
-  msvis_window_set_loading (self, message);
+  _msvis_window_set_loading (self, message);
   job->window = g_object_ref (self);
   job->cancellable = g_object_ref (self->load_cancellable);
   if (job->picture)
@@ -109,7 +109,7 @@ start_export (MsvisWindow *self,
 static GFile *
 start_folder (MsvisWindow *self)
 {
-  GFile *folder = msvis_window_dup_last_folder (self);
+  GFile *folder = _msvis_window_dup_last_folder (self);
   GFile *file;
 
   if (folder == NULL && self->source != NULL
@@ -145,7 +145,7 @@ export_action (GtkWidget  *widget,
     return;
   dialog = msvis_export_dialog_new (GTK_WINDOW (self), self->doc,
                                     msvis_vis_source_get_name (self->source),
-                                    msvis_window_get_micro_step (self),
+                                    _msvis_window_get_micro_step (self),
                                     self->overflow_mode);
   for (guint bench = 0; bench < 2; bench++)
     {
@@ -287,7 +287,7 @@ open_exported_action (GtkWidget  *widget,
 }
 
 void
-msvis_window_class_init_export (GtkWidgetClass *widget_class)
+_msvis_window_class_init_export (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.export-report", NULL,

@@ -21,7 +21,7 @@ typedef struct
 } MsvisHistoryEntry;
 
 void
-msvis_window_history_reset (MsvisWindow *self)
+_msvis_window_history_reset (MsvisWindow *self)
 {
   g_array_set_size (self->history, 0);
   self->history_pos = 0;
@@ -37,7 +37,7 @@ current_entry (MsvisWindow *self)
 
 /* Called on every selection change; the side the user worked in is the entry's side. */
 void
-msvis_window_history_record (MsvisWindow *self)
+_msvis_window_history_record (MsvisWindow *self)
 {
   MsvisGraphCanvas *canvas = msvis_compare_view_get_focus_canvas (self->compare_view);
   MsvisHistoryEntry entry = { msvis_graph_canvas_get_selected (canvas),
@@ -58,8 +58,8 @@ msvis_window_history_record (MsvisWindow *self)
 
 /* @direction: -1 back, 1 forward */
 gboolean
-msvis_window_history_can_go (MsvisWindow *self,
-                             int          direction)
+_msvis_window_history_can_go (MsvisWindow *self,
+                              int          direction)
 {
   if (self->history->len == 0)
     return FALSE;
@@ -67,19 +67,19 @@ msvis_window_history_can_go (MsvisWindow *self,
 }
 
 void
-msvis_window_history_go (MsvisWindow *self,
-                         int          direction)
+_msvis_window_history_go (MsvisWindow *self,
+                          int          direction)
 {
   MsvisHistoryEntry *entry;
 
-  if (!msvis_window_history_can_go (self, direction))
+  if (!_msvis_window_history_can_go (self, direction))
     return;
   self->history_pos += direction;
   entry = current_entry (self);
   self->in_history = TRUE;
   msvis_compare_view_select (self->compare_view, entry->is_bench, entry->node);
   self->in_history = FALSE;
-  msvis_window_update_actions (self);
+  _msvis_window_update_actions (self);
 }
 
 /* The back and forward buttons of a mouse, anywhere in the window. */
@@ -104,7 +104,7 @@ mouse_button_pressed (GtkGestureClick *gesture,
 }
 
 void
-msvis_window_history_init (MsvisWindow *self)
+_msvis_window_history_init (MsvisWindow *self)
 {
   GtkGesture *buttons = gtk_gesture_click_new ();
 

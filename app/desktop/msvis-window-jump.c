@@ -18,7 +18,7 @@ struct _MsvisWindowJump
 };
 
 void
-msvis_window_jump_free (MsvisWindowJump *jump)
+_msvis_window_jump_free (MsvisWindowJump *jump)
 {
   g_free (jump->node_name);
   g_free (jump);
@@ -57,7 +57,7 @@ select_named (MsvisWindow *self,
 }
 
 /**
- * msvis_window_jump_to_rank:
+ * _msvis_window_jump_to_rank:
  * @node_name: the node's id in @rank's graph
  * @is_bench: the side the node is on
  *
@@ -65,10 +65,10 @@ select_named (MsvisWindow *self,
  * and centres @node_name. A rank that what is open does not have is said in a toast.
  */
 void
-msvis_window_jump_to_rank (MsvisWindow *self,
-                           gint         rank,
-                           const char  *node_name,
-                           gboolean     is_bench)
+_msvis_window_jump_to_rank (MsvisWindow *self,
+                            gint         rank,
+                            const char  *node_name,
+                            gboolean     is_bench)
 {
   const GArray *graphs;
   g_autofree char *message = NULL;
@@ -77,7 +77,7 @@ msvis_window_jump_to_rank (MsvisWindow *self,
 
   if (self->doc == NULL || self->source == NULL)
     return;
-  g_clear_pointer (&self->jump, msvis_window_jump_free);
+  g_clear_pointer (&self->jump, _msvis_window_jump_free);
   if (msvis_vis_document_get_rank (self->doc) == rank)
     {
       select_named (self, rank, node_name, is_bench);
@@ -95,7 +95,7 @@ msvis_window_jump_to_rank (MsvisWindow *self,
           self->jump->key = *key;
           self->jump->node_name = g_strdup (node_name);
           self->jump->is_bench = is_bench;
-          msvis_window_load_graph (self, *key);
+          _msvis_window_load_graph (self, *key);
           return;
         }
     }
@@ -108,7 +108,7 @@ msvis_window_jump_to_rank (MsvisWindow *self,
 /* Called when a document was set: the jump waiting for it selects its node. Another load
  * (the user chose a rank meanwhile) drops it. */
 void
-msvis_window_jump_finish (MsvisWindow *self)
+_msvis_window_jump_finish (MsvisWindow *self)
 {
   MsvisWindowJump *jump = g_steal_pointer (&self->jump);
 
@@ -118,5 +118,5 @@ msvis_window_jump_finish (MsvisWindow *self)
       && msvis_vis_document_get_rank (self->doc) == jump->key.rank
       && (!jump->is_bench || msvis_vis_document_get_bench (self->doc) != NULL))
     select_named (self, jump->key.rank, jump->node_name, jump->is_bench);
-  msvis_window_jump_free (jump);
+  _msvis_window_jump_free (jump);
 }

@@ -66,73 +66,73 @@ struct _MsvisWindow
 };
 
 /* msvis-window-actions.c */
-void        msvis_window_class_init_actions   (GtkWidgetClass *widget_class);
-void        msvis_window_update_actions       (MsvisWindow    *self);
-gboolean    msvis_window_offers_overflow      (MsvisWindow    *self);
-MsvisNodeId msvis_window_selected_counterpart (MsvisWindow    *self,
-                                               gboolean       *is_bench);
-void        msvis_window_show_error           (MsvisWindow    *self,
+void        _msvis_window_class_init_actions   (GtkWidgetClass *widget_class);
+void        _msvis_window_update_actions       (MsvisWindow    *self);
+gboolean    _msvis_window_offers_overflow      (MsvisWindow    *self);
+MsvisNodeId _msvis_window_selected_counterpart (MsvisWindow    *self,
+                                                gboolean       *is_bench);
+void        _msvis_window_show_error           (MsvisWindow    *self,
                                                const char     *heading,
                                                const GError   *error);
-void        msvis_window_build                (MsvisWindow    *self,
+void        _msvis_window_build                (MsvisWindow    *self,
                                                GFile          *npu_dir);
 
 /* msvis-window-sidebar.c */
-void msvis_window_add_sidebar_pages    (MsvisWindow    *self);
-void msvis_window_sidebar_set_document (MsvisWindow    *self);
-void msvis_window_show_selection       (MsvisWindow    *self,
+void _msvis_window_add_sidebar_pages    (MsvisWindow    *self);
+void _msvis_window_sidebar_set_document (MsvisWindow    *self);
+void _msvis_window_show_selection       (MsvisWindow    *self,
                                         MsvisNodeId     npu,
                                         MsvisNodeId     bench);
-void msvis_window_find                 (MsvisWindow    *self,
+void _msvis_window_find                 (MsvisWindow    *self,
                                         const char     *action_name);
 
 /* msvis-window-settings.c */
-void      msvis_window_load_settings      (MsvisWindow    *self);
-void      msvis_window_save_settings      (MsvisWindow    *self);
-gboolean  msvis_window_prefers_overflow   (MsvisWindow    *self);
-void      msvis_window_remember_palette   (MsvisWindow    *self);
-GFile    *msvis_window_dup_last_folder    (MsvisWindow    *self);
-void      msvis_window_set_last_folder    (MsvisWindow    *self,
+void      _msvis_window_load_settings      (MsvisWindow    *self);
+void      _msvis_window_save_settings      (MsvisWindow    *self);
+gboolean  _msvis_window_prefers_overflow   (MsvisWindow    *self);
+void      _msvis_window_remember_palette   (MsvisWindow    *self);
+GFile    *_msvis_window_dup_last_folder    (MsvisWindow    *self);
+void      _msvis_window_set_last_folder    (MsvisWindow    *self,
                                            GFile          *folder);
 
 /* msvis-window-jump.c */
-void      msvis_window_jump_to_rank       (MsvisWindow    *self,
+void      _msvis_window_jump_to_rank       (MsvisWindow    *self,
                                            gint            rank,
                                            const char     *node_name,
                                            gboolean        is_bench);
-void      msvis_window_jump_finish        (MsvisWindow    *self);
-void      msvis_window_jump_free          (MsvisWindowJump *jump);
+void      _msvis_window_jump_finish        (MsvisWindow    *self);
+void      _msvis_window_jump_free          (MsvisWindowJump *jump);
 
 /* msvis-window-history.c */
-void      msvis_window_history_init       (MsvisWindow    *self);
-void      msvis_window_history_reset      (MsvisWindow    *self);
-void      msvis_window_history_record     (MsvisWindow    *self);
-gboolean  msvis_window_history_can_go     (MsvisWindow    *self,
+void      _msvis_window_history_init       (MsvisWindow    *self);
+void      _msvis_window_history_reset      (MsvisWindow    *self);
+void      _msvis_window_history_record     (MsvisWindow    *self);
+gboolean  _msvis_window_history_can_go     (MsvisWindow    *self,
                                            int             direction);
-void      msvis_window_history_go         (MsvisWindow    *self,
+void      _msvis_window_history_go         (MsvisWindow    *self,
                                            int             direction);
 
 /* msvis-window-export.c */
-void msvis_window_class_init_export  (GtkWidgetClass *widget_class);
+void _msvis_window_class_init_export  (GtkWidgetClass *widget_class);
 
 /* msvis-match-actions.c */
-void      msvis_window_match_init         (MsvisWindow    *self);
-void      msvis_window_match_reset        (MsvisWindow    *self);
+void      _msvis_window_match_init         (MsvisWindow    *self);
+void      _msvis_window_match_reset        (MsvisWindow    *self);
 typedef void (*MsvisWindowThen) (MsvisWindow *self,
                                  gpointer     data);
-gboolean  msvis_window_match_ask_first    (MsvisWindow     *self,
+gboolean  _msvis_window_match_ask_first    (MsvisWindow     *self,
                                            MsvisWindowThen  then,
                                            MsvisWindowThen  cancelled,
                                            gpointer         data,
                                            GDestroyNotify   destroy);
-void      msvis_window_match_update       (MsvisWindow    *self);
-struct _MsvisMatchSession *msvis_window_match_get_session (MsvisWindow *self);
+void      _msvis_window_match_update       (MsvisWindow    *self);
+struct _MsvisMatchSession *_msvis_window_match_get_session (MsvisWindow *self);
 
 /* msvis-window.c */
-void msvis_window_set_loading        (MsvisWindow    *self,
+void _msvis_window_set_loading        (MsvisWindow    *self,
                                       const char     *message);
-gint msvis_window_get_micro_step     (MsvisWindow    *self);
-void msvis_window_load_graph         (MsvisWindow    *self,
+gint _msvis_window_get_micro_step     (MsvisWindow    *self);
+void _msvis_window_load_graph         (MsvisWindow    *self,
                                       MsvisVisGraphKey key);
 
 G_END_DECLS

@@ -39,7 +39,7 @@ property_changed (MsvisWindow *self,
 }
 
 void
-msvis_window_load_settings (MsvisWindow *self)
+_msvis_window_load_settings (MsvisWindow *self)
 {
   self->settings = msvis_settings_get_default ();
   if (self->settings == NULL)
@@ -58,7 +58,7 @@ msvis_window_load_settings (MsvisWindow *self)
 /* On closing. The default size follows the window as it is resized, but not while it is
  * maximized or fullscreen, so it is the size to come back to. */
 void
-msvis_window_save_settings (MsvisWindow *self)
+_msvis_window_save_settings (MsvisWindow *self)
 {
   int width, height;
 
@@ -77,20 +77,20 @@ msvis_window_save_settings (MsvisWindow *self)
 
 /* Overflow colours for a result made with the overflow check, when the user chose them last. */
 gboolean
-msvis_window_prefers_overflow (MsvisWindow *self)
+_msvis_window_prefers_overflow (MsvisWindow *self)
 {
-  return self->settings != NULL && msvis_window_offers_overflow (self)
+  return self->settings != NULL && _msvis_window_offers_overflow (self)
          && g_settings_get_enum (self->settings, "palette") == 1;
 }
 
 /* Only a result made with the overflow check offers the choice: opening one without keeps what
  * the user chose. */
 void
-msvis_window_remember_palette (MsvisWindow *self)
+_msvis_window_remember_palette (MsvisWindow *self)
 {
   int palette = self->overflow_mode ? 1 : 0;
 
-  if (self->settings == NULL || !msvis_window_offers_overflow (self)
+  if (self->settings == NULL || !_msvis_window_offers_overflow (self)
       || g_settings_get_enum (self->settings, "palette") == palette)
     return;
   g_settings_set_enum (self->settings, "palette", palette);
@@ -98,7 +98,7 @@ msvis_window_remember_palette (MsvisWindow *self)
 
 /* Returns: (transfer full) (nullable): where the open dialogs start */
 GFile *
-msvis_window_dup_last_folder (MsvisWindow *self)
+_msvis_window_dup_last_folder (MsvisWindow *self)
 {
   g_autofree char *uri = NULL;
 
@@ -111,8 +111,8 @@ msvis_window_dup_last_folder (MsvisWindow *self)
 }
 
 void
-msvis_window_set_last_folder (MsvisWindow *self,
-                              GFile       *folder)
+_msvis_window_set_last_folder (MsvisWindow *self,
+                               GFile       *folder)
 {
   g_autofree char *uri = NULL, *old_uri = NULL;
 

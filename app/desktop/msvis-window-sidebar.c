@@ -32,7 +32,7 @@ rank_node_activated (MsvisWindow *self,
   gboolean is_bench = msvis_graph_canvas_get_selected (npu) == MSVIS_NODE_ID_NONE
                       && msvis_graph_canvas_get_selected (bench) != MSVIS_NODE_ID_NONE;
 
-  msvis_window_jump_to_rank (self, rank, node_name, is_bench);
+  _msvis_window_jump_to_rank (self, rank, node_name, is_bench);
 }
 
 static void
@@ -44,7 +44,7 @@ bucket_activated (MsvisWindow *self,
 }
 
 void
-msvis_window_add_sidebar_pages (MsvisWindow *self)
+_msvis_window_add_sidebar_pages (MsvisWindow *self)
 {
   GtkWidget *scroller = gtk_scrolled_window_new ();
 
@@ -70,7 +70,7 @@ msvis_window_add_sidebar_pages (MsvisWindow *self)
 }
 
 void
-msvis_window_sidebar_set_document (MsvisWindow *self)
+_msvis_window_sidebar_set_document (MsvisWindow *self)
 {
   msvis_node_details_set_node (MSVIS_NODE_DETAILS (self->details), self->doc, MSVIS_NODE_ID_NONE,
                                MSVIS_NODE_ID_NONE);
@@ -79,9 +79,9 @@ msvis_window_sidebar_set_document (MsvisWindow *self)
 }
 
 void
-msvis_window_show_selection (MsvisWindow *self,
-                             MsvisNodeId  npu,
-                             MsvisNodeId  bench)
+_msvis_window_show_selection (MsvisWindow *self,
+                              MsvisNodeId  npu,
+                              MsvisNodeId  bench)
 {
   msvis_node_details_set_node (MSVIS_NODE_DETAILS (self->details), self->doc, npu, bench);
   if (npu != MSVIS_NODE_ID_NONE || bench != MSVIS_NODE_ID_NONE)
@@ -89,8 +89,8 @@ msvis_window_show_selection (MsvisWindow *self,
 }
 
 void
-msvis_window_find (MsvisWindow *self,
-                   const char  *action_name)
+_msvis_window_find (MsvisWindow *self,
+                    const char  *action_name)
 {
   MsvisFindPanel *panel = MSVIS_FIND_PANEL (self->find_panel);
 

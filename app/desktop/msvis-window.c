@@ -45,12 +45,12 @@ pulse (gpointer data)
 }
 
 /**
- * msvis_window_set_loading:
+ * _msvis_window_set_loading:
  * @message: (nullable): what is being done, or %NULL when done
  */
 void
-msvis_window_set_loading (MsvisWindow *self,
-                          const char  *message)
+_msvis_window_set_loading (MsvisWindow *self,
+                           const char  *message)
 {
   gtk_revealer_set_reveal_child (self->progress_revealer, message != NULL);
   if (message != NULL)
@@ -62,7 +62,7 @@ msvis_window_set_loading (MsvisWindow *self,
   else
     g_clear_handle_id (&self->pulse_id, g_source_remove);
   g_clear_pointer (&self->progress, msvis_progress_unref);
-  msvis_window_update_actions (self);
+  _msvis_window_update_actions (self);
 }
 
 gboolean
@@ -182,20 +182,20 @@ set_document (MsvisWindow      *self,
     }
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   self->doc = msvis_vis_document_ref (doc);
-  msvis_window_match_reset (self);
-  msvis_window_history_reset (self);
+  _msvis_window_match_reset (self);
+  _msvis_window_history_reset (self);
 
   adw_window_title_set_title (self->window_title, msvis_vis_source_get_name (source));
   adw_window_title_set_subtitle (self->window_title, subtitle);
   update_selectors (self);
   update_micro_steps (self);
   msvis_compare_view_set_document (self->compare_view, doc);
-  msvis_window_sidebar_set_document (self);
+  _msvis_window_sidebar_set_document (self);
   gtk_stack_set_visible_child_name (self->main_stack, "graph");
   /* Through the property, so that both canvases follow. */
-  g_object_set (self, "overflow-mode", msvis_window_prefers_overflow (self), NULL);
-  msvis_window_update_actions (self);
-  msvis_window_jump_finish (self);
+  g_object_set (self, "overflow-mode", _msvis_window_prefers_overflow (self), NULL);
+  _msvis_window_update_actions (self);
+  _msvis_window_jump_finish (self);
 }
 
 static void
@@ -229,15 +229,15 @@ load_done (GObject      *object,
   if (!msvis_vis_open_finish (result, &source, &doc, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  msvis_window_set_loading (self, NULL);
+  _msvis_window_set_loading (self, NULL);
   if (g_error_matches (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_DUMP_FOLDER))
     {
-      msvis_window_build (self, call->file);
+      _msvis_window_build (self, call->file);
       return;
     }
   if (doc == NULL)
     {
-      msvis_window_show_error (self, _("Could Not Open the Result"), error);
+      _msvis_window_show_error (self, _("Could Not Open the Result"), error);
       return;
     }
   if (call->file != NULL)
@@ -259,7 +259,7 @@ start_load (MsvisWindow            *self,
   g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   self->load_cancellable = g_cancellable_new ();
-  msvis_window_set_loading (self, message);
+  _msvis_window_set_loading (self, message);
   self->progress = msvis_progress_new ();
   call->window = g_object_ref (self);
   call->file = file != NULL ? g_object_ref (file) : NULL;
@@ -290,7 +290,7 @@ msvis_window_open (MsvisWindow *self,
   g_return_if_fail (MSVIS_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  if (msvis_window_match_ask_first (self, open_then, NULL, g_object_ref (file), g_object_unref))
+  if (_msvis_window_match_ask_first (self, open_then, NULL, g_object_ref (file), g_object_unref))
     return;
   name = g_file_get_basename (file);
   /* translators: %s is a file name */
@@ -303,7 +303,7 @@ static void
 load_graph_then (MsvisWindow *self,
                  gpointer     key)
 {
-  msvis_window_load_graph (self, *(MsvisVisGraphKey *)key);
+  _msvis_window_load_graph (self, *(MsvisVisGraphKey *)key);
 }
 
 /* The user kept the matches: the step and rank choosers show the open graph again. */
@@ -315,13 +315,13 @@ restore_selectors (MsvisWindow *self,
 }
 
 void
-msvis_window_load_graph (MsvisWindow      *self,
-                         MsvisVisGraphKey  key)
+_msvis_window_load_graph (MsvisWindow      *self,
+                          MsvisVisGraphKey  key)
 {
   if (self->source == NULL)
     return;
-  if (msvis_window_match_ask_first (self, load_graph_then, restore_selectors,
-                                    g_memdup2 (&key, sizeof key), g_free))
+  if (_msvis_window_match_ask_first (self, load_graph_then, restore_selectors,
+                                     g_memdup2 (&key, sizeof key), g_free))
     return;
   start_load (self, NULL, self->source, &key, _("Loading the graph…"));
 }
@@ -351,7 +351,7 @@ graph_key_changed (MsvisWindow *self)
                                   || g_array_index (graphs, MsvisVisGraphKey, i + 1).step
                                      != key.step))
         {
-          msvis_window_load_graph (self, k->rank == key.rank ? key : *k);
+          _msvis_window_load_graph (self, k->rank == key.rank ? key : *k);
           return;
         }
     }
@@ -359,7 +359,7 @@ graph_key_changed (MsvisWindow *self)
 
 /* -1: all micro steps */
 gint
-msvis_window_get_micro_step (MsvisWindow *self)
+_msvis_window_get_micro_step (MsvisWindow *self)
 {
   guint selected = gtk_drop_down_get_selected (self->micro_step_dropdown);
 
@@ -369,7 +369,7 @@ msvis_window_get_micro_step (MsvisWindow *self)
 static void
 micro_step_changed (MsvisWindow *self)
 {
-  gint micro_step = msvis_window_get_micro_step (self);
+  gint micro_step = _msvis_window_get_micro_step (self);
 
   if (self->updating_selectors)
     return;
@@ -387,11 +387,11 @@ selection_changed (MsvisWindow      *self,
 {
   gboolean is_bench;
 
-  self->has_counterpart = msvis_window_selected_counterpart (self, &is_bench)
+  self->has_counterpart = _msvis_window_selected_counterpart (self, &is_bench)
                           != MSVIS_NODE_ID_NONE;
-  msvis_window_history_record (self);
-  msvis_window_update_actions (self);
-  msvis_window_show_selection (self, npu, bench);
+  _msvis_window_history_record (self);
+  _msvis_window_update_actions (self);
+  _msvis_window_show_selection (self, npu, bench);
 }
 
 static void
@@ -487,11 +487,11 @@ msvis_window_close_request (GtkWindow *window)
 {
   MsvisWindow *self = MSVIS_WINDOW (window);
 
-  if (msvis_window_match_ask_first (self, close_then, NULL, NULL, NULL))
+  if (_msvis_window_match_ask_first (self, close_then, NULL, NULL, NULL))
     return TRUE;
   /* Pending callbacks hold a reference; cancelling makes them return now. */
   g_cancellable_cancel (self->load_cancellable);
-  msvis_window_save_settings (self);
+  _msvis_window_save_settings (self);
   return GTK_WINDOW_CLASS (msvis_window_parent_class)->close_request (window);
 }
 
@@ -511,7 +511,7 @@ msvis_window_finalize (GObject *object)
   MsvisWindow *self = MSVIS_WINDOW (object);
 
   g_clear_object (&self->load_cancellable);
-  g_clear_pointer (&self->jump, msvis_window_jump_free);
+  g_clear_pointer (&self->jump, _msvis_window_jump_free);
   g_clear_pointer (&self->source, msvis_vis_source_unref);
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   g_array_unref (self->history);
@@ -556,8 +556,8 @@ msvis_window_class_init (MsvisWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, micro_step_changed);
   gtk_widget_class_bind_template_callback (widget_class, selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated);
-  msvis_window_class_init_actions (widget_class);
-  msvis_window_class_init_export (widget_class);
+  _msvis_window_class_init_actions (widget_class);
+  _msvis_window_class_init_export (widget_class);
 }
 
 static void
@@ -572,9 +572,9 @@ msvis_window_init (MsvisWindow *self)
   self->sync_expand = TRUE;
   self->show_minimap = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
-  msvis_window_add_sidebar_pages (self);
-  msvis_window_history_init (self);
-  msvis_window_load_settings (self);
+  _msvis_window_add_sidebar_pages (self);
+  _msvis_window_history_init (self);
+  _msvis_window_load_settings (self);
 
   /* Tab in a graph goes to the selected node's counterpart on the other side, where the
    * keys then walk; without a counterpart the action is off and Tab moves the focus on. */
@@ -587,14 +587,14 @@ msvis_window_init (MsvisWindow *self)
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   g_signal_connect_object (msvis_compare_view_get_canvas (self->compare_view, FALSE),
-                           "notify::zoom", G_CALLBACK (msvis_window_update_actions), self,
+                           "notify::zoom", G_CALLBACK (_msvis_window_update_actions), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (msvis_compare_view_get_canvas (self->compare_view, TRUE),
-                           "notify::zoom", G_CALLBACK (msvis_window_update_actions), self,
+                           "notify::zoom", G_CALLBACK (_msvis_window_update_actions), self,
                            G_CONNECT_SWAPPED);
   fill_recent (self);
-  msvis_window_match_init (self);
-  msvis_window_update_actions (self);
+  _msvis_window_match_init (self);
+  _msvis_window_update_actions (self);
 }
 
 MsvisWindow *
