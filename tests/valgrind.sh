@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the headless commands (msvis graph, inspect, export, report and match) under valgrind's
-# memcheck over the project's own fixtures: dumps from bench/msvis-gen-dump of every layout,
+# memcheck over the project's own fixtures: dumps from tools/msvis-gen-dump of every layout,
 # builds and compares in both formats with every flag, every dump of the bad-input corpus
 # (tests/data/bad), whose runs fail, and msprobe's reference runs (tests/data/reference). Any
 # memory error or definite leak fails the script.
@@ -9,7 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-_build}
-msvis=$(realpath "$build")/app/msvis gen=$build/bench/msvis-gen-dump
+msvis=$(realpath "$build")/app/msvis gen=$build/tools/msvis-gen-dump
 
 bash .ci/setup >/dev/null || exit 1
 if ! command -v valgrind >/dev/null; then
@@ -19,7 +19,7 @@ if ! command -v valgrind >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends valgrind ||
     exit 1
 fi
-nice ninja -C "$build" -j2 app/msvis app/msvis-desktop.so bench/msvis-gen-dump >/dev/null || exit 1
+nice ninja -C "$build" -j2 app/msvis app/msvis-desktop.so tools/msvis-gen-dump >/dev/null || exit 1
 
 supp=$PWD/tests/valgrind.supp
 work=$(mktemp -d)

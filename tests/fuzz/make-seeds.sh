@@ -1,13 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Makes the seed corpus of every fuzz target from the project's own fixtures: small dumps from
-# bench/msvis-gen-dump, the .vis and .vis.db files msvis writes from them, the hand-made inputs
+# tools/msvis-gen-dump, the .vis and .vis.db files msvis writes from them, the hand-made inputs
 # of tests/data, a few small files of msprobe's reference runs (tests/data/reference) and a few
 # .npy and .pt files written here. Nothing comes from outside the project.
 # Usage: make-seeds.sh SOURCE_DIR NORMAL_BUILD_DIR OUT_DIR
 set -euo pipefail
 src=$(realpath "$1") build=$(realpath "$2") out=$3
-gen=$build/bench/msvis-gen-dump msvis=$build/app/msvis
+gen=$build/tools/msvis-gen-dump msvis=$build/app/msvis
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -26,7 +26,7 @@ if [ "$(dpkg-query -W -f='${Status}\n' clang libclang-rt-14-dev 2>/dev/null |
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends \
     clang libclang-rt-14-dev || exit 1
 fi
-nice ninja -C _build -j2 bench/msvis-gen-dump app/msvis >/dev/null || exit 1
+nice ninja -C _build -j2 tools/msvis-gen-dump app/msvis >/dev/null || exit 1
 if [ ! -d _build-fuzz ]; then
   CC=clang meson setup _build-fuzz -Dfuzzing=true -Db_sanitize=address,undefined \
     -Db_lundef=false >/dev/null || exit 1
