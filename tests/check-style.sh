@@ -17,7 +17,7 @@ for f in $(cd "$root" && git ls-files '*.c' '*.h' 2>/dev/null || find graph comp
     status=1
   fi
   case "$f" in
-    bench/*) ;;
+    bench/*|tools/*) ;;
     *.c) first=$(grep -m 1 '^#include' "$path")
          [ "$first" = '#include "config.h"' ] || { echo "$f: config.h is not the first include" >&2; status=1; } ;;
   esac
