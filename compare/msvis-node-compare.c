@@ -5,41 +5,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "msvis-node-compare.h"
-#include "msvis-py-number.h"
+#include "msvis-node-compare-private.h"
 #include "msvis-py-repr.h"
-#include "msvis-real-data.h"
-
-/* merge_tensor sorts items into these by their state. */
-enum
-{
-  CAT_INPUT,
-  CAT_OUTPUT,
-  CAT_PARAMS,
-  CAT_PARAMS_GRAD,
-  N_CATS,
-};
-
-enum
-{
-  ATOM_STATE,
-  ATOM_MAX,
-  ATOM_MIN,
-  ATOM_MEAN,
-  ATOM_NORM,
-  ATOM_MD5,
-  ATOM_SHAPE,
-  ATOM_DATA_NAME,
-  N_ATOMS,
-};
 
 static const char *const atom_names[N_ATOMS] = {
   "state", "Max", "Min", "Mean", "Norm", "md5", "shape", "data_name",
 };
-
-#define N_SUMMARY_COLUMNS 8
-#define N_REAL_DATA_COLUMNS 6
-#define MAX_COLUMNS 8
 
 static const char *const summary_columns[N_SUMMARY_COLUMNS] = {
   "Max diff", "Min diff", "Mean diff", "L2norm diff",
@@ -49,45 +20,6 @@ static const char *const summary_columns[N_SUMMARY_COLUMNS] = {
 static const char *const real_data_columns[N_REAL_DATA_COLUMNS] = {
   "Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr",
   "One Thousandth Err Ratio", "Five Thousandths Err Ratio",
-};
-
-typedef struct
-{
-  MsvisGraph *graph;
-  guint32     atoms[N_ATOMS];
-  GArray     *ops;            /* item indices: input_data, then output_data */
-  guint       n_inputs;
-  GArray     *cats[N_CATS];   /* item indices per state, in order */
-} Side;
-
-/* One row of get_accuracy, reduced to the columns the .vis takes from it. */
-typedef struct
-{
-  gboolean   present;
-  gboolean   to_output;   /* grouped into the output dict: ".output." in its name */
-  guint      n;
-  MsvisField fields[MAX_COLUMNS];
-} Row;
-
-struct _MsvisNodeCompare
-{
-  MsvisCompareMode mode;
-  Side             npu;
-  Side             bench;
-  GArray          *rows;      /* Row per position in npu.ops */
-  guint32          column_atoms[MAX_COLUMNS];
-  guint32          result_atom;
-  const char      *not_applicable;   /* "N/A" */
-  const char      *nan;              /* "Nan" */
-  const char      *blank;            /* " " */
-  const char      *pass;
-  const char      *different;
-  const char      *unsupported;
-  const char      *shape_unmatched;
-  GString         *scratch;
-  guint            store;            /* msvis_compare_results_set_metrics_in()'s */
-  MsvisRealData   *real_data;        /* real-data mode: every row, by NPU name */
-  GArray          *compared;         /* real-data mode: MsvisNodeId with rows, in order */
 };
 
 static void
@@ -108,14 +40,6 @@ side_clear (Side *side)
   g_clear_pointer (&side->ops, g_array_unref);
   for (guint i = 0; i < N_CATS; i++)
     g_clear_pointer (&side->cats[i], g_array_unref);
-}
-
-static const MsvisField *
-side_field (Side    *side,
-            guint32  item,
-            guint    atom)
-{
-  return msvis_graph_item_find_field (side->graph, item, side->atoms[atom]);
 }
 
 static int
@@ -160,13 +84,6 @@ side_load (Side        *side,
         g_array_append_val (side->cats[cat], item);
     }
   side->n_inputs = n_in;
-}
-
-static guint32
-op_at (Side  *side,
-       guint  position)
-{
-  return g_array_index (side->ops, guint32, position);
 }
 
 static guint32
@@ -227,14 +144,6 @@ msvis_node_compare_free (MsvisNodeCompare *self)
   g_clear_pointer (&self->real_data, msvis_real_data_free);
   g_clear_pointer (&self->compared, g_array_unref);
   g_free (self);
-}
-
-static MsvisField
-str_field (const char *text)
-{
-  MsvisField field = { .kind = MSVIS_VALUE_STR, .s = text };
-
-  return field;
 }
 
 static MsvisField
@@ -462,251 +371,6 @@ get_accuracy (MsvisNodeCompare *self)
   return produced;
 }
 
-/* The row an item finds when msprobe looks its key up in the input or the output dict. */
-static const Row *
-row_for (MsvisNodeCompare *self,
-         guint             position,
-         gboolean          in_output_dict)
-{
-  const Row *row = &g_array_index (self->rows, Row, position);
-
-  return row->present && row->to_output == in_output_dict ? row : NULL;
-}
-
-static void
-attach (MsvisNodeCompare *self,
-        guint             position,
-        const Row        *row)
-{
-  msvis_compare_results_set_metrics_in (msvis_graph_get_compare_results (self->npu.graph),
-                                        self->store, op_at (&self->npu, position),
-                                        row->fields, row->n);
-}
-
-static gboolean
-has_max (MsvisNodeCompare *self,
-         guint32           item)
-{
-  const MsvisField *max = side_field (&self->npu, item, ATOM_MAX);
-
-  return max != NULL && max->kind != MSVIS_VALUE_NONE;
-}
-
-static gboolean
-has_invalid_stats (MsvisNodeCompare *self,
-                   guint32           item)
-{
-  return msvis_py_field_is_invalid_float (side_field (&self->npu, item, ATOM_MAX)) ||
-         msvis_py_field_is_invalid_float (side_field (&self->npu, item, ATOM_MIN));
-}
-
-/* _add_md5_compare_data: 1 unless some item's md5 differs. */
-static MsvisPyNumber
-md5_side (MsvisNodeCompare *self,
-          guint             start,
-          guint             end,
-          gboolean          output)
-{
-  MsvisPyNumber index = MSVIS_PY_INT (1);
-
-  for (guint p = start; p < end; p++)
-    {
-      const Row *row = row_for (self, p, output);
-
-      if (row == NULL)
-        continue;
-      attach (self, p, row);
-      if (row->fields[0].s != self->pass)
-        index = MSVIS_PY_INT (0);
-    }
-  return index;
-}
-
-/* _add_summary_compare_data: the largest relative error, 1 for broken statistics. */
-static MsvisPyNumber
-summary_side (MsvisNodeCompare *self,
-              guint             start,
-              guint             end,
-              gboolean          output)
-{
-  MsvisPyNumber worst = MSVIS_PY_INT (0);
-
-  for (guint p = start; p < end; p++)
-    {
-      guint32 item = op_at (&self->npu, p);
-      const Row *row;
-
-      if (!has_max (self, item))
-        continue;
-      row = row_for (self, p, output);
-      if (row != NULL)
-        {
-          attach (self, p, row);
-          for (guint i = 4; i < N_SUMMARY_COLUMNS; i++)
-            worst = msvis_py_max (worst, msvis_py_str2float (&row->fields[i]));
-        }
-      if (has_invalid_stats (self, item))
-        worst = MSVIS_PY_INT (1);
-    }
-  return worst.value > 1 ? MSVIS_PY_INT (1) : worst;
-}
-
-typedef enum
-{
-  THOUSANDTH_NONE,
-  THOUSANDTH_NOT_APPLICABLE,
-  THOUSANDTH_VALUE,
-} ThousandthKind;
-
-static gboolean
-field_to_float (const MsvisField *field,
-                double           *value)
-{
-  if (field == NULL)
-    return FALSE;
-  switch ((MsvisValueKind)field->kind)
-    {
-    case MSVIS_VALUE_INT:
-    case MSVIS_VALUE_FLOAT:
-      *value = msvis_py_field_as_float (field);
-      return TRUE;
-    case MSVIS_VALUE_BOOL:
-      *value = field->b ? 1 : 0;
-      return TRUE;
-    case MSVIS_VALUE_STR:
-      return msvis_py_parse_float (field->s, strlen (field->s), value);
-    case MSVIS_VALUE_NONE:
-    case MSVIS_VALUE_OBJECT:
-    case MSVIS_VALUE_PERCENT:   /* float("23.0%") fails */
-    default:
-      return FALSE;
-    }
-}
-
-static MsvisField
-metric_field (MsvisNodeCompare       *self,
-              const MsvisMetricValue *value)
-{
-  switch (value->kind)
-    {
-    case MSVIS_METRIC_NUMBER:
-      return (MsvisField) { .kind = MSVIS_VALUE_FLOAT, .f = value->value };
-    case MSVIS_METRIC_SHAPE_UNMATCHED:
-      return str_field (self->shape_unmatched);
-    case MSVIS_METRIC_N_A:
-      return str_field (self->not_applicable);
-    case MSVIS_METRIC_NAN:
-      return str_field (self->nan);
-    case MSVIS_METRIC_UNSUPPORTED:
-    default:
-      return str_field (self->unsupported);
-    }
-}
-
-/* The row an item finds. In real-data mode msprobe looks inputs and outputs alike up by
- * name in one dict of every row of the graph, where the last row of a name wins. */
-static const Row *
-find_row (MsvisNodeCompare *self,
-          guint             position,
-          gboolean          in_output_dict,
-          Row              *scratch)
-{
-  const MsvisTensorMetrics *metrics;
-  const char *name;
-
-  if (self->real_data == NULL)
-    return row_for (self, position, in_output_dict);
-  name = msvis_graph_get_item (self->npu.graph, op_at (&self->npu, position))->key;
-  metrics = msvis_real_data_lookup (self->real_data, name);
-  if (metrics == NULL)
-    return NULL;
-  memset (scratch, 0, sizeof *scratch);
-  scratch->present = TRUE;
-  scratch->n = N_REAL_DATA_COLUMNS;
-  for (guint i = 0; i < N_REAL_DATA_COLUMNS; i++)
-    {
-      scratch->fields[i] = metric_field (self, &metrics->metric[i]);
-      scratch->fields[i].name = self->column_atoms[i];
-    }
-  return scratch;
-}
-
-/* _add_real_compare_data: the smallest one-thousandth ratio of the tensors on one side. */
-static ThousandthKind
-real_data_side (MsvisNodeCompare *self,
-                guint             start,
-                guint             end,
-                gboolean          output,
-                double           *minimum)
-{
-  gboolean any = FALSE, not_applicable = FALSE;
-  double smallest = 0;
-
-  for (guint p = start; p < end; p++)
-    {
-      guint32 item = op_at (&self->npu, p);
-      const Row *row;
-      Row scratch;
-
-      if (!has_max (self, item))
-        continue;
-      row = find_row (self, p, output, &scratch);
-      if (row != NULL)
-        {
-          double ratio;
-
-          attach (self, p, row);
-          /* a scalar has no ratio */
-          if (!msvis_py_field_is_truthy (side_field (&self->npu, item, ATOM_SHAPE)))
-            continue;
-          if (field_to_float (&row->fields[4], &ratio))
-            {
-              /* min() keeps the first unless a later one is smaller */
-              if (!any || ratio < smallest)
-                smallest = ratio;
-              any = TRUE;
-            }
-        }
-      if (has_invalid_stats (self, item))
-        not_applicable = TRUE;
-    }
-
-  if (not_applicable)
-    return THOUSANDTH_NOT_APPLICABLE;
-  if (!any)
-    return THOUSANDTH_NONE;
-  *minimum = 1.0 < smallest ? 1.0 : smallest;
-  return THOUSANDTH_VALUE;
-}
-
-static MsvisPyNumber
-real_data_index (MsvisNodeCompare *self,
-                 guint             n_inputs,
-                 guint             n_ops)
-{
-  /* Structure mode looks both sides up in the input dict. */
-  gboolean outputs_dict = self->mode != MSVIS_COMPARE_STRUCTURE;
-  double in = 0, out = 0;
-  ThousandthKind kind_in = real_data_side (self, 0, n_inputs, FALSE, &in);
-  ThousandthKind kind_out = real_data_side (self, n_inputs, n_ops, outputs_dict, &out);
-  MsvisPyNumber change;
-
-  if (kind_out == THOUSANDTH_NOT_APPLICABLE)
-    change = MSVIS_PY_INT (1);
-  else if (kind_in == THOUSANDTH_NOT_APPLICABLE)
-    change = MSVIS_PY_INT (0);
-  else if (kind_in == THOUSANDTH_VALUE && kind_out == THOUSANDTH_VALUE)
-    change = (MsvisPyNumber) { TRUE, in - out };
-  else
-    change = MSVIS_PY_INT (0);
-
-  if (change.value < 0)
-    return MSVIS_PY_INT (0);
-  if (change.value > 1)
-    return MSVIS_PY_INT (1);
-  return change;
-}
-
 /**
  * msvis_node_compare_set_store:
  * @store: the number of the thread that runs @self among those comparing one graph
@@ -751,20 +415,20 @@ msvis_node_compare_run (MsvisNodeCompare *self,
   switch (self->mode)
     {
     case MSVIS_COMPARE_MD5:
-      index = msvis_py_min (md5_side (self, 0, n_inputs, FALSE),
-                            md5_side (self, n_inputs, n_ops, TRUE));
+      index = msvis_py_min (_msvis_node_compare_md5_side (self, 0, n_inputs, FALSE),
+                            _msvis_node_compare_md5_side (self, n_inputs, n_ops, TRUE));
       msvis_compare_results_set_md5_result (results, npu_node,
                                             index.value == 1 ? MSVIS_MD5_RESULT_PASS
                                                              : MSVIS_MD5_RESULT_DIFFERENT);
       break;
     case MSVIS_COMPARE_SUMMARY:
-      summary_side (self, 0, n_inputs, FALSE);
-      index = summary_side (self, n_inputs, n_ops, TRUE);
+      _msvis_node_compare_summary_side (self, 0, n_inputs, FALSE);
+      index = _msvis_node_compare_summary_side (self, n_inputs, n_ops, TRUE);
       break;
     case MSVIS_COMPARE_REAL_DATA:
     case MSVIS_COMPARE_STRUCTURE:
     default:
-      index = real_data_index (self, n_inputs, n_ops);
+      index = _msvis_node_compare_real_data_index (self, n_inputs, n_ops);
       break;
     }
 
@@ -809,7 +473,7 @@ msvis_node_compare_finish (MsvisNodeCompare *self,
       MsvisPyNumber index;
 
       side_load (&self->npu, node);
-      index = real_data_index (self, self->npu.n_inputs, self->npu.ops->len);
+      index = _msvis_node_compare_real_data_index (self, self->npu.n_inputs, self->npu.ops->len);
       if (msvis_compare_mode_ignores (msvis_graph_node_get_id (self->npu.graph, node)))
         index = MSVIS_PY_INT (0);
       msvis_compare_results_set_precision (results, node, msvis_py_number_to_precision (index));

@@ -10,65 +10,8 @@
 #include "msvis-comparator.h"
 #include "msvis-match-items.h"
 #include "msvis-match-pairing.h"
-#include "msvis-match-session.h"
+#include "msvis-match-session-private.h"
 #include "msvis-node-compare.h"
-
-/* What a node holds that an edit may change, to put back on undo and again on redo. */
-typedef struct
-{
-  gboolean       bench;
-  MsvisNodeId    node;
-  MsvisNodeId    link;
-  MsvisPrecision precision;
-  MsvisMd5Result md5;
-  guint          first_item;   /* in the edit's ItemState array */
-  guint          n_items;
-} NodeState;
-
-typedef struct
-{
-  guint32     item;
-  guint32     first_field;
-  guint32     n_fields;
-  MsvisField *metrics;
-  guint       n_metrics;
-} ItemState;
-
-typedef struct
-{
-  const char *npu;     /* graph ids */
-  const char *bench;   /* NULL: not in the table */
-} TableEntry;
-
-typedef struct
-{
-  GArray          *before;          /* NodeState */
-  GArray          *after;
-  GArray          *before_items;    /* ItemState */
-  GArray          *after_items;
-  GHashTable      *touched;         /* node keys in before */
-  GArray          *table_before;    /* TableEntry */
-  GArray          *table_after;
-  MsvisMatchChange change;
-} Edit;
-
-struct _MsvisMatchSession
-{
-  MsvisVisDocument *document;
-  MsvisGraph       *npu;               /* the document's, which never change */
-  MsvisGraph       *bench;
-  MsvisCompareMode  mode;
-  char             *npu_tensor_dir;    /* real data only */
-  char             *bench_tensor_dir;
-  GHashTable       *table;             /* NPU id -> Bench id of the matches made by hand */
-  GPtrArray        *edits;             /* Edit, oldest first */
-  guint             position;          /* edits[0, position) are applied */
-  guint             saved_position;    /* G_MAXUINT: the saved state is gone */
-  Edit             *current;
-  MsvisNodeCompare *node_compare;      /* of the current edit */
-  GRecMutexLocker  *locker;            /* the document's, held during an edit */
-  GPtrArray        *warnings;
-};
 
 static void
 item_states_clear (GArray *items)
@@ -77,8 +20,8 @@ item_states_clear (GArray *items)
     g_free (g_array_index (items, ItemState, i).metrics);
 }
 
-static void
-edit_free (gpointer data)
+void
+_msvis_match_session_edit_free (gpointer data)
 {
   Edit *edit = data;
 
@@ -508,7 +451,7 @@ end_edit (MsvisMatchSession *self,
     {
       restore (self, edit->before, edit->before_items);
       restore_table (self, edit->table_before);
-      edit_free (edit);
+      _msvis_match_session_edit_free (edit);
       if (change != NULL)
         *change = (MsvisMatchChange) { 0 };
       return ok;
@@ -729,150 +672,4 @@ msvis_match_session_take_warnings (MsvisMatchSession *self)
 
   self->warnings = g_ptr_array_new_with_free_func (g_free);
   return warnings;
-}
-
-static gboolean
-mode_of_task (const char       *task,
-              MsvisCompareMode *mode)
-{
-  static const struct { const char *task; MsvisCompareMode mode; } modes[] = {
-    { "summary", MSVIS_COMPARE_SUMMARY }, { "md5", MSVIS_COMPARE_MD5 },
-    { "all", MSVIS_COMPARE_REAL_DATA }, { "structure", MSVIS_COMPARE_STRUCTURE },
-  };
-
-  for (guint i = 0; task != NULL && i < G_N_ELEMENTS (modes); i++)
-    if (strcmp (task, modes[i].task) == 0)
-      {
-        *mode = modes[i].mode;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-/* dump_data_dir as msprobe wrote it: relative to where msprobe ran, which is most often
- * where the user runs msvis, or else beside the file. */
-static char *
-find_tensor_dir (MsvisGraph  *graph,
-                 GFile       *file,
-                 const char  *name,
-                 GError     **error)
-{
-  gboolean is_null = FALSE;
-  const char *dir = msvis_graph_get_dump_data_dir (graph, &is_null);
-  g_autoptr(GFile) parent = file != NULL ? g_file_get_parent (file) : NULL;
-  g_autofree char *parent_path = parent != NULL ? g_file_get_path (parent) : NULL;
-
-  if (!is_null && dir != NULL && dir[0] != '\0')
-    {
-      if (g_file_test (dir, G_FILE_TEST_IS_DIR))
-        return g_canonicalize_filename (dir, NULL);
-      if (!g_path_is_absolute (dir) && parent_path != NULL)
-        {
-          g_autofree char *beside = g_build_filename (parent_path, dir, NULL);
-
-          if (g_file_test (beside, G_FILE_TEST_IS_DIR))
-            return g_steal_pointer (&beside);
-        }
-    }
-  g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
-               /* translators: a file name, then a folder name from the file */
-               _("%s: matching a real-data compare compares the tensor files again, and "
-                 "they are not in dump_data_dir “%s”"), name,
-               is_null || dir == NULL ? "null" : dir);
-  return NULL;
-}
-
-/**
- * msvis_match_session_new:
- * @document: a compare; its graphs change as matches are edited
- * @file: (nullable): where it was read from, for messages and the tensor folders
- *
- * Returns: (transfer full) (nullable): a session, or %NULL for a build, a task matching
- *   does not know, or real data whose tensor files are not where dump_data_dir says
- */
-MsvisMatchSession *
-msvis_match_session_new (MsvisVisDocument  *document,
-                         GFile             *file,
-                         GError           **error)
-{
-  g_autoptr(MsvisMatchSession) self = NULL;
-  g_autofree char *name = file != NULL ? g_file_get_parse_name (file) : g_strdup ("?");
-  const char *task = msvis_vis_document_get_task (document);
-  MsvisCompareMode mode;
-  GHashTable *saved;
-  GHashTableIter iter;
-  gpointer key, value;
-
-  if (!msvis_vis_document_is_compare (document) || msvis_vis_document_get_bench (document) == NULL)
-    {
-      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
-                   /* translators: a file name */
-                   _("%s is a build of one graph: only a compare has nodes to match"), name);
-      return NULL;
-    }
-  if (!mode_of_task (task, &mode))
-    {
-      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
-                   /* translators: a file name, then the file's "task" */
-                   _("%s: nodes of a compare of task “%s” cannot be matched; the tasks are "
-                     "summary, md5, all and structure"), name,
-                   task ? task : "");
-      return NULL;
-    }
-
-  self = g_new0 (MsvisMatchSession, 1);
-  self->document = msvis_vis_document_ref (document);
-  self->npu = msvis_vis_document_get_npu (document);
-  self->bench = msvis_vis_document_get_bench (document);
-  self->mode = mode;
-  self->table = g_hash_table_new (g_str_hash, g_str_equal);
-  self->edits = g_ptr_array_new_with_free_func (edit_free);
-  self->warnings = g_ptr_array_new_with_free_func (g_free);
-  msvis_graph_ensure_compare_results (msvis_vis_document_get_npu (document));
-  msvis_graph_ensure_compare_results (msvis_vis_document_get_bench (document));
-
-  if (mode == MSVIS_COMPARE_REAL_DATA &&
-      ((self->npu_tensor_dir = find_tensor_dir (msvis_vis_document_get_npu (document), file, name,
-                                                error)) == NULL ||
-       (self->bench_tensor_dir = find_tensor_dir (msvis_vis_document_get_bench (document), file,
-                                                  name, error)) == NULL))
-    return NULL;
-
-  /* The file's own table of matches made by hand (tb_graph_ascend), by the graphs' ids. */
-  saved = msvis_vis_document_get_npu_match_nodes (document);
-  if (saved != NULL)
-    {
-      g_hash_table_iter_init (&iter, saved);
-      while (g_hash_table_iter_next (&iter, &key, &value))
-        {
-          MsvisNodeId n = msvis_graph_lookup (self->npu, key);
-          MsvisNodeId b = msvis_graph_lookup (self->bench, value);
-
-          if (n != MSVIS_NODE_ID_NONE && b != MSVIS_NODE_ID_NONE)
-            g_hash_table_insert (self->table, (gpointer) msvis_graph_node_get_id (self->npu, n),
-                                 (gpointer) msvis_graph_node_get_id (self->bench, b));
-        }
-    }
-  return g_steal_pointer (&self);
-}
-
-void
-msvis_match_session_free (MsvisMatchSession *self)
-{
-  if (self == NULL)
-    return;
-  g_clear_pointer (&self->node_compare, msvis_node_compare_free);
-  g_ptr_array_unref (self->edits);
-  g_hash_table_unref (self->table);
-  g_ptr_array_unref (self->warnings);
-  g_free (self->npu_tensor_dir);
-  g_free (self->bench_tensor_dir);
-  msvis_vis_document_unref (self->document);
-  g_free (self);
-}
-
-MsvisVisDocument *
-msvis_match_session_get_document (MsvisMatchSession *self)
-{
-  return self->document;
 }

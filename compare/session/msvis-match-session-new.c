@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "msvis-compare-error.h"
+#include "msvis-match-session-private.h"
+
+static gboolean
+mode_of_task (const char       *task,
+              MsvisCompareMode *mode)
+{
+  static const struct { const char *task; MsvisCompareMode mode; } modes[] = {
+    { "summary", MSVIS_COMPARE_SUMMARY }, { "md5", MSVIS_COMPARE_MD5 },
+    { "all", MSVIS_COMPARE_REAL_DATA }, { "structure", MSVIS_COMPARE_STRUCTURE },
+  };
+
+  for (guint i = 0; task != NULL && i < G_N_ELEMENTS (modes); i++)
+    if (strcmp (task, modes[i].task) == 0)
+      {
+        *mode = modes[i].mode;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* dump_data_dir as msprobe wrote it: relative to where msprobe ran, which is most often
+ * where the user runs msvis, or else beside the file. */
+static char *
+find_tensor_dir (MsvisGraph  *graph,
+                 GFile       *file,
+                 const char  *name,
+                 GError     **error)
+{
+  gboolean is_null = FALSE;
+  const char *dir = msvis_graph_get_dump_data_dir (graph, &is_null);
+  g_autoptr(GFile) parent = file != NULL ? g_file_get_parent (file) : NULL;
+  g_autofree char *parent_path = parent != NULL ? g_file_get_path (parent) : NULL;
+
+  if (!is_null && dir != NULL && dir[0] != '\0')
+    {
+      if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+        return g_canonicalize_filename (dir, NULL);
+      if (!g_path_is_absolute (dir) && parent_path != NULL)
+        {
+          g_autofree char *beside = g_build_filename (parent_path, dir, NULL);
+
+          if (g_file_test (beside, G_FILE_TEST_IS_DIR))
+            return g_steal_pointer (&beside);
+        }
+    }
+  g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+               /* translators: a file name, then a folder name from the file */
+               _("%s: matching a real-data compare compares the tensor files again, and "
+                 "they are not in dump_data_dir “%s”"), name,
+               is_null || dir == NULL ? "null" : dir);
+  return NULL;
+}
+
+/**
+ * msvis_match_session_new:
+ * @document: a compare; its graphs change as matches are edited
+ * @file: (nullable): where it was read from, for messages and the tensor folders
+ *
+ * Returns: (transfer full) (nullable): a session, or %NULL for a build, a task matching
+ *   does not know, or real data whose tensor files are not where dump_data_dir says
+ */
+MsvisMatchSession *
+msvis_match_session_new (MsvisVisDocument  *document,
+                         GFile             *file,
+                         GError           **error)
+{
+  g_autoptr(MsvisMatchSession) self = NULL;
+  g_autofree char *name = file != NULL ? g_file_get_parse_name (file) : g_strdup ("?");
+  const char *task = msvis_vis_document_get_task (document);
+  MsvisCompareMode mode;
+  GHashTable *saved;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (!msvis_vis_document_is_compare (document) || msvis_vis_document_get_bench (document) == NULL)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                   /* translators: a file name */
+                   _("%s is a build of one graph: only a compare has nodes to match"), name);
+      return NULL;
+    }
+  if (!mode_of_task (task, &mode))
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                   /* translators: a file name, then the file's "task" */
+                   _("%s: nodes of a compare of task “%s” cannot be matched; the tasks are "
+                     "summary, md5, all and structure"), name,
+                   task ? task : "");
+      return NULL;
+    }
+
+  self = g_new0 (MsvisMatchSession, 1);
+  self->document = msvis_vis_document_ref (document);
+  self->npu = msvis_vis_document_get_npu (document);
+  self->bench = msvis_vis_document_get_bench (document);
+  self->mode = mode;
+  self->table = g_hash_table_new (g_str_hash, g_str_equal);
+  self->edits = g_ptr_array_new_with_free_func (_msvis_match_session_edit_free);
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  msvis_graph_ensure_compare_results (msvis_vis_document_get_npu (document));
+  msvis_graph_ensure_compare_results (msvis_vis_document_get_bench (document));
+
+  if (mode == MSVIS_COMPARE_REAL_DATA &&
+      ((self->npu_tensor_dir = find_tensor_dir (msvis_vis_document_get_npu (document), file, name,
+                                                error)) == NULL ||
+       (self->bench_tensor_dir = find_tensor_dir (msvis_vis_document_get_bench (document), file,
+                                                  name, error)) == NULL))
+    return NULL;
+
+  /* The file's own table of matches made by hand (tb_graph_ascend), by the graphs' ids. */
+  saved = msvis_vis_document_get_npu_match_nodes (document);
+  if (saved != NULL)
+    {
+      g_hash_table_iter_init (&iter, saved);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          MsvisNodeId n = msvis_graph_lookup (self->npu, key);
+          MsvisNodeId b = msvis_graph_lookup (self->bench, value);
+
+          if (n != MSVIS_NODE_ID_NONE && b != MSVIS_NODE_ID_NONE)
+            g_hash_table_insert (self->table, (gpointer) msvis_graph_node_get_id (self->npu, n),
+                                 (gpointer) msvis_graph_node_get_id (self->bench, b));
+        }
+    }
+  return g_steal_pointer (&self);
+}
+
+void
+msvis_match_session_free (MsvisMatchSession *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->node_compare, msvis_node_compare_free);
+  g_ptr_array_unref (self->edits);
+  g_hash_table_unref (self->table);
+  g_ptr_array_unref (self->warnings);
+  g_free (self->npu_tensor_dir);
+  g_free (self->bench_tensor_dir);
+  msvis_vis_document_unref (self->document);
+  g_free (self);
+}
+
+MsvisVisDocument *
+msvis_match_session_get_document (MsvisMatchSession *self)
+{
+  return self->document;
+}
