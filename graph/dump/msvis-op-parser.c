@@ -477,7 +477,9 @@ is_output_name (const char *name)
   return output;
 }
 
-/* gen_op_item, then the input/output split of get_input_output. */
+/* gen_op_item, then the input/output split of get_input_output. Over 100 lines on purpose: it
+ * follows gen_op_item's branches one for one (§2), which is how its byte-level quirks are
+ * checked against msprobe, and it runs once per leaf of every dump entry. */
 static void
 add_leaf (MsvisOpParser        *self,
           const MsvisJsonValue *leaf,

@@ -321,7 +321,9 @@ read_items_member (Reader          *r,
                                            first, n, error);
 }
 
-/* The members of one node object, after its '{'. */
+/* The members of one node object, after its '{'. One function for every member kind, over 100
+ * lines on purpose: it is the per-node loop of a multi-gigabyte file, a switch over member
+ * names that share the node's state, and reads as the .vis node layout of §5.3 does. */
 static gboolean
 read_node_members (Reader       *r,
                    GraphState   *g,
