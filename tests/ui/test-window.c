@@ -8,6 +8,8 @@
 
 #include "msvis-application.h"
 #include "msvis-compare-view.h"
+#include "msvis-display-name.h"
+#include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
 #include "msvis-window-test-util.h"
 #include "msvis-window.h"
@@ -123,6 +125,136 @@ test_open_error_keeps_document (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+after_paint (GdkFrameClock *clock,
+             gboolean      *painted)
+{
+  *painted = TRUE;
+}
+
+static gboolean
+is_true (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+/* A .vis whose one operator has a name of @length characters, one dotted word as ids are. */
+static char *
+write_long_name_vis (const char *dir,
+                     guint       length,
+                     char      **name)
+{
+  g_autoptr(GString) id = g_string_new ("Functional.");
+  g_autoptr(GString) text = g_string_new (NULL);
+  char *path = g_build_filename (dir, "long-name.vis", NULL);
+
+  while (id->len + strlen ("relu.0.forward") < length)
+    g_string_append (id, "layer.");
+  g_string_append (id, "relu.0.forward");
+  /* A root child: the canvas draws its whole id. */
+  g_string_printf (text,
+                   "{\"root\": \"DefaultModel\", \"node\": {"
+                   "\"DefaultModel\": {\"id\": \"DefaultModel\", \"node_type\": 0, "
+                   "\"upnode\": \"None\", \"subnodes\": [\"%s\"]}, "
+                   "\"%s\": {\"id\": \"%s\", \"node_type\": 1, "
+                   "\"upnode\": \"DefaultModel\", \"subnodes\": [], \"micro_step_id\": 0, "
+                   "\"input_data\": {\"%s.input.0\": {\"type\": \"torch.Tensor\", "
+                   "\"dtype\": \"torch.float32\", \"shape\": \"[2]\", \"Max\": \"1\"}}}}, "
+                   "\"MicroSteps\": 1}",
+                   id->str, id->str, id->str, id->str);
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  *name = g_string_free (g_steal_pointer (&id), FALSE);
+  return path;
+}
+
+/* A node name of 60,000 characters (the .vis reader takes up to 65,536 bytes): selecting it
+ * froze the window for good, its details title wrapping character by character. The window
+ * must select it and paint frames again; 30 s is far above what it takes and far below the
+ * freeze. */
+static void
+test_long_name (void)
+{
+  g_autofree char *dir = NULL, *path = NULL, *name = NULL, *copied = NULL;
+  g_autoptr(GFile) file = NULL;
+  MsvisCompareView *view;
+  GtkWidget *title;
+  MsvisGraphCanvas *canvas;
+  GdkFrameClock *clock;
+  MsvisWindow *window;
+  MsvisNodeId node;
+  gboolean painted = FALSE;
+  gulong id;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  dir = msvis_test_make_dir ();
+  path = write_long_name_vis (dir, 60000, &name);
+  g_assert_cmpuint (strlen (name), >=, 60000);
+  window = new_window ();
+  file = g_file_new_for_path (path);
+  msvis_window_open (window, file);
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  view = msvis_window_test_compare_view (window);
+  canvas = msvis_compare_view_get_canvas (view, FALSE);
+  node = msvis_graph_lookup (msvis_graph_canvas_get_graph (canvas), name);
+  g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
+  msvis_ui_test_spin (300);
+
+  msvis_compare_view_select (view, FALSE, node);
+  g_assert_cmpuint (msvis_graph_canvas_get_selected (canvas), ==, node);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), &painted);
+  msvis_ui_test_spin (500);
+  painted = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  g_assert_true (msvis_ui_test_spin_until (is_true, &painted, 30000));
+  g_signal_handler_disconnect (clock, id);
+
+  /* The details title shows the name within the budget; copying it gives all of it. */
+  title = msvis_ui_test_find_label (GTK_WIDGET (window), "Functional.layer.layer.");
+  g_assert_nonnull (title);
+  g_assert_cmpuint (g_utf8_strlen (gtk_label_get_text (GTK_LABEL (title)), -1), <=,
+                    MSVIS_DISPLAY_NAME_MAX + 1);
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (GTK_LABEL (title)), "relu.0.forward"));
+  g_assert_true (gtk_widget_activate_action (title, "details.copy-name", NULL));
+  copied = msvis_ui_test_dup_clipboard_text (title);
+  g_assert_cmpstr (copied, ==, name);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  msvis_test_remove_tree (dir);
+}
+
+/* The name budget cuts the middle of a long name on character boundaries, and only there. */
+static void
+test_display_name (void)
+{
+  g_autoptr(GString) long_name = g_string_new (NULL);
+  g_autofree char *fits = g_strnfill (MSVIS_DISPLAY_NAME_MAX + 1, 'a');
+  g_autofree char *shown = NULL, *kept = msvis_display_name (fits);
+  const char *tail;
+
+  g_assert_cmpstr (kept, ==, fits);
+  g_free (kept);
+  kept = msvis_display_name ("Functional.relu.0.forward");
+  g_assert_cmpstr (kept, ==, "Functional.relu.0.forward");
+
+  /* Three bytes a character: a byte count would cut one in half. */
+  for (guint i = 0; i < 20000; i++)
+    g_string_append (long_name, "层");
+  g_string_append (long_name, ".0.forward");
+  shown = msvis_display_name (long_name->str);
+  g_assert_true (g_utf8_validate (shown, -1, NULL));
+  g_assert_cmpuint (g_utf8_strlen (shown, -1), ==, MSVIS_DISPLAY_NAME_MAX + 1);
+  /* The first and the last half of the budget around the ellipsis. */
+  tail = strstr (shown, "…");
+  g_assert_nonnull (tail);
+  g_assert_cmpuint (g_utf8_strlen (shown, tail - shown), ==, MSVIS_DISPLAY_NAME_MAX / 2);
+  g_assert_true (g_str_has_prefix (shown, "层层"));
+  tail = g_utf8_next_char (tail);
+  g_assert_cmpuint (g_utf8_strlen (tail, -1), ==, MSVIS_DISPLAY_NAME_MAX / 2);
+  g_assert_true (g_str_has_suffix (long_name->str, tail));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -133,6 +265,8 @@ main (int   argc,
   g_test_add_func ("/window/start-page", test_start_page);
   g_test_add_func ("/window/open-compare", test_open_compare);
   g_test_add_func ("/window/open-error-keeps-document", test_open_error_keeps_document);
+  g_test_add_func ("/window/display-name", test_display_name);
+  g_test_add_func ("/window/long-name", test_long_name);
 
   return g_test_run ();
 }
