@@ -9,6 +9,7 @@
 #include "msvis-application.h"
 #include "msvis-compare-view.h"
 #include "msvis-display-name.h"
+#include "msvis-step-list.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
 #include "msvis-window-test-util.h"
@@ -255,6 +256,132 @@ test_display_name (void)
   g_assert_true (g_str_has_suffix (long_name->str, tail));
 }
 
+/* A .vis of @n_children operators under the root, one micro step each, with @micro_steps. */
+static char *
+write_steps_vis (const char *dir,
+                 const char *basename,
+                 guint       n_children,
+                 guint       micro_steps)
+{
+  g_autoptr(GString) text = g_string_new ("{\"root\": \"DefaultModel\", \"node\": {"
+                                          "\"DefaultModel\": {\"id\": \"DefaultModel\", "
+                                          "\"node_type\": 0, \"upnode\": \"None\", "
+                                          "\"subnodes\": [");
+  char *path = g_build_filename (dir, basename, NULL);
+
+  for (guint i = 0; i < n_children; i++)
+    g_string_append_printf (text, "%s\"Functional.relu.%u.forward\"", i ? ", " : "", i);
+  g_string_append (text, "]}");
+  for (guint i = 0; i < n_children; i++)
+    g_string_append_printf (text, ", \"Functional.relu.%u.forward\": {\"id\": "
+                            "\"Functional.relu.%u.forward\", \"node_type\": 1, \"upnode\": "
+                            "\"DefaultModel\", \"subnodes\": [], \"micro_step_id\": %u}",
+                            i, i, i);
+  g_string_append_printf (text, "}, \"MicroSteps\": %u}", micro_steps);
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  return path;
+}
+
+static gboolean
+is_step_chooser (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_DROP_DOWN (widget) &&
+         g_strcmp0 (gtk_widget_get_tooltip_text (widget),
+                    "Show the top-level nodes of one micro step") == 0;
+}
+
+/* The canvas lays out step 199 alone. */
+static gboolean
+shows_only_last (gpointer data)
+{
+  MsvisGraphCanvas *canvas = data;
+  MsvisGraph *graph = msvis_graph_canvas_get_graph (canvas);
+  MsvisLayout *layout = msvis_graph_canvas_get_layout (canvas);
+
+  return layout != NULL &&
+         msvis_layout_lookup (layout, msvis_graph_lookup (graph, "Functional.relu.0.forward"))
+         == NULL;
+}
+
+/* "MicroSteps": 2000000000 filled the memory with a chooser of two billion rows (6.3 GB in
+ * 28 s). It is refused as the file is read, and the window says where. */
+static void
+test_micro_steps_absurd (void)
+{
+  g_autofree char *dir = NULL, *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  AdwMessageDialog *dialog;
+  MsvisWindow *window;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  dir = msvis_test_make_dir ();
+  path = write_steps_vis (dir, "absurd-steps.vis", 3, 2000000000);
+  window = new_window ();
+  file = g_file_new_for_path (path);
+  msvis_window_open (window, file);
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_idle, window, 10000));
+  g_assert_false (msvis_window_has_document (window));
+  dialog = ADW_MESSAGE_DIALOG (msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "absurd-steps.vis"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "MicroSteps"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  msvis_test_remove_tree (dir);
+}
+
+/* As many micro steps as nodes, the most a graph has: every one is a choice, and choosing one
+ * shows its nodes. The choices are made as they are shown, so a count near the type's limit
+ * costs nothing. */
+static void
+test_micro_steps_many (void)
+{
+  g_autofree char *dir = NULL, *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(MsvisStepList) huge = NULL;
+  g_autoptr(GtkStringObject) last = NULL;
+  GtkDropDown *chooser;
+  GListModel *steps;
+  MsvisGraphCanvas *canvas;
+  MsvisGraph *graph;
+  MsvisNodeId last_node;
+  MsvisWindow *window;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  dir = msvis_test_make_dir ();
+  path = write_steps_vis (dir, "many-steps.vis", 200, 200);
+  window = new_window ();
+  file = g_file_new_for_path (path);
+  msvis_window_open (window, file);
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  chooser = GTK_DROP_DOWN (msvis_ui_test_find_widget (GTK_WIDGET (window), is_step_chooser,
+                                                      NULL));
+  g_assert_nonnull (chooser);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (chooser)));
+  steps = gtk_drop_down_get_model (chooser);
+  g_assert_cmpuint (g_list_model_get_n_items (steps), ==, 201);
+  last = g_list_model_get_item (steps, 200);
+  g_assert_cmpstr (gtk_string_object_get_string (last), ==, "199");
+  g_assert_null (g_list_model_get_item (steps, 201));
+  canvas = msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), FALSE);
+  graph = msvis_graph_canvas_get_graph (canvas);
+  gtk_drop_down_set_selected (chooser, 200);
+  g_assert_true (msvis_ui_test_spin_until (shows_only_last, canvas, 10000));
+  last_node = msvis_graph_lookup (graph, "Functional.relu.199.forward");
+  g_assert_nonnull (msvis_layout_lookup (msvis_graph_canvas_get_layout (canvas), last_node));
+  gtk_window_destroy (GTK_WINDOW (window));
+  msvis_test_remove_tree (dir);
+
+  huge = msvis_step_list_new ("All", G_MAXUINT - 1);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (huge)), ==, G_MAXUINT);
+  g_clear_object (&last);
+  last = g_list_model_get_item (G_LIST_MODEL (huge), G_MAXUINT - 1);
+  g_assert_cmpstr (gtk_string_object_get_string (last), ==, "4294967293");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -267,6 +394,8 @@ main (int   argc,
   g_test_add_func ("/window/open-error-keeps-document", test_open_error_keeps_document);
   g_test_add_func ("/window/display-name", test_display_name);
   g_test_add_func ("/window/long-name", test_long_name);
+  g_test_add_func ("/window/micro-steps-absurd", test_micro_steps_absurd);
+  g_test_add_func ("/window/micro-steps-many", test_micro_steps_many);
 
   return g_test_run ();
 }
