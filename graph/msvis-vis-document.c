@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "msvis-json-value.h"
 #include "msvis-vis-document.h"
 
 G_DEFINE_BOXED_TYPE (MsvisVisDocument, msvis_vis_document,
@@ -50,6 +51,7 @@ msvis_vis_document_unref (MsvisVisDocument *self)
   g_clear_pointer (&self->npu_loaded, g_byte_array_unref);
   g_clear_pointer (&self->bench_loaded, g_byte_array_unref);
   g_free (self->bench_links);
+  g_strfreev (self->tool_tips);
   msvis_arena_free (self->arena);
   g_rec_mutex_clear (&self->lock);
   g_free (self);
@@ -353,4 +355,61 @@ msvis_vis_document_write_vis (MsvisVisDocument  *self,
   if (!self->is_compare)
     return msvis_vis_write_build (self->npu, &options, stream, cancellable, error);
   return msvis_vis_write_compare (self->npu, &compare, &options, stream, cancellable, error);
+}
+
+/* The string members of the JSON object in @text, as name, value, name, value … */
+static char **
+parse_tool_tips (const char *text)
+{
+  g_autoptr(GStrvBuilder) pairs = g_strv_builder_new ();
+  g_autoptr(GInputStream) stream = NULL;
+  g_autoptr(MsvisJsonScanner) scanner = NULL;
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GError) error = NULL;
+  MsvisJsonValue *root = NULL;
+  MsvisJsonToken token;
+
+  if (text == NULL)
+    return g_strv_builder_end (pairs);
+  stream = g_memory_input_stream_new_from_data (text, strlen (text), NULL);
+  scanner = msvis_json_scanner_new (stream, "ToolTip", NULL);
+  if (msvis_json_scanner_next (scanner, &token, &error))
+    root = msvis_json_value_read (arena, scanner, token, &error);
+  if (root == NULL || root->kind != MSVIS_JSON_OBJECT)
+    {
+      g_debug ("ToolTip is not a JSON object: %s", error ? error->message : "");
+      return g_strv_builder_end (pairs);
+    }
+  msvis_json_value_foreach (member, root)
+    if (member->kind == MSVIS_JSON_STRING)
+      {
+        g_autofree char *name = g_strndup (member->key, member->key_len);
+
+        g_strv_builder_add (pairs, name);
+        g_strv_builder_add (pairs, member->s);
+      }
+  return g_strv_builder_end (pairs);
+}
+
+/**
+ * msvis_vis_document_get_tool_tips:
+ *
+ * The ToolTip member, a JSON object of column name -> explanation kept as a string (§5.2), read
+ * the first time it is asked for. Members that are not strings are left out; a ToolTip that is
+ * not an object gives none. Thread-safe.
+ *
+ * Returns: (transfer none) (array zero-terminated=1): name, explanation, name, explanation …
+ *   in the order of the file; empty, never %NULL
+ */
+const char *const *
+msvis_vis_document_get_tool_tips (MsvisVisDocument *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (g_once_init_enter (&self->tool_tips_once))
+    {
+      self->tool_tips = parse_tool_tips (self->tooltip);
+      g_once_init_leave (&self->tool_tips_once, 1);
+    }
+  return (const char *const *)self->tool_tips;
 }

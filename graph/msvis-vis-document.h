@@ -55,6 +55,8 @@ struct _MsvisVisDocument
   GByteArray      *bench_loaded;
   gsize            links_once;      /* bench_links is made */
   MsvisNodeId     *bench_links;     /* per Bench node: its own link, else the NPU node's */
+  gsize            tool_tips_once;  /* tool_tips is read from tooltip */
+  char           **tool_tips;
 };
 
 GType             msvis_vis_document_get_type         (void) G_GNUC_CONST;
@@ -87,6 +89,8 @@ void               msvis_vis_document_links_changed    (MsvisVisDocument  *self)
 MsvisNodeId       msvis_vis_document_get_counterpart  (MsvisVisDocument  *self,
                                                        gboolean           is_bench,
                                                        MsvisNodeId        node);
+
+const char *const *msvis_vis_document_get_tool_tips (MsvisVisDocument *self);
 
 /* Reads what it needs of the node data; returns what it made of it. */
 typedef gpointer (*MsvisVisNodeDataRead) (MsvisVisDocument *doc,

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
-#include <json-glib/json-glib.h>
 
 #include "msvis-legend.h"
 #include "msvis-node-finder.h"
@@ -223,31 +222,15 @@ msvis_legend_fill_overflow (MsvisLegend *self)
 static gboolean
 msvis_legend_fill_metrics (MsvisLegend *self)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GList) members = NULL;
-  JsonObject *object;
+  const char *const *tips = msvis_vis_document_get_tool_tips (self->doc);
 
-  if (self->doc->tooltip == NULL)
-    return FALSE;
-  if (!json_parser_load_from_data (parser, self->doc->tooltip, -1, &error) ||
-      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  for (guint i = 0; tips[i] != NULL; i += 2)
     {
-      g_debug ("ToolTip is not a JSON object: %s", error ? error->message : "");
-      return FALSE;
-    }
-  object = json_node_get_object (json_parser_get_root (parser));
-  members = json_object_get_members (object);
-  for (const GList *l = members; l != NULL; l = l->next)
-    {
-      JsonNode *value = json_object_get_member (object, l->data);
       GtkWidget *row = gtk_list_box_row_new ();
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
 
-      if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING)
-        continue;
-      gtk_box_append (GTK_BOX (box), caption_new (l->data, "caption-heading"));
-      gtk_box_append (GTK_BOX (box), caption_new (json_node_get_string (value), "caption"));
+      gtk_box_append (GTK_BOX (box), caption_new (tips[i], "caption-heading"));
+      gtk_box_append (GTK_BOX (box), caption_new (tips[i + 1], "caption"));
       g_object_set (box, "margin-top", 8, "margin-bottom", 8, "margin-start", 10,
                     "margin-end", 10, NULL);
       gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);

@@ -5,8 +5,6 @@
 #include <math.h>
 #include <string.h>
 
-#include <json-glib/json-glib.h>
-
 #include "msvis-node-details-private.h"
 #include "msvis-metric-cells.h"
 #include "msvis-vis-writer.h"
@@ -246,30 +244,6 @@ dup_stack (const Side *side)
   return frames;
 }
 
-/* The ToolTip member: a small JSON object of column name -> explanation. A document
- * without a readable one simply has no header tooltips. */
-static void
-parse_tooltips (GHashTable *tooltips,
-                const char *text)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonObject *object;
-  JsonObjectIter iter;
-  const char *name;
-  JsonNode *node;
-
-  if (text == NULL || !json_parser_load_from_data (parser, text, -1, NULL))
-    return;
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    return;
-
-  object = json_node_get_object (json_parser_get_root (parser));
-  json_object_iter_init (&iter, object);
-  while (json_object_iter_next (&iter, &name, &node))
-    if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-      g_hash_table_replace (tooltips, g_strdup (name), g_strdup (json_node_get_string (node)));
-}
-
 static void
 find_worst (MsvisDetailsData *data)
 {
@@ -357,7 +331,12 @@ data_build (MsvisVisDocument *doc,
 
   for (guint s = 0; s < n_sides; s++)
     data->stacks[s] = dup_stack (&sides[s]);
-  parse_tooltips (data->tooltips, doc->tooltip);
+  {
+    const char *const *tips = msvis_vis_document_get_tool_tips (doc);
+
+    for (guint i = 0; tips[i] != NULL; i += 2)
+      g_hash_table_replace (data->tooltips, g_strdup (tips[i]), g_strdup (tips[i + 1]));
+  }
   find_worst (data);
   return data;
 }

@@ -590,6 +590,38 @@ test_bench_links (void)
   }
 }
 
+/* ToolTip is read once, as Python reads it: a repeated name keeps its place and takes the last
+ * value; members that are not strings are left out; a ToolTip that is not an object gives none. */
+static void
+test_tool_tips (void)
+{
+  static const struct {
+    const char *text;
+    const char *pairs;   /* joined with | */
+  } cases[] = {
+    { "{\"Cosine\": \"\\u4f59\\u5f26\", \"MaxAbsErr\": 1, \"RMSE\": \"r\", \"Cosine\": \"c\"}",
+      "Cosine|c|RMSE|r" },
+    { "{}", "" },
+    { "[\"Cosine\", \"c\"]", "" },
+    { "{", "" },
+    { NULL, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
+      g_autofree char *joined = NULL;
+      const char *const *tips;
+
+      doc->tooltip = g_strdup (cases[i].text);
+      tips = msvis_vis_document_get_tool_tips (doc);
+      joined = g_strjoinv ("|", (char **)tips);
+      g_assert_cmpstr (joined, ==, cases[i].pairs);
+      /* Read once: the same array again. */
+      g_assert_true (msvis_vis_document_get_tool_tips (doc) == tips);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -606,6 +638,7 @@ main (int    argc,
   g_test_add_func ("/vis-reader/lazy-error", test_lazy_error);
   g_test_add_func ("/vis-reader/read-node-data", test_read_node_data);
   g_test_add_func ("/vis-reader/bench-links", test_bench_links);
+  g_test_add_func ("/vis-reader/tool-tips", test_tool_tips);
 
   return g_test_run ();
 }
