@@ -220,6 +220,7 @@ test_long_name (void)
   g_assert_true (gtk_widget_activate_action (title, "details.copy-name", NULL));
   copied = msvis_ui_test_dup_clipboard_text (title);
   g_assert_cmpstr (copied, ==, name);
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-long-name"));
 
   gtk_window_destroy (GTK_WINDOW (window));
   msvis_test_remove_tree (dir);
@@ -291,6 +292,13 @@ is_step_chooser (GtkWidget     *widget,
                     "Show the top-level nodes of one micro step") == 0;
 }
 
+static gboolean
+is_popover (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return GTK_IS_POPOVER (widget);
+}
+
 /* The canvas lays out step 199 alone. */
 static gboolean
 shows_only_last (gpointer data)
@@ -347,6 +355,7 @@ test_micro_steps_many (void)
   MsvisGraphCanvas *canvas;
   MsvisGraph *graph;
   MsvisNodeId last_node;
+  GtkWidget *popover;
   MsvisWindow *window;
 
   if (!msvis_ui_test_require (NULL, NULL))
@@ -372,6 +381,14 @@ test_micro_steps_many (void)
   g_assert_true (msvis_ui_test_spin_until (shows_only_last, canvas, 10000));
   last_node = msvis_graph_lookup (graph, "Functional.relu.199.forward");
   g_assert_nonnull (msvis_layout_lookup (msvis_graph_canvas_get_layout (canvas), last_node));
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-micro-step"));
+  /* The open chooser shows its rows; the last ones are made only when scrolled to. */
+  g_signal_emit_by_name (chooser, "activate");
+  popover = msvis_ui_test_find_widget (GTK_WIDGET (chooser), is_popover, NULL);
+  g_assert_nonnull (popover);
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_is_mapped, popover, 5000));
+  g_free (msvis_ui_test_screenshot (popover, "window-micro-step-chooser"));
+  gtk_popover_popdown (GTK_POPOVER (popover));
   gtk_window_destroy (GTK_WINDOW (window));
   msvis_test_remove_tree (dir);
 
