@@ -288,8 +288,7 @@ is_step_chooser (GtkWidget     *widget,
                  gconstpointer  data)
 {
   return GTK_IS_DROP_DOWN (widget) &&
-         g_strcmp0 (gtk_widget_get_tooltip_text (widget),
-                    "Show the top-level nodes of one micro step") == 0;
+         MSVIS_IS_STEP_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (widget)));
 }
 
 static gboolean
@@ -335,6 +334,8 @@ test_micro_steps_absurd (void)
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "absurd-steps.vis"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "MicroSteps"));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_is_mapped, dialog, 10000));
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (dialog), "window-micro-steps-absurd"));
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
   msvis_test_remove_tree (dir);
