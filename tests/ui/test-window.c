@@ -139,6 +139,13 @@ is_true (gpointer data)
   return *(gboolean *) data;
 }
 
+static gboolean
+is_details_stack (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return GTK_IS_STACK (widget) && gtk_stack_get_child_by_name (GTK_STACK (widget), "stack");
+}
+
 /* A .vis whose one operator has a name of @length characters, one dotted word as ids are. */
 static char *
 write_long_name_vis (const char *dir,
@@ -159,17 +166,19 @@ write_long_name_vis (const char *dir,
                    "\"upnode\": \"None\", \"subnodes\": [\"%s\"]}, "
                    "\"%s\": {\"id\": \"%s\", \"node_type\": 1, "
                    "\"upnode\": \"DefaultModel\", \"subnodes\": [], \"micro_step_id\": 0, "
+                   "\"stack_info\": [\"%s\"], "
                    "\"input_data\": {\"%s.input.0\": {\"type\": \"torch.Tensor\", "
                    "\"dtype\": \"torch.float32\", \"shape\": \"[2]\", \"Max\": \"1\"}}}}, "
                    "\"MicroSteps\": 1}",
-                   id->str, id->str, id->str, id->str);
+                   id->str, id->str, id->str, id->str, id->str);
   g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
   *name = g_string_free (g_steal_pointer (&id), FALSE);
   return path;
 }
 
 /* A node name of 60,000 characters (the .vis reader takes up to 65,536 bytes): selecting it
- * froze the window for good, its details title wrapping character by character. The window
+ * froze the window for good, its details title wrapping character by character; its call
+ * stack, a line as long, did the same. The window
  * must select it and paint frames again; 30 s is far above what it takes and far below the
  * freeze. */
 static void
@@ -178,7 +187,7 @@ test_long_name (void)
   g_autofree char *dir = NULL, *path = NULL, *name = NULL, *copied = NULL;
   g_autoptr(GFile) file = NULL;
   MsvisCompareView *view;
-  GtkWidget *title;
+  GtkWidget *title, *stack;
   MsvisGraphCanvas *canvas;
   GdkFrameClock *clock;
   MsvisWindow *window;
@@ -221,6 +230,17 @@ test_long_name (void)
   copied = msvis_ui_test_dup_clipboard_text (title);
   g_assert_cmpstr (copied, ==, name);
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-long-name"));
+
+  /* Its stack, one line as long, which the call stack page wraps. */
+  stack = msvis_ui_test_find_widget (GTK_WIDGET (window), is_details_stack, NULL);
+  g_assert_nonnull (stack);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "stack");
+  painted = FALSE;
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), &painted);
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  g_assert_true (msvis_ui_test_spin_until (is_true, &painted, 30000));
+  g_signal_handler_disconnect (clock, id);
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-long-stack"));
 
   gtk_window_destroy (GTK_WINDOW (window));
   msvis_test_remove_tree (dir);
