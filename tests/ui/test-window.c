@@ -9,6 +9,7 @@
 #include "msvis-application.h"
 #include "msvis-compare-view.h"
 #include "msvis-display-name.h"
+#include "msvis-find-panel.h"
 #include "msvis-step-list.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
@@ -146,6 +147,32 @@ is_details_stack (GtkWidget     *widget,
   return GTK_IS_STACK (widget) && gtk_stack_get_child_by_name (GTK_STACK (widget), "stack");
 }
 
+static gboolean
+is_shown_search_entry (GtkWidget     *widget,
+                       gconstpointer  data)
+{
+  return GTK_IS_SEARCH_ENTRY (widget) && gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+is_find_panel (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return MSVIS_IS_FIND_PANEL (widget);
+}
+
+/* The find panel lists one node. */
+static gboolean
+has_results (gpointer window)
+{
+  GtkWidget *panel = msvis_ui_test_find_widget (window, is_find_panel, NULL);
+  guint n = 0;
+
+  if (panel != NULL)
+    g_object_get (panel, "n-results", &n, NULL);
+  return n == 1;
+}
+
 /* A .vis whose one operator has a name of @length characters, one dotted word as ids are. */
 static char *
 write_long_name_vis (const char *dir,
@@ -187,7 +214,7 @@ test_long_name (void)
   g_autofree char *dir = NULL, *path = NULL, *name = NULL, *copied = NULL;
   g_autoptr(GFile) file = NULL;
   MsvisCompareView *view;
-  GtkWidget *title, *stack;
+  GtkWidget *title, *stack, *search;
   MsvisGraphCanvas *canvas;
   GdkFrameClock *clock;
   MsvisWindow *window;
@@ -241,6 +268,20 @@ test_long_name (void)
   g_assert_true (msvis_ui_test_spin_until (is_true, &painted, 30000));
   g_signal_handler_disconnect (clock, id);
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-long-stack"));
+
+  /* Found by a search, in the find panel's list and its tooltip. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL));
+  msvis_ui_test_spin (100);
+  search = msvis_ui_test_find_widget (GTK_WIDGET (window), is_shown_search_entry, NULL);
+  g_assert_nonnull (search);
+  gtk_editable_set_text (GTK_EDITABLE (search), "relu");
+  g_assert_true (msvis_ui_test_spin_until (has_results, window, 30000));
+  painted = FALSE;
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), &painted);
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  g_assert_true (msvis_ui_test_spin_until (is_true, &painted, 30000));
+  g_signal_handler_disconnect (clock, id);
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-long-name-found"));
 
   gtk_window_destroy (GTK_WINDOW (window));
   msvis_test_remove_tree (dir);
