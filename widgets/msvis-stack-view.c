@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "msvis-input-file.h"
+#include "msvis-display-name.h"
 #include "msvis-stack-view.h"
 
 /* The call stacks of a node and of its counterpart, one row per frame. A frame is msprobe's
@@ -154,7 +155,9 @@ frame_text_box (const Frame *frame)
   gtk_widget_set_hexpand (box, TRUE);
   if (frame->path == NULL)
     {
-      GtkWidget *label = make_label (frame->text, PANGO_ELLIPSIZE_NONE, NULL);
+      /* Wrapped: within the name budget, or a long line freezes the window. */
+      g_autofree char *shown = msvis_display_name (frame->text);
+      GtkWidget *label = make_label (shown, PANGO_ELLIPSIZE_NONE, NULL);
 
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
@@ -186,12 +189,13 @@ msvis_stack_view_make_row (MsvisStackView *self,
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *text = frame_text_box (frame);
+  g_autofree char *tooltip = msvis_display_name (frame->text);
 
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 6);
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
-  gtk_widget_set_tooltip_text (row, frame->text);
+  gtk_widget_set_tooltip_text (row, tooltip);
   if (frame_is_library (frame))
     gtk_widget_add_css_class (text, "dim-label");
   gtk_box_append (GTK_BOX (box), text);

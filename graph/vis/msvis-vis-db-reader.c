@@ -704,6 +704,11 @@ read_graph (MsvisVisDb    *self,
                    data_source, step, rank);
       return FALSE;
     }
+  /* micro_steps numbers the NPU graph's root children (vis-format.md §3.7). */
+  if (strcmp (data_source, "NPU") == 0 &&
+      !msvis_reader_check_micro_steps (self->path, "tb_config.micro_steps", self->micro_steps,
+                                       rows->rows->len, error))
+    return FALSE;
   msvis_graph_set_micro_steps (rows->graph, self->micro_steps);
   return link_children (self, rows, error);
 }

@@ -723,6 +723,10 @@ check_graph (Reader      *r,
     return msvis_vis_node_error (r->name, g, 0, error, _("the root is “%s”, not the first node"),
                                  g->root);
 
+  /* MicroSteps numbers the NPU graph's root children (§3.7). */
+  if (g != &r->bench && !msvis_reader_check_micro_steps (r->name, "MicroSteps", r->micro_steps,
+                                                         msvis_graph_get_n_nodes (g->graph), error))
+    return FALSE;
   msvis_graph_set_micro_steps (g->graph, r->micro_steps);
   return msvis_vis_resolve_hierarchy (r->name, g, error);
 }
