@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "msvis-graph-summary.h"
 #include "msvis-precision-buckets.h"
@@ -207,6 +208,41 @@ test_inspect (void)
   g_assert_nonnull (strstr (err, "bad.vis"));
 }
 
+/* A file named without .vis is a run of its own under its whole name; short names crashed. */
+static void
+test_short_names (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  const char *msvis = g_getenv ("MSVIS_BIN");
+  const char *names[] = { "a", "abc", "abcdefgh", "x.db" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *out = NULL, *err = NULL;
+      g_autoptr(GError) error = NULL;
+      MsvisVisRun *run;
+      int status;
+
+      msvis_test_write (dir, names[i], "{\"node\": 1}", -1);
+      run = msvis_vis_run_for_single_file (path);
+      g_assert_cmpstr (run->name, ==, names[i]);
+      g_assert_cmpuint (run->files->len, ==, 1);
+      msvis_vis_run_free (run);
+      run = msvis_vis_run_for_file (path);
+      g_assert_cmpstr (run->name, ==, names[i]);
+      msvis_vis_run_free (run);
+
+      g_assert_nonnull (msvis);
+      g_assert_true (g_spawn_sync (NULL, (char *[]) { (char *)msvis, "inspect", path, NULL },
+                                   NULL, 0, NULL, NULL, &out, &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+      g_assert_nonnull (strstr (err, names[i]));
+    }
+}
+
 static void
 test_config (void)
 {
@@ -269,6 +305,7 @@ main (int    argc,
   g_test_add_func ("/vis-run/families", test_families);
   g_test_add_func ("/vis-run/buckets", test_buckets);
   g_test_add_func ("/vis-run/inspect", test_inspect);
+  g_test_add_func ("/vis-run/short-names", test_short_names);
   g_test_add_func ("/vis-run/config", test_config);
 
   return g_test_run ();
