@@ -323,6 +323,42 @@ test_expansion (void)
   msvis_test_remove_tree (out);
 }
 
+/* --depth on a chain of a million modules: walking up from every node was quadratic in the
+ * depth (10^6 took over 200 s even with --depth 10), so before the fix this test ran into
+ * the suite's timeout; linear, it takes about a second. */
+static void
+test_deep_chain (void)
+{
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
+  g_autoptr(GHashTable) depth = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisNodeId parent;
+  const guint n = 1000000;
+
+  doc->npu = msvis_graph_new ();
+  parent = msvis_graph_get_root (doc->npu);
+  for (guint i = 0; i < n; i++)
+    {
+      char name[64];
+      MsvisNodeId module;
+
+      g_snprintf (name, sizeof name, "Module.m%u.M.forward.0", i);
+      module = msvis_graph_add_node (doc->npu, MSVIS_NODE_MODULE, name);
+      msvis_graph_node_attach (doc->npu, module, parent);
+      parent = module;
+    }
+
+  depth = msvis_export_expanded_set (doc, FALSE, MSVIS_EXPAND_DEPTH, 10, NULL, &error);
+  g_assert_no_error (error);
+  /* The root and the first nine modules: the containers of the first ten levels. */
+  g_assert_cmpuint (g_hash_table_size (depth), ==, 10);
+  g_assert_true (g_hash_table_contains (depth, GUINT_TO_POINTER (msvis_graph_get_root (doc->npu))));
+  g_assert_true (g_hash_table_contains (depth, GUINT_TO_POINTER (
+    msvis_graph_lookup (doc->npu, "Module.m8.M.forward.0"))));
+  g_assert_false (g_hash_table_contains (depth, GUINT_TO_POINTER (
+    msvis_graph_lookup (doc->npu, "Module.m9.M.forward.0"))));
+}
+
 static guint
 count_lines (const char *text,
              const char *prefix)
@@ -456,6 +492,7 @@ main (int   argc,
 
   g_test_add_func ("/export/formats", test_formats);
   g_test_add_func ("/export/expansion", test_expansion);
+  g_test_add_func ("/export/deep-chain", test_deep_chain);
   g_test_add_func ("/export/tall-png", test_tall_png);
   g_test_add_func ("/export/wide-png", test_wide_png);
   g_test_add_func ("/export/report", test_report);
