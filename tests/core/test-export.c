@@ -404,6 +404,19 @@ test_report (void)
   g_assert_true (run_command ("report", vis, md, "--force", NULL));
   g_assert_false (run_command ("report", vis, "r.txt", NULL, &err));
   g_assert_nonnull (strstr (err, ".md, .html or .csv"));
+  g_clear_pointer (&err, g_free);
+
+  /* A file that fails to read: its name and place, and no GLib warning (the half-made report
+   * was freed with two arrays it did not have yet). */
+  g_free (vis);
+  vis = g_test_build_filename (G_TEST_DIST, "data", "bad", "vis", "item-is-number.vis",
+                               NULL);
+  unlink (md);
+  g_assert_false (run_command ("report", vis, md, NULL, &err));
+  g_assert_nonnull (strstr (err, "item-is-number.vis, byte "));
+  g_assert_null (strstr (err, "CRITICAL"));
+  g_assert_null (strstr (err, "WARNING"));
+  g_assert_false (g_file_test (md, G_FILE_TEST_EXISTS));
   msvis_test_remove_tree (out);
 }
 
