@@ -80,6 +80,33 @@ msvis_safe_file_check_target (const char         *path,
   return TRUE;
 }
 
+/* A file that replaces another takes its permissions, and its owner and group where this
+ * process may give them (root; or a group it belongs to): saving a 0644 file owned by someone
+ * else made it 0640 and root's. */
+static gboolean
+keep_attributes (const char  *tmp_path,
+                 const char  *path,
+                 GError     **error)
+{
+  GStatBuf st, mine;
+
+  if (g_lstat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return TRUE;   /* nothing to keep: gone since, or refused by the check */
+  if (g_lstat (tmp_path, &mine) != 0)
+    return set_errno_error (path, errno, error);
+  if ((mine.st_uid != st.st_uid || mine.st_gid != st.st_gid)
+      && lchown (tmp_path, st.st_uid, st.st_gid) != 0)
+    {
+      /* Not permitted: the group alone may be, and otherwise the saver owns the file. */
+      if (lchown (tmp_path, (uid_t) -1, st.st_gid) != 0 && errno != EPERM)
+        return set_errno_error (path, errno, error);
+    }
+  /* After chown, which may clear the set-user and set-group bits. */
+  if (g_chmod (tmp_path, st.st_mode & 07777) != 0)
+    return set_errno_error (path, errno, error);
+  return TRUE;
+}
+
 /**
  * msvis_safe_file_place:
  * @tmp_path: a complete file in the same directory as @path
@@ -115,6 +142,8 @@ msvis_safe_file_place (const char         *tmp_path,
       /* File systems without hard links: check, then rename. */
     }
   if (!msvis_safe_file_check_target (path, flags, error))
+    return FALSE;
+  if ((flags & MSVIS_SAFE_FILE_REPLACE) && !keep_attributes (tmp_path, path, error))
     return FALSE;
   if (g_rename (tmp_path, path) != 0)
     return set_errno_error (path, errno, error);
