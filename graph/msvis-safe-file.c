@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "msvis-cleanup.h"
 #include "msvis-safe-file.h"
 #include "msvis-writer-error.h"
 
@@ -19,6 +20,7 @@ struct _MsvisSafeFile
 {
   char          *path;
   char          *tmp_path;
+  guint          cleanup;   /* tmp_path, listed for a signal's handler */
   GOutputStream *stream;
   MsvisSafeFileFlags flags;
   gboolean       closed;
@@ -192,6 +194,8 @@ msvis_safe_file_new_full (const char          *path,
   /* mkstemp opens with O_EXCL: the temporary name is never a link either. */
   self->tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
   fd = g_mkstemp_full (self->tmp_path, O_WRONLY | O_CLOEXEC, mode);
+  if (fd >= 0)
+    self->cleanup = msvis_cleanup_add_file (self->tmp_path);
   if (fd < 0 || fchmod (fd, mode) != 0)
     {
       int saved_errno = errno;
@@ -201,6 +205,7 @@ msvis_safe_file_new_full (const char          *path,
         {
           close (fd);
           g_unlink (self->tmp_path);
+          msvis_cleanup_remove (self->cleanup);
         }
       g_clear_pointer (&self->tmp_path, g_free);
       msvis_safe_file_free (self);
@@ -253,6 +258,8 @@ msvis_safe_file_commit (MsvisSafeFile  *self,
     return FALSE;
 
   self->committed = TRUE;
+  msvis_cleanup_remove (self->cleanup);
+  self->cleanup = MSVIS_CLEANUP_NONE;
   return TRUE;
 }
 
@@ -270,6 +277,7 @@ msvis_safe_file_free (MsvisSafeFile *self)
     }
   if (self->tmp_path != NULL && !self->committed)
     g_unlink (self->tmp_path);
+  msvis_cleanup_remove (self->cleanup);
 
   g_free (self->path);
   g_free (self->tmp_path);
