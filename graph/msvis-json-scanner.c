@@ -207,6 +207,7 @@ msvis_json_scanner_fill (MsvisJsonScanner  *self,
       gsize             *shift,
       GError           **error)
 {
+  GError *local = NULL;
   gssize n;
 
   g_assert (keep <= self->len);
@@ -237,9 +238,15 @@ msvis_json_scanner_fill (MsvisJsonScanner  *self,
     }
 
   n = g_input_stream_read (self->stream, self->buf + self->len, self->cap - self->len,
-                           self->cancellable, error);
+                           self->cancellable, &local);
   if (n < 0)
-    return FALSE;
+    {
+      /* GIO's "Error reading from file: Input/output error" does not say which file. */
+      if (!g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_prefix_error (&local, "%s: ", self->name);
+      g_propagate_error (error, local);
+      return FALSE;
+    }
   if (n == 0)
     self->eof = TRUE;
   self->len += n;

@@ -27,6 +27,103 @@ struct _MsvisSafeFile
   gboolean       committed;
 };
 
+/* The stream a writer writes into: GIO says "Error writing to file descriptor: No space left
+ * on device" without a name, so every error it gives is said again with the final name. */
+typedef struct
+{
+  GFilterOutputStream  parent;
+  char                *path;
+} NamedStream;
+
+typedef GFilterOutputStreamClass NamedStreamClass;
+
+static GType named_stream_get_type (void);
+G_DEFINE_TYPE (NamedStream, named_stream, G_TYPE_FILTER_OUTPUT_STREAM)
+
+static void
+name_error (NamedStream  *self,
+            GError      **error)
+{
+  if (error != NULL && *error != NULL && !g_error_matches (*error, G_IO_ERROR,
+                                                           G_IO_ERROR_CANCELLED))
+    g_prefix_error (error, "%s: ", self->path);
+}
+
+static gssize
+named_stream_write (GOutputStream  *stream,
+                    const void     *buffer,
+                    gsize           count,
+                    GCancellable   *cancellable,
+                    GError        **error)
+{
+  GOutputStream *base = g_filter_output_stream_get_base_stream (G_FILTER_OUTPUT_STREAM (stream));
+  gssize n = g_output_stream_write (base, buffer, count, cancellable, error);
+
+  if (n < 0)
+    name_error ((NamedStream *) stream, error);
+  return n;
+}
+
+static gboolean
+named_stream_flush (GOutputStream  *stream,
+                    GCancellable   *cancellable,
+                    GError        **error)
+{
+  GOutputStream *base = g_filter_output_stream_get_base_stream (G_FILTER_OUTPUT_STREAM (stream));
+
+  if (g_output_stream_flush (base, cancellable, error))
+    return TRUE;
+  name_error ((NamedStream *) stream, error);
+  return FALSE;
+}
+
+static gboolean
+named_stream_close (GOutputStream  *stream,
+                    GCancellable   *cancellable,
+                    GError        **error)
+{
+  GOutputStream *base = g_filter_output_stream_get_base_stream (G_FILTER_OUTPUT_STREAM (stream));
+
+  if (g_output_stream_close (base, cancellable, error))
+    return TRUE;
+  name_error ((NamedStream *) stream, error);
+  return FALSE;
+}
+
+static void
+named_stream_finalize (GObject *object)
+{
+  g_free (((NamedStream *) object)->path);
+  G_OBJECT_CLASS (named_stream_parent_class)->finalize (object);
+}
+
+static void
+named_stream_class_init (NamedStreamClass *klass)
+{
+  GOutputStreamClass *stream_class = G_OUTPUT_STREAM_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = named_stream_finalize;
+  stream_class->write_fn = named_stream_write;
+  stream_class->flush = named_stream_flush;
+  stream_class->close_fn = named_stream_close;
+}
+
+static void
+named_stream_init (NamedStream *self)
+{
+}
+
+static GOutputStream *
+named_stream_new (GOutputStream *base,
+                  const char    *path)
+{
+  NamedStream *self = g_object_new (named_stream_get_type (), "base-stream", base,
+                                    "close-base-stream", FALSE, NULL);
+
+  self->path = g_strdup (path);
+  return G_OUTPUT_STREAM (self);
+}
+
 static gboolean
 set_exists_error (const char  *path,
                   GError     **error)
@@ -212,7 +309,11 @@ msvis_safe_file_new_full (const char          *path,
       return NULL;
     }
 
-  self->stream = g_unix_output_stream_new (fd, TRUE);
+  {
+    g_autoptr(GOutputStream) unix_stream = g_unix_output_stream_new (fd, TRUE);
+
+    self->stream = named_stream_new (unix_stream, path);
+  }
   return self;
 }
 

@@ -159,6 +159,75 @@ test_file_too_large (gconstpointer data)
   msvis_test_remove_tree (root);
 }
 
+static void
+ignore_file_size (gpointer data)
+{
+  struct rlimit limit = { 64 * 1024, 64 * 1024 };
+
+  setrlimit (RLIMIT_FSIZE, &limit);
+  signal (SIGXFSZ, SIG_IGN);
+}
+
+/* Runs msvis with writes failing past 64 KiB (EFBIG, as a full disk gives ENOSPC): it must
+ * fail, name the file (@name, a glob) in its message, and leave @out empty. */
+static void
+assert_write_error (const char  *out,
+                    const char  *name,
+                    const char **argv)
+{
+  g_autofree char *err = NULL;
+  g_autofree char *expected = g_strdup_printf ("*%s: *File too large*", name);
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+                               ignore_file_size, NULL, NULL, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+  g_assert_true (g_pattern_match_simple (expected, err));
+  g_assert_cmpuint (msvis_test_count_files (out), ==, 0);
+}
+
+/* A write that fails (a full disk, a size limit) names the file: GIO said only "Error writing
+ * to file descriptor: No space left on device" for graph, match, report and export. */
+static void
+test_write_error_names_file (void)
+{
+  const char *msvis = g_getenv ("MSVIS_BIN");
+  g_autofree char *root = msvis_test_make_dir ();
+  g_autofree char *config = make_steps_dump (root);
+  g_autofree char *out = g_build_filename (root, "out", NULL);
+  g_autofree char *new_dir = g_build_filename (out, "new", NULL);
+  g_autofree char *samples = g_test_build_filename (G_TEST_DIST, "..", "data", "samples",
+                                                    "compare.json", NULL);
+  g_autofree char *vis_dir = g_build_filename (root, "vis", NULL);
+  g_autofree char *html = g_build_filename (out, "r.html", NULL);
+  g_autofree char *png = g_build_filename (out, "e.png", NULL);
+  g_autofree char *matched = g_build_filename (out, "m.vis", NULL);
+  g_autofree char *matches = g_build_filename (root, "none.vis.config", NULL);
+  MsvisGraphJob job = { samples, vis_dir, FALSE, FALSE, FALSE, NULL, "T" };
+  g_autoptr(GPtrArray) written = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *vis;
+
+  g_assert_nonnull (msvis);
+  g_assert_cmpint (g_mkdir (out, 0755), ==, 0);
+  assert_write_error (out, "new/build_step0_rank0_*.vis",
+                      (const char *[]) { msvis, "graph", "-i", config, "-o", new_dir, NULL });
+
+  written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  vis = g_ptr_array_index (written, 0);
+  assert_write_error (out, html, (const char *[]) { msvis, "report", vis, "-o", html, NULL });
+  assert_write_error (out, png, (const char *[]) { msvis, "export", vis, "-o", png, "-q",
+                                                   "--expand-all", NULL });
+  msvis_test_write (root, "none.vis.config", "{}", -1);
+  assert_write_error (out, matched, (const char *[]) { msvis, "match", vis, "--config", matches,
+                                                       "-o", matched, NULL });
+  msvis_test_remove_tree (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -177,5 +246,6 @@ main (int    argc,
   g_test_add_data_func ("/signals/term-db", &term_db, test_signal);
   g_test_add_data_func ("/signals/file-too-large", &vis, test_file_too_large);
   g_test_add_data_func ("/signals/file-too-large-db", &db, test_file_too_large);
+  g_test_add_func ("/signals/write-error-names-file", test_write_error_names_file);
   return g_test_run ();
 }
