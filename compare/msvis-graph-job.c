@@ -380,6 +380,15 @@ config_dump_path (const MsvisJsonValue  *config,
       return NULL;
     }
 
+  if (memchr (value->s, '\0', value->n) != NULL)
+    {
+      /* Cut at the NUL, the path would name another folder. */
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
+                   /* translators: the first %s is compare.json's path, the second a key */
+                   _("%s: “%s” holds \\u0000, a NUL character, which no path can hold"),
+                   config_path, key);
+      return NULL;
+    }
   file = resolve_dump_path (value->s, config_path);
   if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
     {

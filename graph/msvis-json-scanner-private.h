@@ -36,6 +36,7 @@ struct _MsvisJsonScanner
   guint64       base_lines;    /* newlines before buf[0], counted when file is NULL */
   GFile        *file;          /* what the stream reads: an error counts its lines again */
   gboolean      lines_unknown; /* a span of a file: errors give the byte only */
+  gboolean      keep_nul;      /* \u0000 kept in string values (never in member names) */
 
   State         state;
   MsvisVector   containers;    /* guchar: '{' or '[' per open level */

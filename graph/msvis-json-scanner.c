@@ -151,6 +151,19 @@ msvis_json_scanner_free (MsvisJsonScanner *self)
   g_free (self);
 }
 
+/**
+ * msvis_json_scanner_set_keep_nul:
+ *
+ * Keeps \u0000 in string values (their lengths count it) for a reader that checks them
+ * itself and names the key; member names with it are refused all the same.
+ */
+void
+msvis_json_scanner_set_keep_nul (MsvisJsonScanner *self,
+                                 gboolean          keep)
+{
+  self->keep_nul = keep;
+}
+
 const char *
 msvis_json_scanner_get_name (MsvisJsonScanner *self)
 {
@@ -320,6 +333,26 @@ check_utf8 (MsvisJsonScanner  *self,
   return FALSE;
 }
 
+/* Names are C strings everywhere msvis keeps them: a NUL would cut two names that differ
+ * after it into one (and a path into another folder). Refused with its place, unless the
+ * reader keeps values whole and checks them itself. */
+static gboolean
+nul_allowed (MsvisJsonScanner  *self,
+             gsize              at,
+             GError           **error)
+{
+  gboolean is_key = self->state == STATE_KEY || self->state == STATE_KEY_OR_END;
+
+  if (self->keep_nul && !is_key)
+    return TRUE;
+  msvis_json_scanner_set_error_at (self, error, at, MSVIS_READER_ERROR_INVALID_VALUE,
+                                   is_key ? _("a member name holds \\u0000, a NUL character, "
+                                              "which msvis cannot keep in names")
+                                          : _("a string holds \\u0000, a NUL character, "
+                                              "which msvis cannot keep in names"));
+  return FALSE;
+}
+
 static gboolean
 unescape (MsvisJsonScanner  *self,
           gsize              start,
@@ -377,6 +410,8 @@ unescape (MsvisJsonScanner  *self,
                   i += 6;
                 }
             }
+          if (c == 0 && !nul_allowed (self, run, error))
+            return FALSE;
           msvis_json_append_code_point (s, c);
           break;
         default:
