@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "msvis-cleanup.h"
 #include "msvis-compare-error.h"
 #include "msvis-distributed.h"
 #include "msvis-dump-layout.h"
@@ -379,6 +380,15 @@ config_dump_path (const MsvisJsonValue  *config,
       return NULL;
     }
 
+  if (memchr (value->s, '\0', value->n) != NULL)
+    {
+      /* Cut at the NUL, the path would name another folder. */
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
+                   /* translators: the first %s is compare.json's path, the second a key */
+                   _("%s: “%s” holds \\u0000, a NUL character, which no path can hold"),
+                   config_path, key);
+      return NULL;
+    }
   file = resolve_dump_path (value->s, config_path);
   if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
     {
@@ -433,6 +443,7 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
   Run run = { job, progress, user_data, cancellable };
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   gboolean created_dir;
+  guint dir_cleanup = MSVIS_CLEANUP_NONE;
 
   g_return_val_if_fail (job->config_path != NULL && job->output_dir != NULL, NULL);
 
@@ -468,6 +479,9 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
                    "%s: %s", job->output_dir, g_strerror (saved_errno));
       return NULL;
     }
+  /* A signal before the end removes the folder too, once its temporary files are gone. */
+  if (created_dir)
+    dir_cleanup = msvis_cleanup_add_dir (job->output_dir);
 
   run.timestamp = job->timestamp ? g_strdup (job->timestamp)
                                  : g_date_time_format (now, "%Y%m%d%H%M%S");
@@ -502,5 +516,6 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
   g_free (run.timestamp);
   if (written == NULL && created_dir)
     g_rmdir (job->output_dir);   /* only if it is still empty */
+  msvis_cleanup_remove (dir_cleanup);
   return g_steal_pointer (&written);
 }

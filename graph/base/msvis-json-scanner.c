@@ -166,6 +166,19 @@ msvis_json_scanner_set_progress (MsvisJsonScanner *self,
   self->progress_total = total;
 }
 
+/**
+ * msvis_json_scanner_set_keep_nul:
+ *
+ * Keeps \u0000 in string values (their lengths count it) for a reader that checks them
+ * itself and names the key; member names with it are refused all the same.
+ */
+void
+msvis_json_scanner_set_keep_nul (MsvisJsonScanner *self,
+                                 gboolean          keep)
+{
+  self->keep_nul = keep;
+}
+
 const char *
 msvis_json_scanner_get_name (MsvisJsonScanner *self)
 {
@@ -222,6 +235,7 @@ msvis_json_scanner_fill (MsvisJsonScanner  *self,
       gsize             *shift,
       GError           **error)
 {
+  GError *local = NULL;
   gssize n;
 
   g_assert (keep <= self->len);
@@ -252,9 +266,15 @@ msvis_json_scanner_fill (MsvisJsonScanner  *self,
     }
 
   n = g_input_stream_read (self->stream, self->buf + self->len, self->cap - self->len,
-                           self->cancellable, error);
+                           self->cancellable, &local);
   if (n < 0)
-    return FALSE;
+    {
+      /* GIO's "Error reading from file: Input/output error" does not say which file. */
+      if (!g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_prefix_error (&local, "%s: ", self->name);
+      g_propagate_error (error, local);
+      return FALSE;
+    }
   if (n == 0)
     self->eof = TRUE;
   self->len += n;
@@ -329,6 +349,26 @@ check_utf8 (MsvisJsonScanner  *self,
   return FALSE;
 }
 
+/* Names are C strings everywhere msvis keeps them: a NUL would cut two names that differ
+ * after it into one (and a path into another folder). Refused with its place, unless the
+ * reader keeps values whole and checks them itself. */
+static gboolean
+nul_allowed (MsvisJsonScanner  *self,
+             gsize              at,
+             GError           **error)
+{
+  gboolean is_key = self->state == STATE_KEY || self->state == STATE_KEY_OR_END;
+
+  if (self->keep_nul && !is_key)
+    return TRUE;
+  msvis_json_scanner_set_error_at (self, error, at, MSVIS_READER_ERROR_INVALID_VALUE,
+                                   is_key ? _("a member name holds \\u0000, a NUL character, "
+                                              "which msvis cannot keep in names")
+                                          : _("a string holds \\u0000, a NUL character, "
+                                              "which msvis cannot keep in names"));
+  return FALSE;
+}
+
 static gboolean
 unescape (MsvisJsonScanner  *self,
           gsize              start,
@@ -386,6 +426,8 @@ unescape (MsvisJsonScanner  *self,
                   i += 6;
                 }
             }
+          if (c == 0 && !nul_allowed (self, run, error))
+            return FALSE;
           msvis_json_append_code_point (s, c);
           break;
         default:

@@ -356,6 +356,8 @@ msvis_json_value_parse_file (MsvisArena    *arena,
   scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
   if (scanner == NULL)
     return NULL;
+  /* Small files of settings: their readers refuse a NUL naming the key. */
+  msvis_json_scanner_set_keep_nul (scanner, TRUE);
 
   if (!msvis_json_scanner_next (scanner, &token, error))
     return NULL;
