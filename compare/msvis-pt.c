@@ -2,11 +2,14 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <zip.h>
 
+#include "msvis-input-file.h"
 #include "msvis-pt-private.h"
 #include "msvis-reader-error.h"
 
@@ -366,16 +369,34 @@ MsvisPt *
 msvis_pt_open (const char *path,
                GError    **error)
 {
+  g_autofree char *name = NULL;
   zip_error_t zerr;
   zip_source_t *source;
+  FILE *file;
   MsvisPt *self;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* Not a pipe, which fopen would wait on. */
+  if (!msvis_input_file_check_path (path, error))
+    return NULL;
+  name = g_filename_display_name (path);
+  file = g_fopen (path, "rbe");
+  if (file == NULL)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   /* translators: a file name, then the system's message */
+                   _("%s: cannot be read: %s"), name, g_strerror (saved));
+      return NULL;
+    }
   zip_error_init (&zerr);
-  source = zip_source_file_create (path, 0, -1, &zerr);
-  self = pt_new (source, g_filename_display_name (path), &zerr, error);
+  source = zip_source_filep_create (file, 0, -1, &zerr);
+  if (source == NULL)
+    fclose (file);
+  self = pt_new (source, g_steal_pointer (&name), &zerr, error);
   zip_error_fini (&zerr);
   return self;
 }

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zip.h>
 
@@ -656,6 +657,27 @@ test_pt_shrinks (void)
   msvis_test_remove_tree (dir);
 }
 
+/* A file that is not there is the file system's error, naming it; a pipe is refused before
+ * it is opened (opening one waits for a writer: a compare would hang). */
+static void
+test_pt_not_a_file (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *missing = g_build_filename (dir, "missing.pt", NULL);
+  g_autofree char *pipe = g_build_filename (dir, "pipe.pt", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (msvis_pt_open (missing, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "missing.pt"));
+  g_clear_error (&error);
+  g_assert_cmpint (mkfifo (pipe, 0644), ==, 0);
+  g_assert_null (msvis_pt_open (pipe, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+  g_assert_nonnull (strstr (error->message, "pipe.pt"));
+  msvis_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -668,5 +690,6 @@ main (int   argc,
   g_test_add_func ("/pt/budgets", test_pt_budgets);
   g_test_add_func ("/pt/strided-streamed", test_pt_strided_streamed);
   g_test_add_func ("/pt/shrinks", test_pt_shrinks);
+  g_test_add_func ("/pt/not-a-file", test_pt_not_a_file);
   return g_test_run ();
 }
