@@ -6,8 +6,9 @@
 
 G_BEGIN_DECLS
 
-/* One NumPy .npy file (format 1.0, 2.0 or 3.0), mapped, never copied: the header is checked
- * against the file size when it is opened, and values are converted only when asked for. */
+/* One NumPy .npy file (format 1.0, 2.0 or 3.0): the header is checked against the file size
+ * when it is opened, and values are read (with pread, never mapped, so a file that shrinks is
+ * an error and not SIGBUS) and converted only when asked for. */
 
 typedef enum
 {

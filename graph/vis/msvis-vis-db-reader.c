@@ -26,6 +26,8 @@ gboolean
 msvis_vis_db_sqlite_error (MsvisVisDb  *self,
                            GError     **error)
 {
+  if (msvis_vis_db_guard_interrupted (self, error))
+    return FALSE;
   g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX,
                /* translators: a file path, then SQLite's message */
                _("%s: not a readable .vis.db: %s"), self->path,
@@ -260,7 +262,10 @@ msvis_vis_db_open (const char  *path,
       msvis_vis_db_sqlite_error (self, error);
       return NULL;
     }
-  if (!check_columns (self, "tb_config", config_columns, error) ||
+  msvis_vis_db_guard_install (self, path);
+  msvis_vis_db_guard_begin (self, NULL);
+  if (!msvis_vis_db_guard_check_tables (self, error) ||
+      !check_columns (self, "tb_config", config_columns, error) ||
       !check_columns (self, "tb_nodes", node_columns, error) ||
       (self->has_stack_id &&
        !check_columns (self, "tb_stack", (const char *const[]) { "id", "stack_info", NULL },
@@ -359,6 +364,7 @@ msvis_vis_db_list_graphs (MsvisVisDb  *self,
   sqlite3_stmt *stmt;
   int status;
 
+  msvis_vis_db_guard_begin (self, NULL);
   if (sqlite3_prepare_v2 (self->db,
                           "SELECT DISTINCT step, rank FROM tb_nodes ORDER BY step, rank",
                           -1, &stmt, NULL) != SQLITE_OK)
@@ -763,6 +769,7 @@ msvis_vis_db_load_full (MsvisVisDb     *self,
   GraphRows npu = { 0 }, bench = { 0 };
   gboolean ok;
 
+  msvis_vis_db_guard_begin (self, cancellable);
   ok = phase (progress, 0., npu_part,
               read_graph (self, &npu, "NPU", step, rank, cancellable, error)) &&
        (!self->is_compare ||
@@ -785,8 +792,10 @@ msvis_vis_db_load_full (MsvisVisDb     *self,
     {
       graph_rows_clear (&npu);
       graph_rows_clear (&bench);
+      msvis_vis_db_guard_begin (self, NULL);
       return NULL;
     }
+  msvis_vis_db_guard_begin (self, NULL);
 
   msvis_vis_document_set_compare (doc, self->is_compare);
   msvis_vis_document_set_graphs (doc, g_steal_pointer (&npu.graph),

@@ -154,6 +154,15 @@ write_generated (const char *path,
       for (int i = 0; i < 200000; i++)
         g_string_append_printf (text, "  layers.%d: blocks.%d\n", i, i);
     }
+  else if (strcmp (what, "deep-yaml") == 0 || strcmp (what, "long-yaml-name") == 0)
+    {
+      /* 100,000 levels of flow nesting (libyaml took half a minute on them), or a rename
+       * of 64 KiB */
+      g_string_append (text, "Layer:\n  block: ");
+      for (int i = 0; i < (what[0] == 'd' ? 100000 : 64 << 10); i++)
+        g_string_append_c (text, what[0] == 'd' ? '[' : 'x');
+      g_string_append_c (text, '\n');
+    }
   else if (strcmp (what, "deep-vis") == 0)
     {
       g_string_append (text, "{\"root\": \"R\", \"node\": {\"R\": {\"id\": \"R\", "
