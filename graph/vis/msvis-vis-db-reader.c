@@ -356,20 +356,22 @@ msvis_vis_db_get_step_list (MsvisVisDb *self)
  *   nodes, by step then rank
  */
 GArray *
-msvis_vis_db_list_graphs (MsvisVisDb  *self,
-                          GError     **error)
+msvis_vis_db_list_graphs (MsvisVisDb    *self,
+                          GCancellable  *cancellable,
+                          GError       **error)
 {
   g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (MsvisVisDbGraphKey));
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->lock);
   sqlite3_stmt *stmt;
   int status;
 
-  msvis_vis_db_guard_begin (self, NULL);
+  msvis_vis_db_guard_begin (self, cancellable);
   if (sqlite3_prepare_v2 (self->db,
                           "SELECT DISTINCT step, rank FROM tb_nodes ORDER BY step, rank",
                           -1, &stmt, NULL) != SQLITE_OK)
     {
       msvis_vis_db_sqlite_error (self, error);
+      msvis_vis_db_guard_begin (self, NULL);
       return NULL;
     }
   while ((status = sqlite3_step (stmt)) == SQLITE_ROW)
@@ -380,11 +382,10 @@ msvis_vis_db_list_graphs (MsvisVisDb  *self,
     }
   sqlite3_finalize (stmt);
   if (status != SQLITE_DONE)
-    {
-      msvis_vis_db_sqlite_error (self, error);
-      return NULL;
-    }
-  return g_steal_pointer (&keys);
+    msvis_vis_db_sqlite_error (self, error);
+  /* The caller's cancellable is not kept past the call. */
+  msvis_vis_db_guard_begin (self, NULL);
+  return status == SQLITE_DONE ? g_steal_pointer (&keys) : NULL;
 }
 
 /* ---- Structure ---- */

@@ -263,7 +263,7 @@ read_back (const char *path)
       g_autoptr(GArray) graphs = NULL;
 
       g_assert_no_error (error);
-      graphs = msvis_vis_db_list_graphs (db, &error);
+      graphs = msvis_vis_db_list_graphs (db, NULL, &error);
       g_assert_no_error (error);
       for (guint i = 0; i < graphs->len; i++)
         {
@@ -397,7 +397,7 @@ run_vis_db (const char  *input,
   g_autoptr(MsvisVisDb) db = msvis_vis_db_open (input, error);
   g_autoptr(GArray) graphs = NULL;
 
-  if (db == NULL || (graphs = msvis_vis_db_list_graphs (db, error)) == NULL)
+  if (db == NULL || (graphs = msvis_vis_db_list_graphs (db, NULL, error)) == NULL)
     return FALSE;
   for (guint i = 0; i < graphs->len; i++)
     {
