@@ -7,7 +7,8 @@
 #include "msvis-comparator.h"
 #include "msvis-compare-error.h"
 #include "msvis-dump-layout.h"
-#include "msvis-graph-job-private.h"
+#include "msvis-compare-job.h"
+#include "msvis-merge-job.h"
 #include "msvis-layer-mapping.h"
 
 /* msprobe's graph_service for compares: NPU and benchmark dumps side by side, pairwise for
