@@ -11,7 +11,6 @@
 #include "msvis-reader-error.h"
 #include "msvis-vis-db-private.h"
 
-
 static const char *const node_columns[] = {
   "node_name", "node_type", "up_node", "sub_nodes", "precision_index", "overflow_level",
   "micro_step_id", "matched_node_link", "parallel_merge_info", "matched_distributed",
@@ -21,63 +20,6 @@ static const char *const config_columns[] = {
   "graph_type", "task", "tool_tip", "micro_steps", "overflow_check", "node_colors",
   "rank_list", "step_list", NULL
 };
-
-gboolean
-msvis_vis_db_sqlite_error (MsvisVisDb  *self,
-                           GError     **error)
-{
-  if (msvis_vis_db_guard_interrupted (self, error))
-    return FALSE;
-  g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX,
-               /* translators: a file path, then SQLite's message */
-               _("%s: not a readable .vis.db: %s"), self->path,
-               self->db ? sqlite3_errmsg (self->db) : "");
-  return FALSE;
-}
-
-gboolean
-msvis_vis_db_value_error (MsvisVisDb  *self,
-                          GError     **error,
-                          const char  *where,
-                          const char  *column,
-                          const char  *problem)
-{
-  g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
-               /* translators: a file path, a row (such as “NPU_0_0_Module.fc”), a column name,
-                * then what is wrong */
-               _("%s: row %s, column %s: %s"), self->path, where, column, problem);
-  return FALSE;
-}
-
-/* Parses one JSON cell; NULL with @error set when it is not well-formed. */
-MsvisJsonValue *
-msvis_vis_db_parse_json (MsvisVisDb   *self,
-                         MsvisArena   *arena,
-                         const char   *text,
-                         gsize         length,
-                         const char   *where,
-                         const char   *column,
-                         GError      **error)
-{
-  g_autofree char *name = g_strdup_printf ("%s: row %s, column %s", self->path, where, column);
-  MsvisJsonToken token;
-  MsvisJsonValue *value;
-
-  /* One scanner for every cell: a scanner per cell cost a megabyte buffer each time. */
-  msvis_json_scanner_set_name (self->cells, name);
-  msvis_json_scanner_set_span (self->cells, text, length, 0);
-  if (!msvis_json_scanner_next (self->cells, &token, error))
-    return NULL;
-  value = msvis_json_value_read (arena, self->cells, token, error);
-  if (value == NULL || !msvis_json_scanner_next (self->cells, &token, error))
-    return NULL;
-  if (token != MSVIS_JSON_TOKEN_EOF)
-    {
-      msvis_vis_db_value_error (self, error, where, column, _("text follows the JSON value"));
-      return NULL;
-    }
-  return value;
-}
 
 static gboolean
 check_columns (MsvisVisDb         *self,
