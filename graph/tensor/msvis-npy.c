@@ -16,6 +16,8 @@
 #include "msvis-npy.h"
 #include "msvis-reader-error.h"
 
+G_DEFINE_QUARK (msvis-tensor-error-quark, msvis_tensor_error)
+
 #define MAGIC            "\x93NUMPY"
 #define MAGIC_LENGTH     6
 /* np.load refuses longer headers unless told otherwise (max_header_size, numpy 1.24). */
@@ -679,7 +681,7 @@ msvis_npy_to_doubles (const MsvisNpy *self,
     out = g_try_new (double, MAX (self->n_elements, 1));
   if (out == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+      g_set_error (error, MSVIS_TENSOR_ERROR, MSVIS_TENSOR_ERROR_NO_MEMORY,
                    /* translators: a file name, then a number of values */
                    _("%s: not enough memory for its %llu values"),
                    self->name, (unsigned long long)self->n_elements);

@@ -557,7 +557,7 @@ load_span (MsvisPt  *self,
   bytes = span <= G_MAXSIZE ? g_try_malloc (span) : NULL;
   if (bytes == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+      g_set_error (error, MSVIS_TENSOR_ERROR, MSVIS_TENSOR_ERROR_NO_MEMORY,
                    /* translators: a file name, then a number of bytes */
                    _("%s: not enough memory for its %llu bytes of data"), self->name,
                    (unsigned long long)span);
@@ -640,7 +640,7 @@ msvis_pt_to_doubles (MsvisPt  *self,
     out = allocated = g_try_new (double, MAX (self->n_elements, 1));
   if (out == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+      g_set_error (error, MSVIS_TENSOR_ERROR, MSVIS_TENSOR_ERROR_NO_MEMORY,
                    /* translators: a file name, then a number of values */
                    _("%s: not enough memory for its %llu values"),
                    self->name, (unsigned long long)self->n_elements);
