@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "msvis-graph-builder.h"
+#include "msvis-test-util.h"
+
+/* The dump forms msprobe writes since July 2025 (msprobe-2026.md §2), built and checked against
+ * what mindstudio-probe 26.0.0 made of the same dump: its tb_nodes rows, read from the .vis.db
+ * in tests/data/reference-2026/out. Only what reading decides is compared: which nodes there
+ * are, their parents and their micro steps. */
+
+/* A file or folder under tests/data/reference-2026; the test fails when it is missing. */
+static char *
+reference_2026 (const char *relative)
+{
+  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", relative, NULL);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    g_error ("%s: msprobe 26.0.0's reference fixture is missing (tests/data/reference-2026)",
+             path);
+  return path;
+}
+
+/* The one .vis.db msprobe wrote for @case_name; its name holds msprobe's timestamp. */
+static char *
+reference_db (const char *case_name)
+{
+  g_autofree char *relative = g_build_filename ("out", case_name, NULL);
+  g_autofree char *dir_path = reference_2026 (relative);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  char *found = NULL;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".vis.db"))
+      {
+        g_assert_null (found);
+        found = g_build_filename (dir_path, name, NULL);
+      }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* The micro step msprobe 26 writes for @node: its own, else its parent's (msprobe-2026.md §4.7
+ * propagates what msvis keeps on the root's children only); the root's is 0. */
+static gint
+effective_micro_step (MsvisGraph  *graph,
+                      MsvisNodeId  node)
+{
+  for (; node != MSVIS_NODE_ID_NONE; node = msvis_graph_node_get_parent (graph, node))
+    {
+      gint step = msvis_graph_node_get_micro_step (graph, node);
+
+      if (step >= 0)
+        return step;
+    }
+  return 0;
+}
+
+static guint
+query_uint (sqlite3    *db,
+            const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  guint value;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+/* Builds inputs/@input as msvis reads it and compares every NPU node with msprobe's row. */
+static void
+check_case (const char *input,
+            const char *case_name)
+{
+  g_autofree char *relative = g_build_filename ("inputs", input, NULL);
+  g_autofree char *dump_dir = reference_2026 (relative);
+  g_autofree char *db_path = reference_db (case_name);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisGraph) graph = msvis_test_build (dump_dir, FALSE, &error);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  guint rows = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (sqlite3_open_v2 (db_path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT node_name, up_node, micro_step_id "
+                                       "FROM tb_nodes WHERE data_source = 'NPU' "
+                                       "ORDER BY node_order", -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      const char *name = (const char *)sqlite3_column_text (stmt, 0);
+      const char *up = (const char *)sqlite3_column_text (stmt, 1);
+      gint step = sqlite3_column_int (stmt, 2);
+      MsvisNodeId node = msvis_graph_lookup (graph, name);
+      MsvisNodeId parent;
+
+      rows++;
+      if (node == MSVIS_NODE_ID_NONE)
+        g_error ("%s: msprobe 26 has node %s, msvis has not", case_name, name);
+      parent = msvis_graph_node_get_parent (graph, node);
+      g_assert_cmpstr (parent == MSVIS_NODE_ID_NONE ? "" : msvis_graph_node_get_id (graph, parent),
+                       ==, up ? up : "");
+      if (effective_micro_step (graph, node) != step)
+        g_error ("%s: %s has micro step %d in msprobe 26, %d in msvis", case_name, name, step,
+                 effective_micro_step (graph, node));
+    }
+  sqlite3_finalize (stmt);
+
+  g_assert_cmpuint (rows, >, 0);
+  g_assert_cmpuint (msvis_graph_get_n_nodes (graph), ==, rows);
+  g_assert_cmpuint (msvis_graph_get_micro_steps (graph), ==,
+                    query_uint (db, "SELECT micro_steps FROM tb_config"));
+  sqlite3_close (db);
+}
+
+/* [parent, micro_step] values and megatron_micro_step_number (msprobe-2026.md §2.4): 2 micro
+ * steps from the file, collections take their first API's, gradients 0. */
+static void
+test_mini_megatron (void)
+{
+  check_case ("mini_megatron/npu", "build_mini_megatron");
+}
+
+/* Pipeline order F0 F1 B0 B1: July's name heuristic would find one micro step, the file
+ * says two. */
+static void
+test_megatron_pp (void)
+{
+  check_case ("megatron_pp/npu", "build_megatron_pp");
+}
+
+/* X.parameters_grad.0 and .1 for two modules (msprobe-2026.md §2.5, §4.6), under each module's
+ * last backward node. */
+static void
+test_parameters_grad_n (void)
+{
+  check_case ("pgrad/npu", "build_pgrad");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/reference-2026/megatron/mini", test_mini_megatron);
+  g_test_add_func ("/reference-2026/megatron/pipeline", test_megatron_pp);
+  g_test_add_func ("/reference-2026/parameters-grad-n", test_parameters_grad_n);
+
+  return g_test_run ();
+}
