@@ -6,7 +6,9 @@
 
 #include <sqlite3.h>
 
+#include "msvis-dump-layout.h"
 #include "msvis-graph-builder.h"
+#include "msvis-graph-job.h"
 #include "msvis-test-util.h"
 
 /* The dump forms msprobe writes since July 2025 (msprobe-2026.md §2), built and checked against
@@ -147,6 +149,99 @@ test_parameters_grad_n (void)
   check_case ("pgrad/npu", "build_pgrad");
 }
 
+/* "step|rank" of each graph a run wrote, from the file names msvis gives them:
+ * {build,compare}_[stepS_]RANKDIR_T.vis, in the order written. */
+static char *
+written_graphs (GPtrArray *written)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < written->len; i++)
+    {
+      g_autofree char *base = g_path_get_basename (g_ptr_array_index (written, i));
+      g_auto(GStrv) parts = g_strsplit (base, "_", -1);
+      guint n = g_strv_length (parts);
+
+      g_assert_cmpuint (n, >=, 3);
+      g_string_append_printf (out, "%d|%d\n",
+                              n == 4 ? msvis_dump_layout_rank_number (parts[1]) : 0,
+                              msvis_dump_layout_rank_number (parts[n - 2]));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The graphs msprobe 26 wrote, as "step|rank" in the order it wrote them. */
+static char *
+reference_graphs (const char *case_name)
+{
+  g_autofree char *db_path = reference_db (case_name);
+  GString *out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (db_path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT step, rank FROM tb_nodes "
+                                       "WHERE data_source = 'NPU' GROUP BY step, rank "
+                                       "ORDER BY min(rowid)", -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_string_append_printf (out, "%d|%d\n", sqlite3_column_int (stmt, 0),
+                            sqlite3_column_int (stmt, 1));
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return g_string_free (out, FALSE);
+}
+
+/* Runs msvis graph on inputs/@input/npu (and bench, for a compare) and checks that it made
+ * the graphs of msprobe's run, in its order. */
+static void
+check_layout (const char *input,
+              const char *case_name,
+              gboolean    compare)
+{
+  g_autofree char *relative = g_build_filename ("inputs", input, NULL);
+  g_autofree char *input_dir = reference_2026 (relative);
+  g_autofree char *npu = g_build_filename (input_dir, "npu", NULL);
+  g_autofree char *bench = g_build_filename (input_dir, "bench", NULL);
+  g_autofree char *config_dir = msvis_test_make_dir ();
+  g_autofree char *out_dir = msvis_test_make_dir ();
+  g_autofree char *config = g_build_filename (config_dir, "compare.json", NULL);
+  g_autofree char *json = compare
+    ? g_strdup_printf ("{\"npu_path\": \"%s\", \"bench_path\": \"%s\"}", npu, bench)
+    : g_strdup_printf ("{\"npu_path\": \"%s\"}", npu);
+  MsvisGraphJob job = { config, out_dir, FALSE, FALSE, FALSE, NULL, (char *)"T" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) written = NULL;
+  g_autofree char *made = NULL;
+  g_autofree char *expected = reference_graphs (case_name);
+
+  msvis_test_write (config_dir, "compare.json", json, -1);
+  written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  made = written_graphs (written);
+  g_assert_cmpstr (made, ==, expected);
+}
+
+/* msprobe-2026.md §2.1, §2.2: a proc<pid> folder stands for rank 0 when there is no rank
+ * folder; beside rank folders it is skipped. */
+static void
+test_proc (void)
+{
+  check_layout ("proc", "build_proc", FALSE);
+  check_layout ("proc", "cmp_proc", TRUE);
+  check_layout ("rank_proc", "build_rank_proc", FALSE);
+  check_layout ("rank_proc", "cmp_rank_proc", TRUE);
+}
+
+/* msprobe-2026.md §2.2: ranks in numeric order (rank2 before rank10), and only the ranks or
+ * steps both sides have are compared. */
+static void
+test_rank_and_step_sets (void)
+{
+  check_layout ("ranks12", "cmp_ranks12", TRUE);
+  check_layout ("rankdiff", "cmp_rankdiff", TRUE);
+  check_layout ("stepdiff", "cmp_stepdiff", TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -156,6 +251,8 @@ main (int   argc,
   g_test_add_func ("/reference-2026/megatron/mini", test_mini_megatron);
   g_test_add_func ("/reference-2026/megatron/pipeline", test_megatron_pp);
   g_test_add_func ("/reference-2026/parameters-grad-n", test_parameters_grad_n);
+  g_test_add_func ("/reference-2026/layout/proc", test_proc);
+  g_test_add_func ("/reference-2026/layout/rank-and-step-sets", test_rank_and_step_sets);
 
   return g_test_run ();
 }
