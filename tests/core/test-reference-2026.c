@@ -6,6 +6,7 @@
 
 #include <sqlite3.h>
 
+#include "msvis-dump-describe.h"
 #include "msvis-dump-layout.h"
 #include "msvis-graph-builder.h"
 #include "msvis-graph-job.h"
@@ -65,6 +66,48 @@ effective_micro_step (MsvisGraph  *graph,
   return 0;
 }
 
+/* The names of @node's items, once each in the order they first come, as the keys of the
+ * JSON object msprobe writes them into. */
+static char *
+item_names (MsvisGraph  *graph,
+            MsvisNodeId  node,
+            gboolean     inputs)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GString *out = g_string_new (NULL);
+  guint32 n, first = inputs ? msvis_graph_node_get_inputs (graph, node, &n)
+                            : msvis_graph_node_get_outputs (graph, node, &n);
+
+  for (guint32 i = 0; i < n; i++)
+    {
+      const char *key = msvis_graph_get_item (graph, first + i)->key;
+
+      if (g_hash_table_add (seen, (char *)key))
+        g_string_append_printf (out, "%s\n", key);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The keys of msprobe's input_data or output_data JSON of @name, in its order. */
+static char *
+reference_item_names (sqlite3    *db,
+                      const char *name,
+                      gboolean    inputs)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT j.key FROM tb_nodes, json_each(%s) AS j "
+                                          "WHERE data_source = 'NPU' AND node_name = ?1 "
+                                          "ORDER BY j.id", inputs ? "input_data" : "output_data");
+  GString *out = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_STATIC);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_string_append_printf (out, "%s\n", (const char *)sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  return g_string_free (out, FALSE);
+}
+
 static guint
 query_uint (sqlite3    *db,
             const char *sql)
@@ -79,7 +122,8 @@ query_uint (sqlite3    *db,
   return value;
 }
 
-/* Builds inputs/@input as msvis reads it and compares every NPU node with msprobe's row. */
+/* Builds inputs/@input as msvis reads it and compares every NPU node with msprobe's row:
+ * its parent, micro step and the names of its items. */
 static void
 check_case (const char *input,
             const char *case_name)
@@ -115,6 +159,13 @@ check_case (const char *input,
       if (effective_micro_step (graph, node) != step)
         g_error ("%s: %s has micro step %d in msprobe 26, %d in msvis", case_name, name, step,
                  effective_micro_step (graph, node));
+      for (int inputs = 0; inputs <= 1; inputs++)
+        {
+          g_autofree char *made = item_names (graph, node, inputs);
+          g_autofree char *expected = reference_item_names (db, name, inputs);
+
+          g_assert_cmpstr (made, ==, expected);
+        }
     }
   sqlite3_finalize (stmt);
 
@@ -226,6 +277,21 @@ check_layout (const char *input,
 static void
 test_proc (void)
 {
+  g_autofree char *proc = reference_2026 ("inputs/proc/npu");
+  g_autofree char *rank_proc = reference_2026 ("inputs/rank_proc/npu/step0");
+  g_autoptr(GFile) proc_dir = g_file_new_for_path (proc);
+  g_autoptr(GFile) rank_proc_dir = g_file_new_for_path (rank_proc);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *proc_text = msvis_dump_describe (proc_dir, NULL, &error);
+  g_autofree char *rank_proc_text = NULL;
+
+  /* What the window says of the folder before it builds it. */
+  g_assert_no_error (error);
+  g_assert_cmpstr (proc_text, ==, "1 rank");
+  rank_proc_text = msvis_dump_describe (rank_proc_dir, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (rank_proc_text, ==, "2 ranks");
+
   check_layout ("proc", "build_proc", FALSE);
   check_layout ("proc", "cmp_proc", TRUE);
   check_layout ("rank_proc", "build_rank_proc", FALSE);
