@@ -579,6 +579,7 @@ msvis_builder_number_megatron_micro_steps (Builder *self)
     }
 
   msvis_graph_set_micro_steps (graph, self->construct->micro_step_number + 1);
+  msvis_graph_set_micro_steps_from_dump (graph, TRUE);
 }
 
 /**

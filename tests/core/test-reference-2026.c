@@ -242,34 +242,90 @@ reference_graphs (const char *case_name)
   return g_string_free (out, FALSE);
 }
 
-/* Runs msvis graph on inputs/@input/npu (and bench, for a compare) and checks that it made
- * the graphs of msprobe's run, in its order. */
-static void
-check_layout (const char *input,
-              const char *case_name,
-              gboolean    compare)
+/* Runs msvis graph on inputs/@input/npu (and bench, for a compare) into @out_dir. */
+static GPtrArray *
+run_job (const char          *input,
+         gboolean             compare,
+         MsvisGraphJobFormat  format,
+         const char          *out_dir)
 {
   g_autofree char *relative = g_build_filename ("inputs", input, NULL);
   g_autofree char *input_dir = reference_2026 (relative);
   g_autofree char *npu = g_build_filename (input_dir, "npu", NULL);
   g_autofree char *bench = g_build_filename (input_dir, "bench", NULL);
   g_autofree char *config_dir = msvis_test_make_dir ();
-  g_autofree char *out_dir = msvis_test_make_dir ();
   g_autofree char *config = g_build_filename (config_dir, "compare.json", NULL);
   g_autofree char *json = compare
     ? g_strdup_printf ("{\"npu_path\": \"%s\", \"bench_path\": \"%s\"}", npu, bench)
     : g_strdup_printf ("{\"npu_path\": \"%s\"}", npu);
-  MsvisGraphJob job = { config, out_dir, FALSE, FALSE, FALSE, NULL, (char *)"T" };
+  MsvisGraphJob job = { config, (char *)out_dir, FALSE, FALSE, FALSE, NULL, (char *)"T" };
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) written = NULL;
-  g_autofree char *made = NULL;
-  g_autofree char *expected = reference_graphs (case_name);
+  GPtrArray *written;
 
+  job.format = format;
   msvis_test_write (config_dir, "compare.json", json, -1);
   written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
-  made = written_graphs (written);
+  return written;
+}
+
+/* Checks that msvis graph made the graphs of msprobe's run, in its order. */
+static void
+check_layout (const char *input,
+              const char *case_name,
+              gboolean    compare)
+{
+  g_autofree char *out_dir = msvis_test_make_dir ();
+  g_autoptr(GPtrArray) written = run_job (input, compare, MSVIS_GRAPH_JOB_FORMAT_VIS, out_dir);
+  g_autofree char *made = written_graphs (written);
+  g_autofree char *expected = reference_graphs (case_name);
+
   g_assert_cmpstr (made, ==, expected);
+}
+
+/* "name|micro step" of every benchmark node of the .vis.db at @path, by name. */
+static char *
+bench_micro_steps (const char *path)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT node_name, micro_step_id FROM tb_nodes "
+                                       "WHERE data_source = 'Bench' ORDER BY node_name",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_string_append_printf (out, "%s|%d\n", (const char *)sqlite3_column_text (stmt, 0),
+                            sqlite3_column_int (stmt, 1));
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return g_string_free (out, FALSE);
+}
+
+/* A compare of two Megatron dumps leaves the benchmark's micro steps as its construct.json
+ * gives them: no paging moves them (msprobe-2026.md §4.7). */
+static void
+test_megatron_compare (void)
+{
+  static const char *cases[][2] = {
+    { "megatron_pp", "cmp_megatron_pp" },
+    { "mini_megatron", "cmp_mini_megatron" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out_dir = msvis_test_make_dir ();
+      g_autoptr(GPtrArray) written = run_job (cases[i][0], TRUE, MSVIS_GRAPH_JOB_FORMAT_DB,
+                                              out_dir);
+      g_autofree char *reference = reference_db (cases[i][1]);
+      g_autofree char *made = NULL;
+      g_autofree char *expected = bench_micro_steps (reference);
+
+      g_assert_cmpuint (written->len, ==, 1);
+      made = bench_micro_steps (g_ptr_array_index (written, 0));
+      g_assert_cmpstr (made, ==, expected);
+    }
 }
 
 /* msprobe-2026.md §2.1, §2.2: a proc<pid> folder stands for rank 0 when there is no rank
@@ -316,6 +372,7 @@ main (int   argc,
 
   g_test_add_func ("/reference-2026/megatron/mini", test_mini_megatron);
   g_test_add_func ("/reference-2026/megatron/pipeline", test_megatron_pp);
+  g_test_add_func ("/reference-2026/megatron/compare", test_megatron_compare);
   g_test_add_func ("/reference-2026/parameters-grad-n", test_parameters_grad_n);
   g_test_add_func ("/reference-2026/layout/proc", test_proc);
   g_test_add_func ("/reference-2026/layout/rank-and-step-sets", test_rank_and_step_sets);
