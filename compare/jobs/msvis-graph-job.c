@@ -30,14 +30,15 @@ build_ranks (Run         *run,
              const char  *step,
              GError     **error)
 {
-  g_autoptr(GPtrArray) names = msvis_dump_layout_list (dir, "rank", run->cancellable, error);
+  g_autoptr(GPtrArray) names = NULL;
   g_autoptr(GArray) results = NULL;
 
-  if (names == NULL)
-    return FALSE;
+  /* A merge counts every entry as a rank (msprobe-2026.md §1.3): it lists them itself. */
   if (run->parallel_merge != NULL)
     return msvis_job_merge_build (run, dir, step, error);
-  msvis_dump_layout_sort_ranks (names);
+  names = msvis_dump_layout_list_ranks (dir, run->cancellable, error);
+  if (names == NULL)
+    return FALSE;
 
   results = g_array_new (FALSE, TRUE, sizeof (RankGraph));
   g_array_set_clear_func (results, msvis_job_rank_graph_clear);
