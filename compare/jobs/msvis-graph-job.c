@@ -206,17 +206,33 @@ static gboolean
 commit_all (Run     *run,
             GError **error)
 {
-  for (guint i = 0; i < run->pending->len; i++)
-    if (!msvis_safe_file_commit (g_ptr_array_index (run->pending, i), error))
-      {
-        /* Take back what this run already put in place: all or nothing. Not with --force:
-         * those files replaced others, and removing them would leave neither. */
-        for (guint j = 0; j < i && !run->job->force; j++)
-          g_unlink (msvis_safe_file_get_path (g_ptr_array_index (run->pending, j)));
-        return FALSE;
-      }
+  g_autoptr(GArray) listed = g_array_new (FALSE, FALSE, sizeof (guint));
+  gboolean ok = TRUE;
 
-  return TRUE;
+  for (guint i = 0; i < run->pending->len && ok; i++)
+    {
+      MsvisSafeFile *file = g_ptr_array_index (run->pending, i);
+      guint id;
+
+      if (!msvis_safe_file_commit (file, error))
+        {
+          /* Take back what this run already put in place: all or nothing. Not with --force:
+           * those files replaced others, and removing them would leave neither. */
+          for (guint j = 0; j < i && !run->job->force; j++)
+            g_unlink (msvis_safe_file_get_path (g_ptr_array_index (run->pending, j)));
+          ok = FALSE;
+        }
+      else if (!run->job->force)
+        {
+          /* A signal before the last is in place takes these back too. */
+          id = msvis_cleanup_add_file (msvis_safe_file_get_path (file));
+          g_array_append_val (listed, id);
+        }
+    }
+  for (guint i = 0; i < listed->len; i++)
+    msvis_cleanup_remove (g_array_index (listed, guint, i));
+
+  return ok;
 }
 
 /**

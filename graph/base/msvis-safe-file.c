@@ -200,8 +200,8 @@ keep_attributes (const char  *tmp_path,
       if (lchown (tmp_path, (uid_t) -1, st.st_gid) != 0 && errno != EPERM)
         return set_errno_error (path, errno, error);
     }
-  /* After chown, which may clear the set-user and set-group bits. */
-  if (g_chmod (tmp_path, st.st_mode & 07777) != 0)
+  /* The permissions only: a set-user bit on a file given away would be no one's intent. */
+  if (g_chmod (tmp_path, st.st_mode & 0777) != 0)
     return set_errno_error (path, errno, error);
   return TRUE;
 }

@@ -389,6 +389,30 @@ read_json_member (MsvisVisDb     *self,
   return TRUE;
 }
 
+/* Name, type and parent: none NULL but the parent, none with a NUL inside (cut there, the
+ * name would be another node's, or the parent another node). */
+static gboolean
+check_names (MsvisVisDb   *self,
+             sqlite3_stmt *stmt,
+             const char   *where,
+             GError      **error)
+{
+  static const char *const columns[] = { NULL, NULL, "node_name", "node_type", "up_node" };
+
+  for (int c = 2; c <= 4; c++)
+    {
+      const char *text = (const char *)sqlite3_column_text (stmt, c);
+
+      if (text == NULL && c != 4)
+        return msvis_vis_db_value_error (self, error, where, columns[c], _("is NULL"));
+      if (text != NULL && strlen (text) != (gsize)sqlite3_column_bytes (stmt, c))
+        return msvis_vis_db_value_error (self, error, where, columns[c],
+                                         _("holds a NUL character, which msvis cannot keep "
+                                           "in names"));
+    }
+  return TRUE;
+}
+
 static gboolean
 read_rows (MsvisVisDb    *self,
            GraphRows     *rows,
@@ -429,12 +453,8 @@ read_rows (MsvisVisDb    *self,
       gint64 type;
 
       where = where ? where : "?";
-      if (name == NULL || type_text == NULL)
-        {
-          ok = msvis_vis_db_value_error (self, error, where, name ? "node_type" : "node_name",
-                                         _("is NULL"));
-          break;
-        }
+      if (!(ok = check_names (self, stmt, where, error)))
+        break;
       /* As the .vis reader: any small integer, a node type msprobe may add later. */
       if (!g_ascii_string_to_signed (type_text, 10, 0, G_MAXUINT8, &type, NULL))
         {
