@@ -630,6 +630,64 @@ test_pt_strided_streamed (void)
   g_test_trap_assert_passed ();
 }
 
+/* Random views of a small storage (offsets, sizes, strides 0 and overlapping, transposes),
+ * read whole and in blocks of random lengths: the values are those of the view's index
+ * arithmetic, whichever way they are read. */
+static void
+test_pt_random_views (void)
+{
+  static const float storage[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+  g_autofree char *dir = msvis_test_make_dir ();
+
+  for (guint round = 0; round < 200; round++)
+    {
+      guint64 size[3], stride[3], offset = g_test_rand_int_range (0, 3), last = offset, n = 1;
+      guint ndim = g_test_rand_int_range (1, 4);
+      PickleSpec spec = { "FloatStorage", size, stride, ndim, offset, 16 };
+      g_autofree char *path = NULL;
+      g_autoptr(MsvisPt) whole = NULL, blocks = NULL;
+      g_autoptr(GError) error = NULL;
+      double expected[64], got[64];
+      g_autofree double *values = NULL;
+
+      for (guint k = 0; k < ndim; k++)
+        {
+          size[k] = g_test_rand_int_range (1, 5);
+          stride[k] = g_test_rand_int_range (0, 4);
+          last += (size[k] - 1) * stride[k];
+          n *= size[k];
+        }
+      if (last >= 16)
+        continue;
+      for (guint64 i = 0; i < n; i++)
+        {
+          guint64 rest = i, at = offset;
+
+          for (guint k = ndim; k-- > 0;)
+            {
+              at += rest % size[k] * stride[k];
+              rest /= size[k];
+            }
+          expected[i] = storage[at];
+        }
+      path = write_pt (dir, &spec, storage, sizeof storage, "little");
+      whole = open_ok (path);
+      blocks = open_ok (path);
+      values = msvis_pt_to_doubles (whole, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpmem (values, n * sizeof (double), expected, n * sizeof (double));
+      for (guint64 done = 0; done < n;)
+        {
+          guint64 block = g_test_rand_int_range (1, 6), count = MIN (n - done, block);
+
+          g_assert_true (msvis_pt_read_values (blocks, got + done, count, &error));
+          done += count;
+        }
+      g_assert_cmpmem (got, n * sizeof (double), expected, n * sizeof (double));
+    }
+  msvis_test_remove_tree (dir);
+}
+
 /* A file that shrinks while it is read (another process rewriting it) is an error naming
  * it; a mapped file raised SIGBUS and killed the compare. */
 static void
@@ -689,6 +747,7 @@ main (int   argc,
   g_test_add_func ("/pt/broken", test_pt_broken);
   g_test_add_func ("/pt/budgets", test_pt_budgets);
   g_test_add_func ("/pt/strided-streamed", test_pt_strided_streamed);
+  g_test_add_func ("/pt/random-views", test_pt_random_views);
   g_test_add_func ("/pt/shrinks", test_pt_shrinks);
   g_test_add_func ("/pt/not-a-file", test_pt_not_a_file);
   return g_test_run ();

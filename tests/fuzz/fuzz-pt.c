@@ -59,5 +59,22 @@ LLVMFuzzerTestOneInput (const guint8 *data,
     return 0;
   values = msvis_pt_to_doubles (pt, NULL, &error);
   g_assert ((values != NULL) == (error == NULL));
+  if (values != NULL)
+    {
+      /* Read again a block at a time, in blocks of lengths taken from the input: the same
+       * values, in the same order (a strided view keeps its place between blocks). */
+      g_autoptr(MsvisPt) again = msvis_pt_new_from_data (copy, size, "fuzz.pt", NULL);
+      g_autofree double *blocks = g_new (double, MAX (n, 1));
+
+      g_assert (again != NULL);
+      for (guint64 done = 0, k = 0; done < n; k++)
+        {
+          guint64 count = MIN (n - done, (guint64)data[k % size] % 7 + 1);
+
+          g_assert (msvis_pt_read_values (again, blocks + done, count, &error));
+          done += count;
+        }
+      g_assert (n == 0 || memcmp (blocks, values, n * sizeof (double)) == 0);
+    }
   return 0;
 }
