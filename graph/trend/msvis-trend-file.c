@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "msvis-reader-error.h"
+#include "msvis-trend-private.h"
+
+/* trend-2026 § 6.1–6.3: one dump.json, streamed entry by entry; only one entry is ever held. */
+
+#define FLUSH_ROWS 5000
+
+static const char *const stat_keys[MSVIS_TREND_N_STATS] = { "Norm", "Max", "Min", "Mean" };
+
+typedef struct
+{
+  MsvisTrendDb     *db;
+  MsvisJsonScanner *scanner;
+  gint64            rank;
+  gint64            step;
+  int               metric;
+  const char       *key;
+} Entry;
+
+static gboolean
+is_one_of (const MsvisJsonValue *value,
+           const char *const    *names)
+{
+  if (value == NULL || value->kind != MSVIS_JSON_STRING)
+    return FALSE;
+  for (guint i = 0; names[i] != NULL; i++)
+    if (strcmp (value->s, names[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* § 6.2: a tensor of a float type msprobe keeps */
+static gboolean
+usable_tensor (const MsvisJsonValue *value)
+{
+  static const char *const types[] = { "torch.Tensor", "mindspore.Tensor", "mindtorch.Tensor",
+                                       NULL };
+  static const char *const dtypes[] = { "torch.float16", "torch.float32", "torch.bfloat16",
+                                        "Float16", "Float32", "BFloat16", NULL };
+
+  return value != NULL && value->kind == MSVIS_JSON_OBJECT &&
+         is_one_of (msvis_json_value_get_member (value, "type"), types) &&
+         is_one_of (msvis_json_value_get_member (value, "dtype"), dtypes);
+}
+
+static void
+emit (Entry                *e,
+      const char           *target,
+      gint64                index,
+      const MsvisJsonValue *tensor)
+{
+  double values[MSVIS_TREND_N_STATS] = { 0 };
+  guint nulls = 0;
+
+  for (int i = 0; i < MSVIS_TREND_N_STATS; i++)
+    if (!msvis_trend_stat_value (msvis_json_value_get_member (tensor, stat_keys[i]), &values[i]))
+      nulls |= 1u << i;
+  msvis_trend_db_add_row (e->db, e->rank, e->step, e->metric, target, index, values, nulls);
+}
+
+static gboolean
+fail_field (Entry       *e,
+            const char  *field,
+            GError     **error)
+{
+  msvis_json_scanner_set_error (e->scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                /* translators: a key of a dump entry, then the entry's name */
+                                _("“%s” of the entry “%s” is not a list"), field, e->key);
+  return FALSE;
+}
+
+/* input_args, output, input: element i of the list is target prefix.<what>.i */
+static gboolean
+emit_list (Entry                *e,
+           const MsvisJsonValue *entry,
+           const char           *field,
+           const char           *prefix,
+           const char           *what,
+           gint64                index,
+           GError              **error)
+{
+  const MsvisJsonValue *list = msvis_json_value_get_member (entry, field);
+  guint i = 0;
+
+  if (list == NULL)
+    return TRUE;
+  /* msprobe enumerates what it is given: None or a number raise, a dict or a string give
+   * keys or characters, never a tensor */
+  if (list->kind == MSVIS_JSON_NULL || list->kind == MSVIS_JSON_INT ||
+      list->kind == MSVIS_JSON_FLOAT || list->kind == MSVIS_JSON_BOOL ||
+      list->kind == MSVIS_JSON_BIGINT)
+    return fail_field (e, field, error);
+  if (list->kind != MSVIS_JSON_ARRAY)
+    return TRUE;
+  msvis_json_value_foreach (element, list)
+    {
+      if (usable_tensor (element))
+        {
+          g_autofree char *target = g_strdup_printf ("%s.%s.%u", prefix, what, i);
+
+          emit (e, target, index, element);
+        }
+      i++;
+    }
+  return TRUE;
+}
+
+/* forward `parameters` and parameters_grad entries: (p, [tensor, …]) pairs */
+static void
+emit_pairs (Entry                *e,
+            const MsvisJsonValue *object,
+            const char           *prefix,
+            const char           *infix,
+            gint64                index)
+{
+  msvis_json_value_foreach (member, object)
+    {
+      if (member->kind == MSVIS_JSON_ARRAY && member->n > 0 && usable_tensor (member->first))
+        {
+          g_autofree char *key = g_strndup (member->key, member->key_len);
+          g_autofree char *target = g_strconcat (prefix, infix, key, NULL);
+
+          emit (e, target, index, member->first);
+        }
+    }
+}
+
+static gboolean
+emit_entry (Entry                *e,
+            const MsvisJsonValue *entry,
+            const char           *prefix,
+            gint64                index,
+            GError              **error)
+{
+  if (e->metric == 3)
+    {
+      emit_pairs (e, entry, prefix, ".", index);
+      return TRUE;
+    }
+  if (!emit_list (e, entry, e->metric == 1 ? "input" : "input_args", prefix, "input", index,
+                  error) ||
+      !emit_list (e, entry, "output", prefix, "output", index, error))
+    return FALSE;
+  if (e->metric != 1)
+    {
+      const MsvisJsonValue *parameters = msvis_json_value_get_member (entry, "parameters");
+
+      if (parameters != NULL && parameters->kind != MSVIS_JSON_OBJECT)
+        {
+          msvis_json_scanner_set_error (e->scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                        /* translators: %s is a dump entry's name */
+                                        _("“parameters” of the entry “%s” is not an object"),
+                                        e->key);
+          return FALSE;
+        }
+      if (parameters != NULL)
+        emit_pairs (e, parameters, prefix, ".parameters.", index);
+    }
+  return TRUE;
+}
+
+/* One entry of `data`: renamed, mapped, classified, its tensors made rows. */
+static gboolean
+process_entry (Entry                 *e,
+               const MsvisJsonValue  *entry,
+               const MsvisTrendMicro *micro,
+               GPtrArray             *mapping,
+               gint64                 start,
+               GError               **error)
+{
+  const char *name = e->key;
+  g_autofree char *mapped = NULL;
+  gint64 index, m = 0;
+
+  if (entry->kind != MSVIS_JSON_OBJECT)
+    return TRUE;
+  if (micro != NULL && g_hash_table_size (micro->renamed) > 0)
+    {
+      MsvisTrendRename *r = g_hash_table_lookup (micro->renamed, e->key);
+
+      if (r == NULL)
+        return TRUE;
+      name = r->name;
+      m = r->micro;
+    }
+  mapped = msvis_trend_map_name (mapping, name);
+  e->metric = msvis_trend_classify (mapped, entry);
+  if (e->metric < 0)
+    return TRUE;
+  index = msvis_trend_split_index (mapped);
+  e->step = start + m;
+  if (!emit_entry (e, entry, mapped, index, error))
+    return FALSE;
+  if (msvis_trend_db_batch_len (e->db) > 0 &&
+      msvis_trend_db_batch_len (e->db) % FLUSH_ROWS == 0)
+    return msvis_trend_db_flush (e->db, error);
+  return TRUE;
+}
+
+static gboolean
+process_data (Entry                 *e,
+              const MsvisTrendMicro *micro,
+              GPtrArray             *mapping,
+              gint64                 start,
+              GError               **error)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+
+  for (;;)
+    {
+      g_autofree char *key = NULL;
+      MsvisJsonValue *entry;
+      MsvisJsonToken token;
+
+      if (!msvis_json_scanner_next (e->scanner, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        return TRUE;
+      key = g_strdup (msvis_json_scanner_get_string (e->scanner, NULL));
+      msvis_arena_reset (arena);
+      if (!msvis_json_scanner_next (e->scanner, &token, error) ||
+          (entry = msvis_json_value_read (arena, e->scanner, token, error)) == NULL)
+        return FALSE;
+      e->key = key;
+      if (!process_entry (e, entry, micro, mapping, start, error))
+        return FALSE;
+    }
+}
+
+/**
+ * msvis_trend_process_file:
+ * @micro: the file's micro steps, or %NULL with micro-step counting off
+ * @has_data: set when the file's `data` is an object
+ *
+ * Adds the rows of @dump_path, then flushes them, as msprobe does at the end of every file.
+ */
+gboolean
+msvis_trend_process_file (MsvisTrendDb          *db,
+                          const char            *dump_path,
+                          const MsvisTrendMicro *micro,
+                          GPtrArray             *mapping,
+                          gint64                 rank,
+                          gint64                 start,
+                          gboolean              *has_data,
+                          GError               **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (dump_path);
+  g_autoptr(MsvisJsonScanner) scanner = msvis_json_scanner_new_for_file (file, NULL, error);
+  Entry e = { db, scanner, rank, 0, 0, NULL };
+  MsvisJsonToken token;
+
+  *has_data = FALSE;
+  if (scanner == NULL || !msvis_json_scanner_next (scanner, &token, error))
+    return FALSE;
+  if (token != MSVIS_JSON_TOKEN_BEGIN_OBJECT)
+    {
+      msvis_json_scanner_set_error (scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                    _("dump.json is not an object"));
+      return FALSE;
+    }
+  for (;;)
+    {
+      gboolean is_data;
+
+      if (!msvis_json_scanner_next (scanner, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        break;
+      is_data = strcmp (msvis_json_scanner_get_string (scanner, NULL), "data") == 0;
+      if (!msvis_json_scanner_next (scanner, &token, error))
+        return FALSE;
+      if (is_data && token == MSVIS_JSON_TOKEN_BEGIN_OBJECT && !*has_data)
+        {
+          *has_data = TRUE;
+          if (!process_data (&e, micro, mapping, start, error))
+            return FALSE;
+        }
+      else if (!msvis_json_scanner_skip_value (scanner, token, error))
+        return FALSE;
+    }
+  /* json.load reads the whole file: what follows must be well-formed too */
+  if (!msvis_json_scanner_next (scanner, &token, error))
+    return FALSE;
+  if (token != MSVIS_JSON_TOKEN_EOF)
+    {
+      msvis_json_scanner_set_error (scanner, error, MSVIS_READER_ERROR_SYNTAX,
+                                    _("more follows the end of the JSON value"));
+      return FALSE;
+    }
+  return msvis_trend_db_flush (db, error);
+}

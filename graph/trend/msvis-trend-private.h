@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-json-value.h"
+#include "msvis-trend.h"
+
+G_BEGIN_DECLS
+
+/* The pieces of the dump importer, each a file of this folder (trend-2026 § 2–6). */
+
+#define MSVIS_TREND_N_METRICS 4   /* forward, backward, recompute, parameters_grad */
+#define MSVIS_TREND_N_STATS   4   /* norm, max, min, mean */
+
+typedef struct
+{
+  gint64  rank;
+  char   *dir;
+} MsvisTrendRank;
+
+typedef struct
+{
+  gint64  step;
+  char   *name;       /* the folder's name */
+  GArray *ranks;      /* MsvisTrendRank, in § 2.1 order */
+} MsvisTrendStep;
+
+/* § 2: the (step, rank) folders with a dump.json, steps ascending. */
+GArray   *msvis_trend_scan          (const char         *data_dir,
+                                     gboolean           *found_step,
+                                     MsvisTrendMessage   message,
+                                     gpointer            user_data,
+                                     GError            **error);
+gboolean  msvis_trend_parse_int     (const char         *text,
+                                     gint64             *value);
+
+/* § 3.2: a dump.json key's renumbered name and micro step. */
+typedef struct
+{
+  char *name;
+  int   micro;
+} MsvisTrendRename;
+
+typedef struct
+{
+  GHashTable *renamed;   /* dump key → MsvisTrendRename; empty: nothing dropped or renamed */
+  gint64      total;
+} MsvisTrendMicro;
+
+gboolean  msvis_trend_micro_read    (const char         *construct_path,
+                                     MsvisTrendMicro    *micro,
+                                     GError            **error);
+void      msvis_trend_micro_clear   (MsvisTrendMicro    *micro);
+
+/* § 4, § 6.1, § 6.3, § 6.7 */
+gboolean  msvis_trend_py_float      (const char         *text,
+                                     gsize               length,
+                                     double             *value);
+gboolean  msvis_trend_stat_value    (const MsvisJsonValue *value,
+                                     double             *out);
+char     *msvis_trend_replace       (const char         *text,
+                                     const char         *old,
+                                     const char         *new_text);
+char     *msvis_trend_map_name      (GPtrArray          *mapping,
+                                     const char         *name);
+int       msvis_trend_classify      (char               *name,
+                                     const MsvisJsonValue *entry);
+gint64    msvis_trend_split_index   (char               *name);
+void      msvis_trend_tags          (const char         *name,
+                                     GPtrArray          *tags);
+
+/* § 5, § 6.4–6.9: the database */
+typedef struct _MsvisTrendDb MsvisTrendDb;
+
+MsvisTrendDb *msvis_trend_db_new    (const char         *path,
+                                     GError            **error);
+void      msvis_trend_db_add_row    (MsvisTrendDb       *self,
+                                     gint64              rank,
+                                     gint64              step,
+                                     int                 metric,
+                                     const char         *target,
+                                     gint64              index,
+                                     const double       *values,
+                                     guint               nulls);
+guint     msvis_trend_db_batch_len  (MsvisTrendDb       *self);
+gboolean  msvis_trend_db_flush      (MsvisTrendDb       *self,
+                                     GError            **error);
+gboolean  msvis_trend_db_commit     (MsvisTrendDb       *self,
+                                     gint64              max_rank,
+                                     gint64              min_step,
+                                     gint64              max_step,
+                                     GError            **error);
+void      msvis_trend_db_free       (MsvisTrendDb       *self);
+
+/* § 6.1: one dump.json into the database */
+gboolean  msvis_trend_process_file  (MsvisTrendDb          *db,
+                                     const char            *dump_path,
+                                     const MsvisTrendMicro *micro,
+                                     GPtrArray             *mapping,
+                                     gint64                 rank,
+                                     gint64                 start,
+                                     gboolean              *has_data,
+                                     GError               **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisTrendDb, msvis_trend_db_free)
+
+G_END_DECLS
