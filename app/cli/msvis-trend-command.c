@@ -265,7 +265,10 @@ run (const Arguments   *a,
                         "data yet"));
           return 1;
         }
-      g_printerr ("msvis trend: %s %s\n", _("No valid monitor directories found in:"), a->data);
+      g_printerr ("msvis trend: ");
+      /* translators: a folder path */
+      g_printerr (_("No valid monitor directories found in: %s"), a->data);
+      g_printerr ("\n");
     }
   return 0;
 }
