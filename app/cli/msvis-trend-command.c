@@ -47,13 +47,15 @@ expand_prefixes (int        argc,
         }
       for (guint k = 0; long_options[k] != NULL; k++)
         {
-          if (strlen (long_options[k]) == len - 2 && strncmp (arg + 2, long_options[k], len - 2) == 0)
+          gboolean prefix = strncmp (arg + 2, long_options[k], len - 2) == 0;
+
+          if (prefix && strlen (long_options[k]) == len - 2)
             {
               match = long_options[k];
               n_matches = 1;
               break;
             }
-          if (strncmp (arg + 2, long_options[k], len - 2) == 0)
+          if (prefix)
             {
               match = long_options[k];
               n_matches++;
@@ -338,7 +340,8 @@ msvis_command_line_trend (int    argc,
           options.data_dir = a.data;
           options.db_dir = a.db;
           options.mapping = mapping;
-          options.micro_step = a.micro_step == NULL || g_ascii_strcasecmp (a.micro_step, "true") == 0;
+          options.micro_step = a.micro_step == NULL ||
+                               g_ascii_strcasecmp (a.micro_step, "true") == 0;
           status = run (&a, &options, process_num);
         }
       if (error != NULL)

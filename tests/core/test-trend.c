@@ -6,6 +6,8 @@
  * schema texts, every row of every table typed and exact, tags identified by
  * (metric_id, category, tag_name) because msprobe's tag ids come from a Python set. */
 
+#include "config.h"
+
 #include <string.h>
 #include <sys/wait.h>
 
