@@ -81,6 +81,7 @@ typedef struct
   gint64  rank;
   gint64  step;
   double  values[MSVIS_TREND_N_STATS];
+  guint32 order;       /* in the batch: of equal keys, the first wins */
   guint8  metric;
   guint8  nulls;
 } Row;
@@ -181,7 +182,8 @@ open_tmp (MsvisTrendDb  *self,
       return FALSE;
     }
   close (fd);
-  if (sqlite3_open_v2 (self->tmp_path, &self->db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK)
+  if (sqlite3_open_v2 (self->tmp_path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+                       NULL) != SQLITE_OK)
     return sqlite_failed (self, error);
   return TRUE;
 }
@@ -213,8 +215,10 @@ msvis_trend_db_new (const char  *path,
 
   /* The file is a temporary one until it is renamed: no journal is needed while it is
    * written, and neither setting stays in the file, which keeps msprobe's rollback mode. */
+  /* A page cache that holds the indexes of a big run, so that pages are written once. */
   if (!exec (self, "PRAGMA journal_mode=OFF", error) ||
       !exec (self, "PRAGMA synchronous=OFF", error) ||
+      !exec (self, "PRAGMA cache_size=-131072", error) ||
       !exec (self, "BEGIN", error))
     return NULL;
   for (guint i = 0; i < G_N_ELEMENTS (schema); i++)
@@ -271,6 +275,7 @@ msvis_trend_db_add_row (MsvisTrendDb *self,
   row.step = step;
   row.metric = metric;
   row.nulls = nulls;
+  row.order = self->batch->len;
   memcpy (row.values, values, sizeof row.values);
   g_array_append_val (self->batch, row);
 }
@@ -325,6 +330,23 @@ insert_row (MsvisTrendDb  *self,
   return TRUE;
 }
 
+static gint
+compare_rows (gconstpointer a,
+              gconstpointer b)
+{
+  const Row *x = a, *y = b;
+
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  if (x->step != y->step)
+    return x->step < y->step ? -1 : 1;
+  if (x->target->id != y->target->id)
+    return x->target->id < y->target->id ? -1 : 1;
+  if (x->metric != y->metric)
+    return (int)x->metric - (int)y->metric;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
 /* § 6.6: new targets metric by metric, each attempt using up an id as msprobe's INSERT OR
  * IGNORE into an AUTOINCREMENT table does; then the rows, the first of a key winning. */
 gboolean
@@ -347,6 +369,9 @@ msvis_trend_db_flush (MsvisTrendDb  *self,
         }
       g_ptr_array_set_size (self->pending[m], 0);
     }
+  /* In key order the B-tree grows at its end; of equal keys the first is still inserted
+   * first and wins. */
+  g_array_sort (self->batch, compare_rows);
   for (guint i = 0; i < self->batch->len; i++)
     if (!insert_row (self, &g_array_index (self->batch, Row, i), error))
       return FALSE;

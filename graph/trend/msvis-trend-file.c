@@ -23,13 +23,14 @@ typedef struct
   gint64            step;
   int               metric;
   const char       *key;
+  GString          *target;   /* the name being made, reused */
 } Entry;
 
 static gboolean
 is_one_of (const MsvisJsonValue *value,
            const char *const    *names)
 {
-  if (value == NULL || value->kind != MSVIS_JSON_STRING)
+  if (value->kind != MSVIS_JSON_STRING)
     return FALSE;
   for (guint i = 0; names[i] != NULL; i++)
     if (strcmp (value->s, names[i]) == 0)
@@ -37,32 +38,56 @@ is_one_of (const MsvisJsonValue *value,
   return FALSE;
 }
 
-/* § 6.2: a tensor of a float type msprobe keeps */
 static gboolean
-usable_tensor (const MsvisJsonValue *value)
+key_is (const MsvisJsonValue *member,
+        const char           *key,
+        gsize                 length)
+{
+  return member->key_len == length && memcmp (member->key, key, length) == 0;
+}
+
+/* § 6.2, § 6.3: whether @value is a tensor of a float type msprobe keeps, and its statistics,
+ * in one pass over its members (a repeated key: the last wins, as in a dict). */
+static gboolean
+read_tensor (const MsvisJsonValue *value,
+             double               *values,
+             guint                *nulls)
 {
   static const char *const types[] = { "torch.Tensor", "mindspore.Tensor", "mindtorch.Tensor",
                                        NULL };
   static const char *const dtypes[] = { "torch.float16", "torch.float32", "torch.bfloat16",
                                         "Float16", "Float32", "BFloat16", NULL };
+  const MsvisJsonValue *type = NULL, *dtype = NULL, *stats[MSVIS_TREND_N_STATS] = { NULL };
 
-  return value != NULL && value->kind == MSVIS_JSON_OBJECT &&
-         is_one_of (msvis_json_value_get_member (value, "type"), types) &&
-         is_one_of (msvis_json_value_get_member (value, "dtype"), dtypes);
+  if (value == NULL || value->kind != MSVIS_JSON_OBJECT)
+    return FALSE;
+  msvis_json_value_foreach (member, value)
+    {
+      if (key_is (member, "type", 4))
+        type = member;
+      else if (key_is (member, "dtype", 5))
+        dtype = member;
+      else
+        for (int i = 0; i < MSVIS_TREND_N_STATS; i++)
+          if (key_is (member, stat_keys[i], strlen (stat_keys[i])))
+            stats[i] = member;
+    }
+  if (type == NULL || dtype == NULL || !is_one_of (type, types) || !is_one_of (dtype, dtypes))
+    return FALSE;
+  *nulls = 0;
+  for (int i = 0; i < MSVIS_TREND_N_STATS; i++)
+    if (!msvis_trend_stat_value (stats[i], &values[i]))
+      *nulls |= 1u << i;
+  return TRUE;
 }
 
 static void
 emit (Entry                *e,
       const char           *target,
       gint64                index,
-      const MsvisJsonValue *tensor)
+      const double         *values,
+      guint                 nulls)
 {
-  double values[MSVIS_TREND_N_STATS] = { 0 };
-  guint nulls = 0;
-
-  for (int i = 0; i < MSVIS_TREND_N_STATS; i++)
-    if (!msvis_trend_stat_value (msvis_json_value_get_member (tensor, stat_keys[i]), &values[i]))
-      nulls |= 1u << i;
   msvis_trend_db_add_row (e->db, e->rank, e->step, e->metric, target, index, values, nulls);
 }
 
@@ -102,11 +127,13 @@ emit_list (Entry                *e,
     return TRUE;
   msvis_json_value_foreach (element, list)
     {
-      if (usable_tensor (element))
-        {
-          g_autofree char *target = g_strdup_printf ("%s.%s.%u", prefix, what, i);
+      double values[MSVIS_TREND_N_STATS];
+      guint nulls;
 
-          emit (e, target, index, element);
+      if (read_tensor (element, values, &nulls))
+        {
+          g_string_printf (e->target, "%s.%s.%u", prefix, what, i);
+          emit (e, e->target->str, index, values, nulls);
         }
       i++;
     }
@@ -123,12 +150,16 @@ emit_pairs (Entry                *e,
 {
   msvis_json_value_foreach (member, object)
     {
-      if (member->kind == MSVIS_JSON_ARRAY && member->n > 0 && usable_tensor (member->first))
-        {
-          g_autofree char *key = g_strndup (member->key, member->key_len);
-          g_autofree char *target = g_strconcat (prefix, infix, key, NULL);
+      double values[MSVIS_TREND_N_STATS];
+      guint nulls;
 
-          emit (e, target, index, member->first);
+      if (member->kind == MSVIS_JSON_ARRAY && member->n > 0 &&
+          read_tensor (member->first, values, &nulls))
+        {
+          g_string_assign (e->target, prefix);
+          g_string_append (e->target, infix);
+          g_string_append_len (e->target, member->key, member->key_len);
+          emit (e, e->target->str, index, values, nulls);
         }
     }
 }
@@ -254,7 +285,8 @@ msvis_trend_process_file (MsvisTrendDb          *db,
 {
   g_autoptr(GFile) file = g_file_new_for_path (dump_path);
   g_autoptr(MsvisJsonScanner) scanner = msvis_json_scanner_new_for_file (file, NULL, error);
-  Entry e = { db, scanner, rank, 0, 0, NULL };
+  g_autoptr(GString) target = g_string_sized_new (256);
+  Entry e = { db, scanner, rank, 0, 0, NULL, target };
   MsvisJsonToken token;
 
   *has_data = FALSE;

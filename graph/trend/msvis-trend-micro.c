@@ -127,11 +127,15 @@ read_construct (const char  *path,
   return g_steal_pointer (&entries);
 }
 
+/* NULL when @name has no marker to replace, which is most names */
 static char *
 forward_twin (const char *name)
 {
-  g_autofree char *once = msvis_trend_replace (name, ".backward", ".forward");
+  g_autofree char *once = NULL;
 
+  if (strstr (name, ".backward") == NULL && strstr (name, ".parameters_grad") == NULL)
+    return NULL;
+  once = msvis_trend_replace (name, ".backward", ".forward");
   return msvis_trend_replace (once, ".parameters_grad", ".forward");
 }
 
@@ -142,19 +146,18 @@ resolve (GHashTable   *nodes,
          const char   *path,
          GError      **error)
 {
-  g_autofree char *current = g_strdup (key);
+  const char *current = key;
 
   for (int hops = 0; hops <= MAX_HOPS; hops++)
     {
       g_autofree char *twin = forward_twin (current);
-      Node *node = g_hash_table_lookup (nodes, twin);
+      Node *node = g_hash_table_lookup (nodes, twin != NULL ? twin : current);
 
       if (node == NULL || node->kind == NODE_NULL)
         return -1;
       if (node->kind == NODE_MICRO)
         return node->micro;
-      g_free (current);
-      current = g_strdup (node->parent);
+      current = node->parent;
     }
   g_set_error (error, MSVIS_TREND_ERROR, MSVIS_TREND_ERROR_INPUT,
                /* translators: a file path, then a node name */
@@ -250,31 +253,25 @@ renumbered (const Counted *c,
   return g_strdup_printf ("%.*s.%" G_GINT64_FORMAT "%s", (int)(second - key), key, n, last);
 }
 
-static void
-rename_free (gpointer data)
-{
-  MsvisTrendRename *r = data;
-
-  g_free (r->name);
-  g_free (r);
-}
-
 /* § 3.2 (b): within each (micro step, pattern), counters become 0, 1, … in numeric order. */
 static void
 renumber (GArray          *counted,
           MsvisTrendMicro *micro)
 {
   g_array_sort (counted, compare_counted);
+  micro->store = g_new (MsvisTrendRename, counted->len + 1);
   for (guint i = 0, n = 0; i < counted->len; i++)
     {
       Counted *c = &g_array_index (counted, Counted, i);
-      MsvisTrendRename *r = g_new (MsvisTrendRename, 1);
+      MsvisTrendRename *r = &micro->store[i];
+      g_autofree char *name = NULL;
 
       if (i > 0 && strcmp (c->pattern, g_array_index (counted, Counted, i - 1).pattern) != 0)
         n = 0;
-      r->name = renumbered (c, n++);
+      name = renumbered (c, n++);
+      r->name = g_string_chunk_insert (micro->strings, name);
       r->micro = c->micro;
-      g_hash_table_insert (micro->renamed, g_strdup (c->key), r);
+      g_hash_table_insert (micro->renamed, g_string_chunk_insert (micro->strings, c->key), r);
       micro->total = MAX (micro->total, (gint64)c->micro + 1);
     }
 }
@@ -302,7 +299,9 @@ msvis_trend_micro_read (const char       *construct_path,
   g_autofree Node *store = NULL;
   int counter = 0;
 
-  micro->renamed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, rename_free);
+  /* two frees for all of it: the names live in one chunk, the renames in one array */
+  micro->renamed = g_hash_table_new (g_str_hash, g_str_equal);
+  micro->strings = g_string_chunk_new (1 << 20);
   micro->total = 1;
   if (entries == NULL)
     return FALSE;
@@ -363,4 +362,6 @@ void
 msvis_trend_micro_clear (MsvisTrendMicro *micro)
 {
   g_clear_pointer (&micro->renamed, g_hash_table_unref);
+  g_clear_pointer (&micro->strings, g_string_chunk_free);
+  g_clear_pointer (&micro->store, g_free);
 }

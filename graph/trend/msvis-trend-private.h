@@ -37,14 +37,16 @@ gboolean  msvis_trend_parse_int     (const char         *text,
 /* § 3.2: a dump.json key's renumbered name and micro step. */
 typedef struct
 {
-  char *name;
-  int   micro;
+  const char *name;
+  int         micro;
 } MsvisTrendRename;
 
 typedef struct
 {
-  GHashTable *renamed;   /* dump key → MsvisTrendRename; empty: nothing dropped or renamed */
-  gint64      total;
+  GHashTable       *renamed;   /* dump key → MsvisTrendRename; empty: nothing dropped/renamed */
+  gint64            total;
+  GStringChunk     *strings;   /* the keys and names */
+  MsvisTrendRename *store;
 } MsvisTrendMicro;
 
 gboolean  msvis_trend_micro_read    (const char         *construct_path,
