@@ -100,7 +100,23 @@ struct _MsvisTrendDb
   guint         n_metrics_seen;
   GArray       *batch;                            /* Row */
   gint64        attempts;
+
+  /* The rows and new targets of each flush are written on a thread of their own while the
+   * next ones are read: ids are given out here, so the writer only stores them. */
+  GThread      *writer;
+  GAsyncQueue  *jobs;                             /* Job, then the end marker */
+  GAsyncQueue  *done;                             /* one token per job written */
+  guint         in_flight;
+  GError       *write_error;                      /* the writer's first */
 };
+
+typedef struct
+{
+  GPtrArray *targets;   /* Target, new in this flush */
+  GArray    *rows;      /* Row */
+} Job;
+
+#define MAX_IN_FLIGHT 8
 
 static guint
 target_hash (gconstpointer key)
@@ -210,6 +226,8 @@ msvis_trend_db_new (const char  *path,
       self->seen[m] = g_ptr_array_new ();
     }
   self->batch = g_array_sized_new (FALSE, FALSE, sizeof (Row), 8192);
+  self->jobs = g_async_queue_new ();
+  self->done = g_async_queue_new ();
   if (!open_tmp (self, error))
     return NULL;
 
@@ -347,12 +365,75 @@ compare_rows (gconstpointer a,
   return x->order < y->order ? -1 : x->order > y->order;
 }
 
+static gboolean
+write_job (MsvisTrendDb  *self,
+           Job           *job,
+           GError       **error)
+{
+  for (guint i = 0; i < job->targets->len; i++)
+    if (!insert_target (self, g_ptr_array_index (job->targets, i), error))
+      return FALSE;
+  /* In key order the B-tree grows at its end; of equal keys the first is still inserted
+   * first and wins. */
+  g_array_sort (job->rows, compare_rows);
+  for (guint i = 0; i < job->rows->len; i++)
+    if (!insert_row (self, &g_array_index (job->rows, Row, i), error))
+      return FALSE;
+  return TRUE;
+}
+
+/* Targets are never changed once they have an id, so the writer reads them unlocked. */
+static gpointer
+writer_main (gpointer data)
+{
+  MsvisTrendDb *self = data;
+
+  for (;;)
+    {
+      Job *job = g_async_queue_pop (self->jobs);
+
+      if (job->targets == NULL)
+        {
+          g_free (job);
+          return NULL;
+        }
+      if (self->write_error == NULL)
+        write_job (self, job, &self->write_error);
+      g_ptr_array_unref (job->targets);
+      g_array_unref (job->rows);
+      g_free (job);
+      g_async_queue_push (self->done, GINT_TO_POINTER (1));
+    }
+}
+
+/* Waits until everything handed to the writer is written. */
+static gboolean
+join_writer (MsvisTrendDb  *self,
+             GError       **error)
+{
+  if (self->writer != NULL)
+    {
+      g_async_queue_push (self->jobs, g_new0 (Job, 1));
+      g_thread_join (self->writer);
+      self->writer = NULL;
+    }
+  if (self->write_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&self->write_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* § 6.6: new targets metric by metric, each attempt using up an id as msprobe's INSERT OR
  * IGNORE into an AUTOINCREMENT table does; then the rows, the first of a key winning. */
 gboolean
 msvis_trend_db_flush (MsvisTrendDb  *self,
                       GError       **error)
 {
+  Job *job = g_new (Job, 1);
+
+  job->targets = g_ptr_array_new ();
   for (int m = 0; m < MSVIS_TREND_N_METRICS; m++)
     {
       for (guint i = 0; i < self->pending[m]->len; i++)
@@ -363,19 +444,28 @@ msvis_trend_db_flush (MsvisTrendDb  *self,
           if (t->id == 0)
             {
               t->id = self->attempts;
-              if (!insert_target (self, t, error))
-                return FALSE;
+              g_ptr_array_add (job->targets, t);
             }
         }
       g_ptr_array_set_size (self->pending[m], 0);
     }
-  /* In key order the B-tree grows at its end; of equal keys the first is still inserted
-   * first and wins. */
-  g_array_sort (self->batch, compare_rows);
-  for (guint i = 0; i < self->batch->len; i++)
-    if (!insert_row (self, &g_array_index (self->batch, Row, i), error))
-      return FALSE;
-  g_array_set_size (self->batch, 0);
+  job->rows = g_steal_pointer (&self->batch);
+  self->batch = g_array_sized_new (FALSE, FALSE, sizeof (Row), MAX (job->rows->len, 1024));
+
+  if (self->writer == NULL)
+    self->writer = g_thread_new ("msvis-trend-db", writer_main, self);
+  g_async_queue_push (self->jobs, job);
+  self->in_flight++;
+  /* a bounded number of batches waits, whatever the writer's speed */
+  while (self->in_flight > MAX_IN_FLIGHT || (self->in_flight > 0 &&
+                                             g_async_queue_try_pop (self->done) != NULL))
+    {
+      if (self->in_flight > MAX_IN_FLIGHT)
+        g_async_queue_pop (self->done);
+      self->in_flight--;
+    }
+  if (self->write_error != NULL)
+    return join_writer (self, error);
   return TRUE;
 }
 
@@ -523,6 +613,7 @@ msvis_trend_db_commit (MsvisTrendDb  *self,
                        GError       **error)
 {
   if (!msvis_trend_db_flush (self, error) ||
+      !join_writer (self, error) ||
       !write_tags (self, error) ||
       !write_global_stats (self, max_rank, min_step, max_step, error) ||
       !exec (self, "COMMIT", error))
@@ -545,6 +636,9 @@ msvis_trend_db_free (MsvisTrendDb *self)
 {
   if (self == NULL)
     return;
+  join_writer (self, NULL);
+  g_async_queue_unref (self->jobs);
+  g_async_queue_unref (self->done);
   if (self->db != NULL)
     close_db (self);
   if (self->tmp_path != NULL)
