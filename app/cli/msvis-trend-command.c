@@ -259,18 +259,15 @@ run (const Arguments   *a,
     }
   if (monitor)
     {
-      if (msvis_trend_has_monitor_dirs (a->data))
+      g_autofree char *written = NULL;
+
+      if (!msvis_trend_import_monitor (options, &written, print_message, NULL, &error))
         {
-          /* Not written yet (trend-2026 § 7): say so rather than leave the database out. */
-          g_printerr ("msvis trend: %s\n",
-                      _("monitor CSV folders were found, but msvis does not import monitor "
-                        "data yet"));
+          g_printerr ("msvis trend: %s\n", error->message);
           return 1;
         }
-      g_printerr ("msvis trend: ");
-      /* translators: a folder path */
-      g_printerr (_("No valid monitor directories found in: %s"), a->data);
-      g_printerr ("\n");
+      if (written != NULL)
+        g_print ("%s\n", written);
     }
   return 0;
 }

@@ -16,8 +16,9 @@
 #include "msvis-trend-private.h"
 
 /* trend-2026 § 5.2: the texts sqlite_master keeps, byte for byte (the monitoring_target typo
- * included), in msprobe's creation order. */
-static const char *const schema[] = {
+ * included), in msprobe's creation order: the four tables every trend database has, then a
+ * dump database's trend_data and its metrics. */
+const char *const msvis_trend_schema[MSVIS_TREND_N_SCHEMA] = {
   "CREATE TABLE monitoring_targets (\n"
   "            target_id INTEGER PRIMARY KEY AUTOINCREMENT,\n"
   "            target_name TEXT NOT NULL,\n"
@@ -165,8 +166,8 @@ exec (MsvisTrendDb  *self,
   return TRUE;
 }
 
-static void
-remove_tmp_files (const char *tmp_path)
+void
+msvis_trend_remove_tmp (const char *tmp_path)
 {
   static const char *suffixes[] = { "", "-journal", "-wal", "-shm" };
 
@@ -178,29 +179,46 @@ remove_tmp_files (const char *tmp_path)
     }
 }
 
-static gboolean
-open_tmp (MsvisTrendDb  *self,
-          GError       **error)
+/**
+ * msvis_trend_open_tmp:
+ * @tmp_path: (out): the temporary file made beside @path, also when opening it fails
+ *
+ * Opens a new database under a temporary name beside @path, set up for one transaction that
+ * nobody else sees: no journal, no syncs, a page cache that holds the indexes of a big run
+ * (none of these settings stays in the file, which keeps msprobe's rollback mode).
+ */
+gboolean
+msvis_trend_open_tmp (const char  *path,
+                      char       **tmp_path,
+                      sqlite3    **db,
+                      GError     **error)
 {
-  g_autofree char *dir = g_path_get_dirname (self->path);
-  g_autofree char *base = g_path_get_basename (self->path);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
   int fd;
 
-  self->tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
-  fd = g_mkstemp_full (self->tmp_path, O_RDWR | O_CLOEXEC, 0640);
+  *tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  fd = g_mkstemp_full (*tmp_path, O_RDWR | O_CLOEXEC, 0640);
   if (fd < 0)
     {
       int saved_errno = errno;
 
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   "%s: %s", self->path, g_strerror (saved_errno));
-      g_clear_pointer (&self->tmp_path, g_free);
+                   "%s: %s", path, g_strerror (saved_errno));
+      g_clear_pointer (tmp_path, g_free);
       return FALSE;
     }
   close (fd);
-  if (sqlite3_open_v2 (self->tmp_path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
-                       NULL) != SQLITE_OK)
-    return sqlite_failed (self, error);
+  if (sqlite3_open_v2 (*tmp_path, db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+                       NULL) != SQLITE_OK ||
+      sqlite3_exec (*db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; "
+                    "PRAGMA cache_size=-131072; BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+    {
+      g_set_error (error, MSVIS_TREND_ERROR, MSVIS_TREND_ERROR_WRITE,
+                   _("%s: cannot write the database: %s"), path,
+                   *db != NULL ? sqlite3_errmsg (*db) : "?");
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -228,19 +246,10 @@ msvis_trend_db_new (const char  *path,
   self->batch = g_array_sized_new (FALSE, FALSE, sizeof (Row), 8192);
   self->jobs = g_async_queue_new ();
   self->done = g_async_queue_new ();
-  if (!open_tmp (self, error))
+  if (!msvis_trend_open_tmp (path, &self->tmp_path, &self->db, error))
     return NULL;
-
-  /* The file is a temporary one until it is renamed: no journal is needed while it is
-   * written, and neither setting stays in the file, which keeps msprobe's rollback mode. */
-  /* A page cache that holds the indexes of a big run, so that pages are written once. */
-  if (!exec (self, "PRAGMA journal_mode=OFF", error) ||
-      !exec (self, "PRAGMA synchronous=OFF", error) ||
-      !exec (self, "PRAGMA cache_size=-131072", error) ||
-      !exec (self, "BEGIN", error))
-    return NULL;
-  for (guint i = 0; i < G_N_ELEMENTS (schema); i++)
-    if (!exec (self, schema[i], error))
+  for (guint i = 0; i < MSVIS_TREND_N_SCHEMA; i++)
+    if (!exec (self, msvis_trend_schema[i], error))
       return NULL;
   if (sqlite3_prepare_v2 (self->db,
                           "INSERT INTO monitoring_targets (target_id, target_name, vpp_stage, "
@@ -642,7 +651,7 @@ msvis_trend_db_free (MsvisTrendDb *self)
   if (self->db != NULL)
     close_db (self);
   if (self->tmp_path != NULL)
-    remove_tmp_files (self->tmp_path);
+    msvis_trend_remove_tmp (self->tmp_path);
   for (int m = 0; m < MSVIS_TREND_N_METRICS; m++)
     {
       g_ptr_array_unref (self->pending[m]);

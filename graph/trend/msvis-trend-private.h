@@ -2,6 +2,8 @@
 
 #pragma once
 
+#include <sqlite3.h>
+
 #include "msvis-json-value.h"
 #include "msvis-trend.h"
 
@@ -33,6 +35,14 @@ GArray   *msvis_trend_scan          (const char         *data_dir,
                                      GError            **error);
 gboolean  msvis_trend_parse_int     (const char         *text,
                                      gint64             *value);
+
+gint      msvis_trend_compare_strings (gconstpointer      a,
+                                       gconstpointer      b);
+
+/* § 7: monitor CSV cells as pandas reads them */
+gboolean   msvis_trend_csv_number   (const char         *text,
+                                     double             *value);
+GPtrArray *msvis_trend_csv_split    (const char         *line);
 
 /* § 3.2: a dump.json key's renumbered name and micro step. */
 typedef struct
@@ -72,6 +82,16 @@ void      msvis_trend_tags          (const char         *name,
                                      GPtrArray          *tags);
 
 /* § 5, § 6.4–6.9: the database */
+#define MSVIS_TREND_N_COMMON_SCHEMA 4   /* the tables of every trend database */
+#define MSVIS_TREND_N_SCHEMA        6   /* and a dump database's trend_data and metrics */
+extern const char *const msvis_trend_schema[MSVIS_TREND_N_SCHEMA];
+
+gboolean  msvis_trend_open_tmp      (const char         *path,
+                                     char              **tmp_path,
+                                     sqlite3           **db,
+                                     GError            **error);
+void      msvis_trend_remove_tmp    (const char         *tmp_path);
+
 typedef struct _MsvisTrendDb MsvisTrendDb;
 
 MsvisTrendDb *msvis_trend_db_new    (const char         *path,

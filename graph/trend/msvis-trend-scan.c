@@ -67,9 +67,10 @@ clear_step (gpointer data)
   g_array_unref (step->ranks);
 }
 
-static gint
-compare_names (gconstpointer a,
-               gconstpointer b)
+/* for g_ptr_array_sort() of strings */
+gint
+msvis_trend_compare_strings (gconstpointer a,
+                             gconstpointer b)
 {
   return strcmp (*(const char *const *)a, *(const char *const *)b);
 }
@@ -88,7 +89,7 @@ list_dir (const char  *path,
   while ((name = g_dir_read_name (dir)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
   /* msprobe takes the listing's order; sorting makes equal ids (rank1, rank01) reproducible */
-  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_sort (names, msvis_trend_compare_strings);
   return names;
 }
 

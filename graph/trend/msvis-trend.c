@@ -167,29 +167,3 @@ msvis_trend_import_dump (const MsvisTrendOptions  *options,
   *written = g_steal_pointer (&path);
   return TRUE;
 }
-
-/**
- * msvis_trend_has_monitor_dirs:
- *
- * Whether @data_dir holds msprobe monitor rank folders (trend-2026 § 7), such as
- * `Dec03_21-34-40-rank0-7f3a`.
- */
-gboolean
-msvis_trend_has_monitor_dirs (const char *data_dir)
-{
-  g_autoptr(GDir) dir = g_dir_open (data_dir, 0, NULL);
-  g_autoptr(GRegex) regex = g_regex_new ("^[\\w-]{0,20}-rank\\d{1,5}-", G_REGEX_ANCHORED,
-                                         0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    return FALSE;
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (data_dir, name, NULL);
-
-      if (g_regex_match (regex, name, 0, NULL) && g_file_test (path, G_FILE_TEST_IS_DIR))
-        return TRUE;
-    }
-  return FALSE;
-}

@@ -9,7 +9,8 @@ G_BEGIN_DECLS
 /* msprobe 26.0.0's `data2db` for dumps (trend-2026.md): a run's dump.json statistics into
  * `dump_data.trend.db`, the database TREND ANALYZER reads. */
 
-#define MSVIS_TREND_DUMP_DB "dump_data.trend.db"
+#define MSVIS_TREND_DUMP_DB    "dump_data.trend.db"
+#define MSVIS_TREND_MONITOR_DB "monitor_data.trend.db"
 
 /* What is not a plain file-system error (those keep G_IO_ERROR and name the file). */
 #define MSVIS_TREND_ERROR (msvis_trend_error_quark ())
@@ -40,6 +41,10 @@ gboolean   msvis_trend_import_dump  (const MsvisTrendOptions *options,
                                      MsvisTrendMessage        message,
                                      gpointer                 user_data,
                                      GError                 **error);
-gboolean   msvis_trend_has_monitor_dirs (const char          *data_dir);
+gboolean   msvis_trend_import_monitor (const MsvisTrendOptions *options,
+                                       char                  **written,
+                                       MsvisTrendMessage        message,
+                                       gpointer                 user_data,
+                                       GError                 **error);
 
 G_END_DECLS
