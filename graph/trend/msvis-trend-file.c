@@ -12,19 +12,60 @@
 /* trend-2026 § 6.1–6.3: one dump.json, streamed entry by entry; only one entry is ever held. */
 
 #define FLUSH_ROWS 5000
+#define CHUNK_RECORDS 8192
 
 static const char *const stat_keys[MSVIS_TREND_N_STATS] = { "Norm", "Max", "Min", "Mean" };
 
 typedef struct
 {
-  MsvisTrendDb     *db;
-  MsvisJsonScanner *scanner;
-  gint64            rank;
-  gint64            step;
-  int               metric;
-  const char       *key;
-  GString          *target;   /* the name being made, reused */
+  MsvisJsonScanner  *scanner;
+  MsvisTrendChunk   *chunk;
+  MsvisTrendDeliver  deliver;
+  gpointer           user_data;
+  guint              rows;      /* since msprobe's last flush */
+  gint64             micro;
+  int                metric;
+  const char        *key;
+  GString           *target;    /* the name being made, reused */
 } Entry;
+
+MsvisTrendChunk *
+msvis_trend_chunk_new (gboolean end)
+{
+  MsvisTrendChunk *chunk = g_new0 (MsvisTrendChunk, 1);
+
+  if (!end)
+    {
+      chunk->names = g_string_chunk_new (64 * 1024);
+      chunk->records = g_array_sized_new (FALSE, FALSE, sizeof (MsvisTrendRecord),
+                                          CHUNK_RECORDS);
+    }
+  return chunk;
+}
+
+void
+msvis_trend_chunk_free (MsvisTrendChunk *chunk)
+{
+  if (chunk == NULL)
+    return;
+  if (chunk->names != NULL)
+    g_string_chunk_free (chunk->names);
+  if (chunk->records != NULL)
+    g_array_unref (chunk->records);
+  g_free (chunk);
+}
+
+static void
+add_record (Entry                  *e,
+            const MsvisTrendRecord *record)
+{
+  g_array_append_vals (e->chunk->records, record, 1);
+  if (e->chunk->records->len >= CHUNK_RECORDS)
+    {
+      e->deliver (e->chunk, e->user_data);
+      e->chunk = msvis_trend_chunk_new (FALSE);
+    }
+}
 
 static gboolean
 is_one_of (const MsvisJsonValue *value,
@@ -88,7 +129,16 @@ emit (Entry                *e,
       const double         *values,
       guint                 nulls)
 {
-  msvis_trend_db_add_row (e->db, e->rank, e->step, e->metric, target, index, values, nulls);
+  MsvisTrendRecord record = { 0 };
+
+  record.target = g_string_chunk_insert (e->chunk->names, target);
+  record.index = index;
+  record.micro = e->micro;
+  memcpy (record.values, values, sizeof record.values);
+  record.metric = e->metric;
+  record.nulls = nulls;
+  add_record (e, &record);
+  e->rows++;
 }
 
 static gboolean
@@ -204,7 +254,6 @@ process_entry (Entry                 *e,
                const MsvisJsonValue  *entry,
                const MsvisTrendMicro *micro,
                GPtrArray             *mapping,
-               gint64                 start,
                GError               **error)
 {
   const char *name = e->key;
@@ -227,12 +276,16 @@ process_entry (Entry                 *e,
   if (e->metric < 0)
     return TRUE;
   index = msvis_trend_split_index (mapped);
-  e->step = start + m;
+  e->micro = m;
   if (!emit_entry (e, entry, mapped, index, error))
     return FALSE;
-  if (msvis_trend_db_batch_len (e->db) > 0 &&
-      msvis_trend_db_batch_len (e->db) % FLUSH_ROWS == 0)
-    return msvis_trend_db_flush (e->db, error);
+  if (e->rows > 0 && e->rows % FLUSH_ROWS == 0)
+    {
+      MsvisTrendRecord flush = { NULL };
+
+      add_record (e, &flush);
+      e->rows = 0;
+    }
   return TRUE;
 }
 
@@ -240,7 +293,7 @@ static gboolean
 process_data (Entry                 *e,
               const MsvisTrendMicro *micro,
               GPtrArray             *mapping,
-              gint64                 start,
+              const gint            *cancelled,
               GError               **error)
 {
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
@@ -261,34 +314,30 @@ process_data (Entry                 *e,
           (entry = msvis_json_value_read (arena, e->scanner, token, error)) == NULL)
         return FALSE;
       e->key = key;
-      if (!process_entry (e, entry, micro, mapping, start, error))
+      if (!process_entry (e, entry, micro, mapping, error))
         return FALSE;
+      if (cancelled != NULL && g_atomic_int_get (cancelled))
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+          return FALSE;
+        }
     }
 }
 
-/**
- * msvis_trend_process_file:
- * @micro: the file's micro steps, or %NULL with micro-step counting off
- * @has_data: set when the file's `data` is an object
- *
- * Adds the rows of @dump_path, then flushes them, as msprobe does at the end of every file.
- */
-gboolean
-msvis_trend_process_file (MsvisTrendDb          *db,
-                          const char            *dump_path,
-                          const MsvisTrendMicro *micro,
-                          GPtrArray             *mapping,
-                          gint64                 rank,
-                          gint64                 start,
-                          gboolean              *has_data,
-                          GError               **error)
+static gboolean
+read_file (Entry                 *e,
+           const char            *dump_path,
+           const MsvisTrendMicro *micro,
+           GPtrArray             *mapping,
+           const gint            *cancelled,
+           gboolean              *has_data,
+           GError               **error)
 {
   g_autoptr(GFile) file = g_file_new_for_path (dump_path);
   g_autoptr(MsvisJsonScanner) scanner = msvis_json_scanner_new_for_file (file, NULL, error);
-  g_autoptr(GString) target = g_string_sized_new (256);
-  Entry e = { db, scanner, rank, 0, 0, NULL, target };
   MsvisJsonToken token;
 
+  e->scanner = scanner;
   *has_data = FALSE;
   if (scanner == NULL || !msvis_json_scanner_next (scanner, &token, error))
     return FALSE;
@@ -312,7 +361,7 @@ msvis_trend_process_file (MsvisTrendDb          *db,
       if (is_data && token == MSVIS_JSON_TOKEN_BEGIN_OBJECT && !*has_data)
         {
           *has_data = TRUE;
-          if (!process_data (&e, micro, mapping, start, error))
+          if (!process_data (e, micro, mapping, cancelled, error))
             return FALSE;
         }
       else if (!msvis_json_scanner_skip_value (scanner, token, error))
@@ -327,5 +376,37 @@ msvis_trend_process_file (MsvisTrendDb          *db,
                                     _("more follows the end of the JSON value"));
       return FALSE;
     }
-  return msvis_trend_db_flush (db, error);
+  return TRUE;
+}
+
+/**
+ * msvis_trend_process_file:
+ * @micro: the file's micro steps, or %NULL with micro-step counting off
+ * @deliver: takes the rows a chunk at a time, the last chunk marking the end of the file
+ *   (also after an error)
+ * @cancelled: (nullable): stops the reading when it becomes non-zero
+ * @has_data: set when the file's `data` is an object
+ *
+ * Reads the rows of @dump_path, with markers where msprobe flushes inside the file.
+ */
+gboolean
+msvis_trend_process_file (const char            *dump_path,
+                          const MsvisTrendMicro *micro,
+                          GPtrArray             *mapping,
+                          MsvisTrendDeliver      deliver,
+                          gpointer               user_data,
+                          const gint            *cancelled,
+                          gboolean              *has_data,
+                          GError               **error)
+{
+  g_autoptr(GString) target = g_string_sized_new (256);
+  Entry e = { NULL, msvis_trend_chunk_new (FALSE), deliver, user_data, 0, 0, 0, NULL, target };
+  gboolean ok = read_file (&e, dump_path, micro, mapping, cancelled, has_data, error);
+
+  if (e.chunk->records->len > 0)
+    deliver (e.chunk, user_data);
+  else
+    msvis_trend_chunk_free (e.chunk);
+  deliver (msvis_trend_chunk_new (TRUE), user_data);
+  return ok;
 }

@@ -114,13 +114,36 @@ gboolean  msvis_trend_db_commit     (MsvisTrendDb       *self,
                                      GError            **error);
 void      msvis_trend_db_free       (MsvisTrendDb       *self);
 
-/* § 6.1: one dump.json into the database */
-gboolean  msvis_trend_process_file  (MsvisTrendDb          *db,
-                                     const char            *dump_path,
+/* § 6.1: one dump.json into rows, handed over a chunk at a time so that files can be read on
+ * other threads while the database takes the rows of the files before, in order. */
+typedef struct
+{
+  const char *target;     /* NULL: msprobe flushes here (§ 6.6) */
+  gint64      index;
+  gint64      micro;      /* the micro step; the row's step is the file's start plus this */
+  double      values[MSVIS_TREND_N_STATS];
+  guint8      metric;
+  guint8      nulls;
+} MsvisTrendRecord;
+
+typedef struct
+{
+  GStringChunk *names;
+  GArray       *records;  /* MsvisTrendRecord; NULL: the end of the file */
+} MsvisTrendChunk;
+
+/* takes the chunk */
+typedef void (*MsvisTrendDeliver) (MsvisTrendChunk *chunk,
+                                   gpointer         user_data);
+
+MsvisTrendChunk *msvis_trend_chunk_new  (gboolean          end);
+void      msvis_trend_chunk_free    (MsvisTrendChunk       *chunk);
+gboolean  msvis_trend_process_file  (const char            *dump_path,
                                      const MsvisTrendMicro *micro,
                                      GPtrArray             *mapping,
-                                     gint64                 rank,
-                                     gint64                 start,
+                                     MsvisTrendDeliver      deliver,
+                                     gpointer               user_data,
+                                     const gint            *cancelled,
                                      gboolean              *has_data,
                                      GError               **error);
 

@@ -359,6 +359,17 @@ is_not_yet (const char *name)
   return FALSE;
 }
 
+static void
+case_free (gpointer data)
+{
+  Case *c = data;
+
+  g_free (c->name);
+  g_free (c->args);
+  g_free (c->expect);
+  g_free (c);
+}
+
 static GPtrArray *
 read_cases (void)
 {
@@ -366,7 +377,7 @@ read_cases (void)
   g_autofree char *path = g_build_filename (fixtures, "cases.txt", NULL);
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
-  GPtrArray *cases = g_ptr_array_new ();
+  GPtrArray *cases = g_ptr_array_new_with_free_func (case_free);
 
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   lines = g_strsplit (contents, "\n", -1);
