@@ -177,6 +177,48 @@ digits (const char *p,
   return TRUE;
 }
 
+/* "<micro>\x1f<a><b>", made without printf: there is one per construct key */
+static char *
+make_pattern (int         micro,
+              const char *a,
+              gsize       a_len,
+              const char *b)
+{
+  gsize b_len = b != NULL ? strlen (b) : 0;
+  char *p = g_malloc (9 + a_len + b_len + 1);
+
+  for (int i = 0; i < 8; i++)
+    p[i] = "0123456789abcdef"[((guint)micro >> (28 - 4 * i)) & 15];
+  p[8] = '\x1f';
+  memcpy (p + 9, a, a_len);
+  if (b_len > 0)
+    memcpy (p + 9 + a_len, b, b_len);
+  p[9 + a_len + b_len] = '\0';
+  return p;
+}
+
+/* @head, the decimal @n, @tail */
+static char *
+with_number (const char *head,
+             gsize       head_len,
+             gint64      n,
+             const char *tail)
+{
+  char digits[24];
+  int d = sizeof digits;
+  gsize tail_len = strlen (tail);
+  char *out;
+
+  do
+    digits[--d] = '0' + n % 10;
+  while ((n /= 10) > 0);
+  out = g_malloc (head_len + (sizeof digits - d) + tail_len + 1);
+  memcpy (out, head, head_len);
+  memcpy (out + head_len, digits + d, sizeof digits - d);
+  memcpy (out + head_len + (sizeof digits - d), tail, tail_len + 1);
+  return out;
+}
+
 /* § 3.2 (b): the key's counter and the pattern it is counted under */
 static void
 find_counter (Counted *c)
@@ -191,7 +233,7 @@ find_counter (Counted *c)
     {
       c->form = 0;
       c->number = g_ascii_strtoll (last + 1, NULL, 10);
-      c->pattern = g_strdup_printf ("%d\x1f%.*s", c->micro, (int)(last - key), key);
+      c->pattern = make_pattern (c->micro, key, last - key, NULL);
       return;
     }
   if (last != NULL)
@@ -207,13 +249,13 @@ find_counter (Counted *c)
           c->form = 1;
           c->number = g_ascii_strtoll (second ? second + 1 : key, NULL, 10);
           if (second != NULL)
-            c->pattern = g_strdup_printf ("%d\x1f%.*s%s", c->micro, (int)(second - key), key, last);
+            c->pattern = make_pattern (c->micro, key, second - key, last);
           else
-            c->pattern = g_strdup_printf ("%d\x1f%s", c->micro, last + 1);
+            c->pattern = make_pattern (c->micro, last + 1, strlen (last + 1), NULL);
           return;
         }
     }
-  c->pattern = g_strdup_printf ("%d\x1f%s", c->micro, key);
+  c->pattern = make_pattern (c->micro, key, strlen (key), NULL);
 }
 
 static gint
@@ -239,7 +281,7 @@ renumbered (const Counted *c,
   const char *second = NULL;
 
   if (c->form == 0)
-    return g_strdup_printf ("%.*s.%" G_GINT64_FORMAT, (int)(last - key), key, n);
+    return with_number (key, last - key + 1, n, "");
   if (c->form == 2)
     return g_strdup (key);
   for (const char *p = last - 1; p >= key; p--)
@@ -249,8 +291,8 @@ renumbered (const Counted *c,
         break;
       }
   if (second == NULL)
-    return g_strdup_printf ("%" G_GINT64_FORMAT "%s", n, last);
-  return g_strdup_printf ("%.*s.%" G_GINT64_FORMAT "%s", (int)(second - key), key, n, last);
+    return with_number ("", 0, n, last);
+  return with_number (key, second - key + 1, n, last);
 }
 
 /* § 3.2 (b): within each (micro step, pattern), counters become 0, 1, … in numeric order. */
