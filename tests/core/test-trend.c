@@ -475,6 +475,38 @@ test_construct_cycle (void)
   g_assert_cmpuint (count_trend_dbs (out), ==, 0);
 }
 
+/* Monitor folders: a name msprobe cannot read the time of, and a CSV cell that is not a step
+ * number, are refused with the folder or the file and line. */
+static void
+test_bad_monitor (void)
+{
+  g_autofree char *data = msvis_test_make_dir ();
+  g_autofree char *bad_time = g_build_filename (data, "Foo03_21-34-40-rank0-7f3a", NULL);
+  g_autofree char *good = g_build_filename (data, "Dec03_21-34-40-rank0-7f3a", NULL);
+  g_autofree char *work = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (work, "out", NULL);
+  g_autofree char *args = g_strdup_printf ("--data %s --format monitor", data);
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (g_mkdir (bad_time, 0755), ==, 0);
+  g_assert_cmpint (run_trend (NULL, out, args, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "Foo03_21-34-40-rank0-7f3a"));
+  g_assert_cmpuint (count_trend_dbs (out), ==, 0);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (g_rmdir (bad_time), ==, 0);
+  g_assert_cmpint (g_mkdir (good, 0755), ==, 0);
+  msvis_test_write (good, "actv_0-1.csv", "vpp_stage,name,step,norm\n0,a.b,x,1.0\n", -1);
+  g_assert_cmpint (run_trend (NULL, out, args, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "actv_0-1.csv, line 2"));
+  g_assert_cmpuint (count_trend_dbs (out), ==, 0);
+  g_clear_pointer (&err, g_free);
+
+  msvis_test_write (good, "actv_0-1.csv", "vpp_stage,name,step,norm\n0,a.b,3,1.0\n", -1);
+  g_assert_cmpint (run_trend (NULL, out, args, &err), ==, 0);
+  g_assert_cmpuint (count_trend_dbs (out), ==, 1);
+}
+
 /* data2db's exit statuses: 2 for what argparse refuses, 1 for bad files and values. */
 static void
 test_arguments (void)
@@ -547,5 +579,6 @@ main (int   argc,
   g_test_add_func ("/trend/missing-construct", test_missing_construct);
   g_test_add_func ("/trend/construct-cycle", test_construct_cycle);
   g_test_add_func ("/trend/arguments", test_arguments);
+  g_test_add_func ("/trend/bad-monitor", test_bad_monitor);
   return g_test_run ();
 }
