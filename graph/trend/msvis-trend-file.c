@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "msvis-reader-error.h"
 #include "msvis-trend-private.h"
@@ -334,9 +335,19 @@ read_file (Entry                 *e,
            GError               **error)
 {
   g_autoptr(GFile) file = g_file_new_for_path (dump_path);
-  g_autoptr(MsvisJsonScanner) scanner = msvis_json_scanner_new_for_file (file, NULL, error);
+  g_autoptr(MsvisJsonScanner) scanner = NULL;
   MsvisJsonToken token;
+  GStatBuf st;
 
+  /* msprobe refuses a JSON file of 10 GiB or more (trend-2026 § 2.2) */
+  if (g_stat (dump_path, &st) == 0 && st.st_size >= ((goffset)10 << 30))
+    {
+      g_set_error (error, MSVIS_TREND_ERROR, MSVIS_TREND_ERROR_INPUT,
+                   /* translators: a file path */
+                   _("%s is 10 GiB or more, which msprobe does not read"), dump_path);
+      return FALSE;
+    }
+  scanner = msvis_json_scanner_new_for_file (file, NULL, error);
   e->scanner = scanner;
   *has_data = FALSE;
   if (scanner == NULL || !msvis_json_scanner_next (scanner, &token, error))

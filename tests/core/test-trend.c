@@ -434,6 +434,34 @@ test_broken_dump (void)
   g_assert_cmpuint (count_trend_dbs (out), ==, 0);
 }
 
+/* What msprobe fails on (trend-2026 § 9) fails here too, saying where: an entry whose
+ * input_args is null, and a step folder whose name is not its number's (step01). */
+static void
+test_msprobe_failures (void)
+{
+  g_autofree char *data = make_run ("{\"data\": {\"Tensor.add.0.forward\": "
+                                    "{\"input_args\": null}}}", "{}");
+  g_autofree char *work = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (work, "out", NULL);
+  g_autofree char *args = g_strdup_printf ("--data %s", data);
+  g_autofree char *step0 = g_build_filename (data, "step0", NULL);
+  g_autofree char *step01 = g_build_filename (data, "step01", NULL);
+  g_autofree char *rank0 = g_build_filename (step01, "rank0", NULL);
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_trend (NULL, out, args, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "Tensor.add.0.forward"));
+  g_assert_nonnull (strstr (err, "dump.json"));
+  g_assert_cmpuint (count_trend_dbs (out), ==, 0);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (g_rename (step0, step01), ==, 0);
+  msvis_test_write (rank0, "dump.json", "{\"data\": {}}", -1);
+  g_assert_cmpint (run_trend (NULL, out, args, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "step01"));
+  g_assert_cmpuint (count_trend_dbs (out), ==, 0);
+}
+
 /* Micro steps need construct.json (msprobe fails without it); without counting they do not. */
 static void
 test_missing_construct (void)
@@ -580,5 +608,6 @@ main (int   argc,
   g_test_add_func ("/trend/construct-cycle", test_construct_cycle);
   g_test_add_func ("/trend/arguments", test_arguments);
   g_test_add_func ("/trend/bad-monitor", test_bad_monitor);
+  g_test_add_func ("/trend/msprobe-failures", test_msprobe_failures);
   return g_test_run ();
 }
