@@ -298,10 +298,11 @@ process_data (Entry                 *e,
               GError               **error)
 {
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GHashTable) keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (;;)
     {
-      g_autofree char *key = NULL;
+      char *key = NULL;
       MsvisJsonValue *entry;
       MsvisJsonToken token;
 
@@ -310,6 +311,15 @@ process_data (Entry                 *e,
       if (token == MSVIS_JSON_TOKEN_END_OBJECT)
         return TRUE;
       key = g_strdup (msvis_json_scanner_get_string (e->scanner, NULL));
+      /* json.load keeps a repeated key at its first place with its last value, which a
+       * stream cannot know in time; msprobe's own dumps never repeat one */
+      if (!g_hash_table_add (keys, key))
+        {
+          msvis_json_scanner_set_error (e->scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                        /* translators: %s is a dump entry's name */
+                                        _("the entry “%s” appears twice in “data”"), key);
+          return FALSE;
+        }
       msvis_arena_reset (arena);
       if (!msvis_json_scanner_next (e->scanner, &token, error) ||
           (entry = msvis_json_value_read (arena, e->scanner, token, error)) == NULL)
@@ -337,6 +347,7 @@ read_file (Entry                 *e,
   g_autoptr(GFile) file = g_file_new_for_path (dump_path);
   g_autoptr(MsvisJsonScanner) scanner = NULL;
   MsvisJsonToken token;
+  gboolean seen_data = FALSE;
   GStatBuf st;
 
   /* msprobe refuses a JSON file of 10 GiB or more (trend-2026 § 2.2) */
@@ -367,9 +378,16 @@ read_file (Entry                 *e,
       if (token == MSVIS_JSON_TOKEN_END_OBJECT)
         break;
       is_data = strcmp (msvis_json_scanner_get_string (scanner, NULL), "data") == 0;
+      if (is_data && seen_data)
+        {
+          msvis_json_scanner_set_error (scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
+                                        _("“data” appears twice"));
+          return FALSE;
+        }
+      seen_data |= is_data;
       if (!msvis_json_scanner_next (scanner, &token, error))
         return FALSE;
-      if (is_data && token == MSVIS_JSON_TOKEN_BEGIN_OBJECT && !*has_data)
+      if (is_data && token == MSVIS_JSON_TOKEN_BEGIN_OBJECT)
         {
           *has_data = TRUE;
           if (!process_data (e, micro, mapping, cancelled, error))

@@ -447,12 +447,21 @@ test_msprobe_failures (void)
   g_autofree char *step0 = g_build_filename (data, "step0", NULL);
   g_autofree char *step01 = g_build_filename (data, "step01", NULL);
   g_autofree char *rank0 = g_build_filename (step01, "rank0", NULL);
+  g_autofree char *rank0_dir = g_build_filename (step0, "rank0", NULL);
   g_autofree char *err = NULL;
 
   g_assert_cmpint (run_trend (NULL, out, args, &err), ==, 1);
   g_assert_nonnull (strstr (err, "Tensor.add.0.forward"));
   g_assert_nonnull (strstr (err, "dump.json"));
   g_assert_cmpuint (count_trend_dbs (out), ==, 0);
+  g_clear_pointer (&err, g_free);
+
+  /* a repeated entry, which json.load would keep at its first place with its last value */
+  msvis_test_write (rank0_dir, "dump.json", "{\"data\": {\"Tensor.add.0.forward\": " ENTRY ",\n"
+                    "\"Tensor.add.0.forward\": " ENTRY "}}", -1);
+  g_assert_cmpint (run_trend (NULL, out, args, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "twice"));
+  g_assert_nonnull (strstr (err, "line 2"));
   g_clear_pointer (&err, g_free);
 
   g_assert_cmpint (g_rename (step0, step01), ==, 0);
