@@ -197,7 +197,7 @@ metrics (GPtrArray *pairs)
       MsvisTensorMetrics m;
       g_autoptr(GError) error = NULL;
 
-      if (!msvis_real_data_compare_files (pair->npu, pair->bench, &m, &error))
+      if (!msvis_real_data_compare_files (pair->npu, pair->bench, &m, NULL, &error))
         g_error ("%s", error->message);
       sink = m.metric[MSVIS_METRIC_COSINE].value;
     }

@@ -458,7 +458,9 @@ msvis_compare_index_api_collections (MsvisGraph       *npu,
 }
 
 /* paging_by_micro_step with a second graph: a matched root child's counterpart takes its
- * micro step; the benchmark's other root children take their id's last number, or 0. */
+ * micro step; the benchmark's other root children take their id's last number, or 0. An
+ * NPU dump that numbered its own micro steps leaves the benchmark as it is; a benchmark
+ * that did keeps its steps where no match overrides them (msprobe-2026.md §4.7). */
 static void
 page_bench (Comparator *c)
 {
@@ -466,8 +468,11 @@ page_bench (Comparator *c)
   MsvisNodeId npu_root = msvis_graph_get_root (c->npu);
   MsvisNodeId bench_root = msvis_graph_get_root (c->bench);
 
+  if (msvis_graph_get_micro_steps_from_dump (c->npu))
+    return;
+
   /* Only a root child without a micro step gets one from its id ("is None"). */
-  if (!c->options->keep_bench_micro_steps)
+  if (!c->options->keep_bench_micro_steps && !msvis_graph_get_micro_steps_from_dump (c->bench))
     for (MsvisNodeId b = msvis_graph_node_get_first_child (c->bench, bench_root);
          b != MSVIS_NODE_ID_NONE; b = msvis_graph_node_get_next_sibling (c->bench, b))
       msvis_graph_node_set_micro_step (c->bench, b, -1);

@@ -11,6 +11,14 @@
 #include "msvis-input-file.h"
 #include "msvis-layer-mapping.h"
 
+/* Budgets of the yaml, checked on libyaml's events before the document is built: a layer
+ * mapping is two levels deep ("TopLayer: {network_with_loss: module}"), but libyaml takes
+ * time quadratic in the depth of flow nesting (100,000 levels: half a minute) before any
+ * structure check could refuse it; and a rename is a layer name, which a compare appends and
+ * splits for every item it applies to (a 16 MB one took a minute). */
+#define MAX_DEPTH 32
+#define MAX_NAME  4096
+
 /* LayerTrie: one node per scope part, the items that end there grouped by state. */
 typedef struct _Trie Trie;
 
@@ -225,6 +233,73 @@ read_type_rules (const char       *path,
   return TRUE;
 }
 
+/* The budgets above, on the first document's events. A file libyaml cannot parse passes:
+ * loading it then gives the warning msprobe gives. */
+static gboolean
+check_budgets (const char     *path,
+               const guchar   *contents,
+               gsize           length,
+               GError        **error)
+{
+  yaml_parser_t parser;
+  yaml_event_t event;
+  guint depth = 0;
+  gboolean ok = TRUE, done = FALSE;
+
+  yaml_parser_initialize (&parser);
+  yaml_parser_set_input_string (&parser, contents, length);
+  while (ok && !done && yaml_parser_parse (&parser, &event))
+    {
+      gsize line = event.start_mark.line + 1;
+
+      switch (event.type)
+        {
+        case YAML_MAPPING_START_EVENT:
+        case YAML_SEQUENCE_START_EVENT:
+          if (++depth > MAX_DEPTH)
+            {
+              g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
+                           /* translators: the yaml file, a line number, then a number of
+                            * levels */
+                           _("%s, line %zu: nested more than %d levels deep; a layer mapping "
+                             "has two, as in “TopLayer: {network_with_loss: module}”"),
+                           path, line, MAX_DEPTH);
+              ok = FALSE;
+            }
+          break;
+        case YAML_MAPPING_END_EVENT:
+        case YAML_SEQUENCE_END_EVENT:
+          depth--;
+          break;
+        case YAML_SCALAR_EVENT:
+          if (event.data.scalar.length > MAX_NAME)
+            {
+              g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
+                           /* translators: the yaml file, a line number, then two numbers of
+                            * bytes */
+                           _("%s, line %zu: a name of %zu bytes, longer than the %d a layer "
+                             "name may have"),
+                           path, line, event.data.scalar.length, MAX_NAME);
+              ok = FALSE;
+            }
+          break;
+        case YAML_DOCUMENT_END_EVENT:
+        case YAML_STREAM_END_EVENT:
+          done = TRUE;
+          break;
+        case YAML_NO_EVENT:
+        case YAML_STREAM_START_EVENT:
+        case YAML_DOCUMENT_START_EVENT:
+        case YAML_ALIAS_EVENT:
+        default:
+          break;
+        }
+      yaml_event_delete (&event);
+    }
+  yaml_parser_delete (&parser);
+  return ok;
+}
+
 /**
  * msvis_layer_mapping_read_yaml:
  * @warning: (out) (transfer full): set when the file does not parse; msprobe then carries on
@@ -246,8 +321,15 @@ msvis_layer_mapping_read_yaml (const char  *path,
   yaml_node_t *root;
   gboolean ok = TRUE;
 
+  /* An alias of a rename table is the same node in libyaml's document: its rules are read
+   * once and shared, not copied for every type that names it (20,000 aliases of one table
+   * cost 4.7 GB). */
+  g_autoptr(GHashTable) by_node = g_hash_table_new_full (NULL, NULL, NULL,
+                                                         (GDestroyNotify)g_hash_table_unref);
+
   if (!msvis_input_file_check_path (path, error) ||
-      !g_file_get_contents (path, &contents, &length, error))
+      !g_file_get_contents (path, &contents, &length, error) ||
+      !check_budgets (path, (const guchar *)contents, length, error))
     return NULL;
 
   yaml_parser_initialize (&parser);
@@ -282,10 +364,17 @@ msvis_layer_mapping_read_yaml (const char  *path,
           break;
         }
       type = scalar_text (&doc, key);
-      ok = read_type_rules (path, &doc, yaml_document_get_node (&doc, pair->value), &rules,
-                            error);
-      if (!ok)
-        break;
+      rules = g_hash_table_lookup (by_node, GINT_TO_POINTER (pair->value));
+      if (rules != NULL)
+        g_hash_table_ref (rules);
+      else if (read_type_rules (path, &doc, yaml_document_get_node (&doc, pair->value), &rules,
+                                error))
+        g_hash_table_insert (by_node, GINT_TO_POINTER (pair->value), g_hash_table_ref (rules));
+      else
+        {
+          ok = FALSE;
+          break;
+        }
       /* update_keys_in_place: the old top layer name "Cell" is now "TopLayer" */
       if (strcmp (type, "Cell") == 0)
         {

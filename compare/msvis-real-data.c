@@ -176,22 +176,23 @@ tensor_clear (Tensor *t)
  * msvis_real_data_compare_files:
  *
  * Reads two tensor files (.npy or .pt) and computes msprobe's metrics of the pair, in one
- * pass over both files.
+ * pass over both files; @cancellable is checked for every block of values.
  *
- * Returns: %FALSE with @error set when a file cannot be read; msprobe then says
- *   "unsupported" for all six
+ * Returns: %FALSE with @error set when a file cannot be read (msprobe then says
+ *   "unsupported" for all six), or %G_IO_ERROR_CANCELLED
  */
 gboolean
 msvis_real_data_compare_files (const char          *npu_path,
                                const char          *bench_path,
                                MsvisTensorMetrics  *metrics,
+                               GCancellable        *cancellable,
                                GError             **error)
 {
   Tensor npu = { 0 }, bench = { 0 };
   gboolean ok = open_tensor (npu_path, &npu, error) && open_tensor (bench_path, &bench, error)
     && msvis_tensor_metrics_compute_stream (metrics, &npu.stream, &bench.stream,
                                             msvis_tensor_arith_for (npu.dtype, bench.dtype),
-                                            error);
+                                            cancellable, error);
 
   tensor_clear (&npu);
   tensor_clear (&bench);
@@ -236,8 +237,11 @@ compare_entry (MsvisRealData *self,
   npu_path = tensor_path (self->npu_dir, entry->npu_file, &error);
   bench_path = npu_path ? tensor_path (self->bench_dir, entry->bench_file, &error) : NULL;
   if (bench_path == NULL ||
-      !msvis_real_data_compare_files (npu_path, bench_path, &entry->metrics, &error))
+      !msvis_real_data_compare_files (npu_path, bench_path, &entry->metrics, self->cancellable,
+                                      &error))
     {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
       set_all (&entry->metrics, MSVIS_METRIC_UNSUPPORTED);
       /* translators: %s says which file and what is wrong with it */
       entry->warning = g_strdup_printf (_("%s; its metrics are “unsupported”"), error->message);

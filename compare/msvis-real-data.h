@@ -31,6 +31,7 @@ const MsvisTensorMetrics *msvis_real_data_lookup  (MsvisRealData  *self,
 gboolean                  msvis_real_data_compare_files (const char          *npu_path,
                                                          const char          *bench_path,
                                                          MsvisTensorMetrics  *metrics,
+                                                         GCancellable        *cancellable,
                                                          GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisRealData, msvis_real_data_free)

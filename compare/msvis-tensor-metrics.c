@@ -341,6 +341,8 @@ typedef struct
   guint64                  n_one, n_five;
   gboolean                 mismatch;        /* inf or NaN at different places */
   GError                 **error;           /* set: a source failed */
+  GCancellable            *cancellable;
+  gboolean                 stop;            /* mismatch, error or cancelled: no more blocks */
 } Walk;
 
 /* handle_inf_nan on one block: inf and NaN must sit at the same places on both sides (the
@@ -474,12 +476,18 @@ walk_block (Walk  *w,
   double xs[BLOCK], ys[BLOCK], t[4][BLOCK];
   const double *x, *y;
 
-  if (w->mismatch || (w->error != NULL && *w->error != NULL))
-    return (Sums) { 0 };
+  if (g_cancellable_set_error_if_cancelled (w->cancellable, w->error))
+    {
+      w->stop = TRUE;
+      return (Sums) { 0 };
+    }
   x = w->npu->pull (w->npu->source, xs, n, w->error);
   y = x ? w->bench->pull (w->bench->source, ys, n, w->error) : NULL;
   if (y == NULL)
-    return (Sums) { 0 };
+    {
+      w->stop = TRUE;
+      return (Sums) { 0 };
+    }
 
   if (!all_finite (x, y, n))
     {
@@ -491,7 +499,7 @@ walk_block (Walk  *w,
       y = ys;
       if (!sanitize (xs, ys, n))
         {
-          w->mismatch = TRUE;
+          w->mismatch = w->stop = TRUE;
           return (Sums) { 0 };
         }
     }
@@ -509,6 +517,10 @@ walk (Walk    *w,
   guint64 half = n / 2;
   Sums l, r;
 
+  /* Once a block has decided the result, the other blocks are not even visited: 2^50 values
+   * would take hours of doing nothing. */
+  if (w->stop)
+    return (Sums) { 0 };
   if (n <= BLOCK)
     return walk_block (w, (gsize)n);
   half -= half % 8;
@@ -524,10 +536,11 @@ compute_all (MsvisTensorMetrics      *self,
              const MsvisTensorStream *bench,
              guint64                  count,
              MsvisTensorArith         arith,
+             GCancellable            *cancellable,
              GError                 **error)
 {
   Walk w = { npu, bench, arith, round_to (arith, 0.001), round_to (arith, 0.005),
-             0, 0, FALSE, 0, 0, FALSE, error };
+             0, 0, FALSE, 0, 0, FALSE, error, cancellable, FALSE };
   Sums sums = walk (&w, count);
 
   if (*error != NULL)
@@ -551,18 +564,21 @@ compute_all (MsvisTensorMetrics      *self,
 /**
  * msvis_tensor_metrics_compute_stream:
  * @arith: from msvis_tensor_arith_for() on the tensors' dtypes
+ * @cancellable: (nullable): checked before every block
  *
  * msprobe's checks in its order (empty NPU tensor, 0-d NPU tensor, shape mismatch, inf and
  * NaN positions), then the six metrics of npy_compare.py, reading each tensor once from
  * its source in C order, a block at a time.
  *
- * Returns: %FALSE with @error set when a source failed to give its values
+ * Returns: %FALSE with @error set when a source failed to give its values, or
+ *   %G_IO_ERROR_CANCELLED
  */
 gboolean
 msvis_tensor_metrics_compute_stream (MsvisTensorMetrics       *self,
                                      const MsvisTensorStream  *npu,
                                      const MsvisTensorStream  *bench,
                                      MsvisTensorArith          arith,
+                                     GCancellable             *cancellable,
                                      GError                  **error)
 {
   g_autoptr(GError) local = NULL;
@@ -599,7 +615,7 @@ msvis_tensor_metrics_compute_stream (MsvisTensorMetrics       *self,
     }
   else if (!same_shape (&n_shape, &b_shape))
     set_all (self, MSVIS_METRIC_SHAPE_UNMATCHED);
-  else if (!compute_all (self, npu, bench, count, arith, &local))
+  else if (!compute_all (self, npu, bench, count, arith, cancellable, &local))
     {
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
@@ -643,5 +659,5 @@ msvis_tensor_metrics_compute (MsvisTensorMetrics    *self,
   MsvisTensorStream bs = { pull_array, &b, bench->shape, bench->ndim };
 
   g_return_if_fail (self != NULL && npu != NULL && bench != NULL);
-  msvis_tensor_metrics_compute_stream (self, &ns, &bs, arith, NULL);
+  msvis_tensor_metrics_compute_stream (self, &ns, &bs, arith, NULL, NULL);
 }

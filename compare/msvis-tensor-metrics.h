@@ -2,7 +2,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "msvis-npy.h"
 
@@ -84,6 +84,7 @@ gboolean         msvis_tensor_metrics_compute_stream (MsvisTensorMetrics      *s
                                                      const MsvisTensorStream *npu,
                                                      const MsvisTensorStream *bench,
                                                      MsvisTensorArith         arith,
+                                                     GCancellable            *cancellable,
                                                      GError                 **error);
 const char      *msvis_metric_kind_to_string (MsvisMetricKind           kind);
 double           msvis_py_fmt12              (double                    value);

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "msvis-display-name.h"
 #include "msvis-find-panel-private.h"
 #include "msvis-node-item.h"
 #include "msvis-swatch.h"
@@ -61,13 +62,12 @@ msvis_find_panel_bind_row_cb (GtkSignalListItemFactory *factory,
     msvis_node_finder_dup_bucket_label (msvis_node_item_get_finder (item),
                                         msvis_node_item_get_bucket (item));
   const char *color = msvis_node_item_get_color (item);
-  g_autofree char *tooltip = color ? g_strdup_printf ("%s\n%s", msvis_node_item_get_name (item),
-                                                      bucket)
-                                   : g_strdup (msvis_node_item_get_name (item));
+  g_autofree char *shown = msvis_display_name (msvis_node_item_get_name (item));
+  g_autofree char *tooltip = color ? g_strdup_printf ("%s\n%s", shown, bucket) : g_strdup (shown);
 
   msvis_swatch_set_color (MSVIS_SWATCH (swatch), color);
   gtk_widget_set_visible (swatch, color != NULL);
-  gtk_inscription_set_text (GTK_INSCRIPTION (name), msvis_node_item_get_name (item));
+  gtk_inscription_set_text (GTK_INSCRIPTION (name), shown);
   gtk_label_set_text (GTK_LABEL (type), node_type_label (msvis_node_item_get_node_type (item)));
   gtk_widget_set_tooltip_text (box, tooltip);
 }

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "msvis-display-name.h"
 #include "msvis-graph-canvas-private.h"
 
 #define ZOOM_STEP 1.25
@@ -353,9 +354,9 @@ _msvis_graph_canvas_query_tooltip (GtkWidget  *widget,
 
   text = g_string_new (NULL);
   {
-    g_autofree char *head = g_markup_printf_escaped ("<b>%s</b>\n%s",
-                                                     msvis_graph_node_get_id (self->graph,
-                                                                              box->node),
+    g_autofree char *name = msvis_display_name (msvis_graph_node_get_id (self->graph,
+                                                                         box->node));
+    g_autofree char *head = g_markup_printf_escaped ("<b>%s</b>\n%s", name,
                                                      type_name (self->graph, box->node));
     g_string_append (text, head);
   }

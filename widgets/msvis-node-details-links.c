@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "msvis-display-name.h"
 #include "msvis-merge-info.h"
 #include "msvis-node-details-private.h"
 
@@ -18,7 +19,8 @@ _msvis_details_append_node_link (GString     *markup,
                                  MsvisNodeId  node,
                                  const char  *text)
 {
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  g_autofree char *shown = msvis_display_name (text);
+  g_autofree char *escaped = g_markup_escape_text (shown, -1);
 
   g_string_append_printf (markup, "<a href=\"node:%c:%u\">%s</a>", is_bench ? 'b' : 'n',
                           node, escaped);

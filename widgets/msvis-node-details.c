@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "msvis-display-name.h"
 #include "msvis-node-details-private.h"
 #include "msvis-precision-buckets.h"
 #include "msvis-stack-view.h"
@@ -263,7 +264,11 @@ msvis_node_details_fill_header (MsvisNodeDetails *self)
   g_autoptr(GString) rank = g_string_new (NULL);
   g_autoptr(GString) distributed = g_string_new (NULL);
 
-  gtk_label_set_text (self->title_label, msvis_graph_node_get_id (graph, node));
+  {
+    g_autofree char *title = msvis_display_name (msvis_graph_node_get_id (graph, node));
+
+    gtk_label_set_text (self->title_label, title);
+  }
   if (msvis_vis_document_is_compare (doc))
     /* translators: a node's kind and the model it belongs to: "Module · NPU" */
     subtitle = g_strdup_printf (_("%s · %s"), type, is_bench ? _("Bench") : _("NPU"));
@@ -462,9 +467,15 @@ msvis_node_details_copy_name_action (GtkWidget  *widget,
                                      GVariant   *parameter)
 {
   MsvisNodeDetails *self = MSVIS_NODE_DETAILS (widget);
+  gboolean is_bench = self->npu == MSVIS_NODE_ID_NONE;
 
+  if (self->doc == NULL || (is_bench && self->bench == MSVIS_NODE_ID_NONE))
+    return;
+  /* The whole name: the title may show it shortened (msvis-display-name.h). */
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget),
-                          gtk_label_get_text (self->title_label));
+                          msvis_graph_node_get_id (msvis_vis_document_get_graph (self->doc,
+                                                                                 is_bench),
+                                                   is_bench ? self->bench : self->npu));
 }
 
 static void

@@ -7,6 +7,8 @@
 
 #include <glib/gi18n.h>
 
+#include "msvis-input-file.h"
+#include "msvis-display-name.h"
 #include "msvis-stack-view.h"
 
 /* The call stacks of a node and of its counterpart, one row per frame. A frame is msprobe's
@@ -153,7 +155,9 @@ frame_text_box (const Frame *frame)
   gtk_widget_set_hexpand (box, TRUE);
   if (frame->path == NULL)
     {
-      GtkWidget *label = make_label (frame->text, PANGO_ELLIPSIZE_NONE, NULL);
+      /* Wrapped: within the name budget, or a long line freezes the window. */
+      g_autofree char *shown = msvis_display_name (frame->text);
+      GtkWidget *label = make_label (shown, PANGO_ELLIPSIZE_NONE, NULL);
 
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
@@ -185,12 +189,13 @@ msvis_stack_view_make_row (MsvisStackView *self,
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *text = frame_text_box (frame);
+  g_autofree char *tooltip = msvis_display_name (frame->text);
 
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 6);
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
-  gtk_widget_set_tooltip_text (row, frame->text);
+  gtk_widget_set_tooltip_text (row, tooltip);
   if (frame_is_library (frame))
     gtk_widget_add_css_class (text, "dim-label");
   gtk_box_append (GTK_BOX (box), text);
@@ -360,28 +365,6 @@ msvis_stack_view_row_activated_cb (MsvisStackView *self,
     }
 }
 
-/* Checking for the files is I/O (a stack may name a dead network mount): a worker does it. */
-static void
-msvis_stack_view_check_worker (GTask        *task,
-                               gpointer      source_object,
-                               gpointer      task_data,
-                               GCancellable *cancellable)
-{
-  GPtrArray *paths = task_data;
-  GHashTable *existing = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-
-  for (guint i = 0; i < paths->len; i++)
-    {
-      const char *path = g_ptr_array_index (paths, i);
-
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
-      if (g_path_is_absolute (path) && g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        g_hash_table_add (existing, g_strdup (path));
-    }
-  g_task_return_pointer (task, existing, (GDestroyNotify)g_hash_table_unref);
-}
-
 static void
 msvis_stack_view_check_cb (GObject      *object,
                            GAsyncResult *result,
@@ -391,7 +374,7 @@ msvis_stack_view_check_cb (GObject      *object,
   g_autoptr(GHashTable) existing = NULL;
 
   /* Superseded by newer frames: those buttons are gone. */
-  existing = g_task_propagate_pointer (G_TASK (result), NULL);
+  existing = msvis_input_files_exist_finish (result, NULL);
   if (existing == NULL)
     return;
 
@@ -407,8 +390,7 @@ msvis_stack_view_check_cb (GObject      *object,
 static void
 msvis_stack_view_check_files (MsvisStackView *self)
 {
-  g_autoptr(GTask) task = NULL;
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
 
   g_cancellable_cancel (self->check_cancellable);
   g_clear_object (&self->check_cancellable);
@@ -416,18 +398,12 @@ msvis_stack_view_check_files (MsvisStackView *self)
     g_ptr_array_add (paths, g_strdup (g_object_get_data (g_ptr_array_index (self->open_buttons,
                                                                              i), "path")));
   if (paths->len == 0)
-    {
-      g_ptr_array_unref (paths);
-      return;
-    }
+    return;
 
+  /* Checking for the files is I/O (a stack may name a dead network mount): on a worker. */
   self->check_cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->check_cancellable, msvis_stack_view_check_cb,
-                     g_object_ref (self));
-  g_task_set_source_tag (task, msvis_stack_view_check_files);
-  g_task_set_name (task, "[msvis] check stack files");
-  g_task_set_task_data (task, paths, (GDestroyNotify)g_ptr_array_unref);
-  g_task_run_in_thread (task, msvis_stack_view_check_worker);
+  msvis_input_files_exist_async (paths, self->check_cancellable, msvis_stack_view_check_cb,
+                                 g_object_ref (self));
 }
 
 /* With two sides, a side without frames keeps its heading ("Bench · 0 frames"): that the

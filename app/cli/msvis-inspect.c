@@ -237,7 +237,7 @@ inspect_db (Inspect    *self,
   g_autoptr(MsvisVisDb) db = msvis_vis_db_open (path, &error);
   g_autoptr(GArray) graphs = NULL;
 
-  if (db == NULL || (graphs = msvis_vis_db_list_graphs (db, &error)) == NULL)
+  if (db == NULL || (graphs = msvis_vis_db_list_graphs (db, NULL, &error)) == NULL)
     {
       report_error (self, error);
       return;

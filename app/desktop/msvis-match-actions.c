@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "msvis-display-name.h"
 #include "msvis-match-session.h"
 #include "msvis-window-private.h"
 
@@ -78,15 +79,17 @@ static void
 offer_pair (MsvisMatchUi *ui)
 {
   MsvisVisDocument *doc = ui->window->doc;
+  g_autofree char *npu =
+    msvis_display_name (msvis_graph_node_get_id (msvis_vis_document_get_npu (doc), ui->npu));
+  g_autofree char *bench =
+    msvis_display_name (msvis_graph_node_get_id (msvis_vis_document_get_bench (doc), ui->bench));
   g_autofree char *text = NULL;
   AdwToast *toast;
 
   if (ui->offer != NULL)
     adw_toast_dismiss (ui->offer);
   /* translators: the first %s is an NPU node, the second a Bench node */
-  text = g_strdup_printf (_("Match %s with %s?"),
-                          msvis_graph_node_get_id (msvis_vis_document_get_npu (doc), ui->npu),
-                          msvis_graph_node_get_id (msvis_vis_document_get_bench (doc), ui->bench));
+  text = g_strdup_printf (_("Match %s with %s?"), npu, bench);
   toast = adw_toast_new (text);
   adw_toast_set_button_label (toast, _("_Match"));
   adw_toast_set_action_name (toast, "match.link");

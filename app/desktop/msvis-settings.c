@@ -13,8 +13,8 @@
 /* Every key msvis reads or writes. A schema without one of them (an older msvis installed
  * beside a newer build) is not used: GSettings aborts on an unknown key. */
 static const char *const used_keys[] = {
-  "window-width", "window-height", "window-maximized", "sidebar-visible", "sync-expand",
-  "palette", "color-scheme", "last-folder",
+  "window-width", "window-height", "window-maximized", "sidebar-visible", "minimap-visible",
+  "sync-expand", "palette", "color-scheme", "last-folder",
 };
 
 /* Whether this executable is in the build tree that compiles its schema into @dir. */

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "msvis-display-name.h"
 #include "msvis-window-private.h"
 
 /* Following a link to a node of another rank: the window loads that rank's graph of the same
@@ -46,8 +47,10 @@ select_named (MsvisWindow *self,
 
   if (node == MSVIS_NODE_ID_NONE)
     {
+      g_autofree char *shown = msvis_display_name (node_name);
+
       /* translators: %d is a rank, %s a node name */
-      message = g_strdup_printf (_("Rank %d has no node %s"), rank, node_name);
+      message = g_strdup_printf (_("Rank %d has no node %s"), rank, shown);
       toast (self, message);
       return;
     }
@@ -71,7 +74,7 @@ _msvis_window_jump_to_rank (MsvisWindow *self,
                             gboolean     is_bench)
 {
   const GArray *graphs;
-  g_autofree char *message = NULL;
+  g_autofree char *message = NULL, *shown = NULL;
 
   g_return_if_fail (MSVIS_IS_WINDOW (self));
 
@@ -99,9 +102,10 @@ _msvis_window_jump_to_rank (MsvisWindow *self,
           return;
         }
     }
+  shown = msvis_display_name (node_name);
   /* translators: the first %s is a node name, %d a rank; what is open has no such rank */
   message = g_strdup_printf (_("%s is on rank %d, which is not in what is open: open that "
-                               "rank’s result to see it"), node_name, rank);
+                               "rank’s result to see it"), shown, rank);
   toast (self, message);
 }
 

@@ -7,6 +7,7 @@
 #include "msvis-export-job.h"
 #include "msvis-reader-error.h"
 #include "msvis-vis-open.h"
+#include "msvis-step-list.h"
 #include "msvis-window-private.h"
 
 #define MAX_RECENT 8
@@ -150,16 +151,10 @@ update_micro_steps (MsvisWindow *self)
 {
   guint n = msvis_vis_document_has_micro_steps (self->doc)
             ? msvis_graph_get_micro_steps (msvis_vis_document_get_npu (self->doc)) : 0;
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  /* Made row by row as the chooser shows them: a graph may have as many steps as nodes. */
+  g_autoptr(MsvisStepList) list = msvis_step_list_new (_("All"), n);
 
   self->updating_selectors = TRUE;
-  gtk_string_list_append (list, _("All"));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *text = g_strdup_printf ("%u", i);
-
-      gtk_string_list_append (list, text);
-    }
   gtk_drop_down_set_model (self->micro_step_dropdown, G_LIST_MODEL (list));
   gtk_drop_down_set_selected (self->micro_step_dropdown, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->micro_step_dropdown), n > 1);

@@ -2,12 +2,15 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "msvis-comparator.h"
 #include "msvis-compare-error.h"
 #include "msvis-dump-layout.h"
-#include "msvis-graph-job-private.h"
+#include "msvis-compare-job.h"
+#include "msvis-merge-job.h"
 #include "msvis-layer-mapping.h"
 
 /* msprobe's graph_service for compares: NPU and benchmark dumps side by side, pairwise for
@@ -207,39 +210,89 @@ write_pair (Run         *run,
   return msvis_job_write_vis (run, pair->npu.graph, &compare, name, step, rank, error);
 }
 
+/* Whether @a and @b hold the same names in the same order. */
+static gboolean
+same_names (GPtrArray *a,
+            GPtrArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (strcmp (g_ptr_array_index (a, i), g_ptr_array_index (b, i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The names of @a that @b has too, by number ("rankN" and "stepN" alike). */
+static GPtrArray *
+intersect_names (GPtrArray *a,
+                 GPtrArray *b)
+{
+  g_autoptr(GHashTable) in_b = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *both = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < b->len; i++)
+    g_hash_table_add (in_b, g_ptr_array_index (b, i));
+  for (guint i = 0; i < a->len; i++)
+    if (g_hash_table_contains (in_b, g_ptr_array_index (a, i)))
+      g_ptr_array_add (both, g_strdup (g_ptr_array_index (a, i)));
+  msvis_dump_layout_sort_ranks (both);
+  return both;
+}
+
+/* The rank or step folders compared, each NPU one with the bench one at the same place of
+ * @bench_out (msprobe-2026.md §2.2): strays skipped on both sides; ranks by number; when the
+ * sides differ, the folders both have, by number; two runs without rank folders, each
+ * side's proc<pid> folder. */
 static GPtrArray *
 list_both (Run         *run,
            GFile       *npu,
            GFile       *bench,
            const char  *prefix,
+           GPtrArray  **bench_out,
            GError     **error)
 {
-  g_autoptr(GPtrArray) npu_names = msvis_dump_layout_list (npu, prefix, run->cancellable, error);
+  gboolean ranks = strcmp (prefix, "rank") == 0;
+  g_autoptr(GPtrArray) npu_names = NULL;
   g_autoptr(GPtrArray) bench_names = NULL;
-  gboolean same;
+  g_autoptr(GPtrArray) both = NULL;
 
-  if (npu_names == NULL)
-    return NULL;
-  bench_names = msvis_dump_layout_list (bench, prefix, run->cancellable, error);
-  if (bench_names == NULL)
+  if (!(npu_names = msvis_dump_layout_list_matching (npu, prefix, run->cancellable, error)) ||
+      !(bench_names = msvis_dump_layout_list_matching (bench, prefix, run->cancellable, error)))
     return NULL;
 
-  /* Both listings are in sorted() order, and must be the same list. */
-  same = npu_names->len == bench_names->len;
-  for (guint i = 0; same && i < npu_names->len; i++)
-    same = g_strcmp0 (g_ptr_array_index (npu_names, i), g_ptr_array_index (bench_names, i)) == 0;
-  if (!same)
+  if (ranks && npu_names->len == 0 && bench_names->len == 0)
+    {
+      g_clear_pointer (&npu_names, g_ptr_array_unref);
+      if (!(npu_names = msvis_dump_layout_list_ranks (npu, run->cancellable, error)) ||
+          !(*bench_out = msvis_dump_layout_list_ranks (bench, run->cancellable, error)))
+        return NULL;
+      return g_steal_pointer (&npu_names);
+    }
+  if (ranks)
+    {
+      msvis_dump_layout_sort_ranks (npu_names);
+      msvis_dump_layout_sort_ranks (bench_names);
+    }
+
+  both = same_names (npu_names, bench_names)
+    ? g_steal_pointer (&npu_names) : intersect_names (npu_names, bench_names);
+  if (both->len == 0)
     {
       g_autofree char *npu_path = g_file_get_parse_name (npu);
       g_autofree char *bench_path = g_file_get_parse_name (bench);
 
       g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH,
                    /* translators: "rank" or "step", then two dump directories */
-                   _("The %s folders of %s and %s differ; both sides need the same ones to be "
-                     "compared pairwise"), prefix, npu_path, bench_path);
+                   _("%s and %s have no %s folder in common; a compare pairs the folders of "
+                     "the same name"), npu_path, bench_path, prefix);
       return NULL;
     }
-  return g_steal_pointer (&npu_names);
+
+  *bench_out = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < both->len; i++)
+    g_ptr_array_add (*bench_out, g_strdup (g_ptr_array_index (both, i)));
+  return g_steal_pointer (&both);
 }
 
 /* _compare_graph_ranks: each rank with its namesake, then each side's ranks linked. */
@@ -251,6 +304,7 @@ compare_ranks (Run         *run,
                GError     **error)
 {
   g_autoptr(GPtrArray) names = NULL;
+  g_autoptr(GPtrArray) bench_names = NULL;
   g_autoptr(GArray) pairs = NULL;
   g_autoptr(GArray) npu_ranks = NULL;
   g_autoptr(GArray) bench_ranks = NULL;
@@ -258,7 +312,7 @@ compare_ranks (Run         *run,
   /* _compare_graph_ranks_parallel: each side's ranks merged on their own. */
   if (run->parallel_merge != NULL)
     return msvis_job_merge_compare (run, npu, bench, step, error);
-  names = list_both (run, npu, bench, "rank", error);
+  names = list_both (run, npu, bench, "rank", &bench_names, error);
   if (names == NULL)
     return FALSE;
 
@@ -268,7 +322,7 @@ compare_ranks (Run         *run,
     {
       const char *name = g_ptr_array_index (names, i);
       g_autoptr(GFile) npu_dir = g_file_get_child (npu, name);
-      g_autoptr(GFile) bench_dir = g_file_get_child (bench, name);
+      g_autoptr(GFile) bench_dir = g_file_get_child (bench, g_ptr_array_index (bench_names, i));
       Pair pair = { 0 };
 
       pair.npu.rank_dir = g_strdup (name);
@@ -312,7 +366,8 @@ compare_steps (Run     *run,
                GFile   *bench,
                GError **error)
 {
-  g_autoptr(GPtrArray) steps = list_both (run, npu, bench, "step", error);
+  g_autoptr(GPtrArray) bench_steps = NULL;
+  g_autoptr(GPtrArray) steps = list_both (run, npu, bench, "step", &bench_steps, error);
 
   if (steps == NULL)
     return FALSE;

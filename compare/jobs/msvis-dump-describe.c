@@ -14,7 +14,8 @@ count_ranks (GFile         *dir,
              guint         *n_ranks,
              GError       **error)
 {
-  g_autoptr(GPtrArray) names = msvis_dump_layout_list (dir, "rank", cancellable, error);
+  /* Strays skipped, or the proc<pid> folder, as msvis graph builds them. */
+  g_autoptr(GPtrArray) names = msvis_dump_layout_list_ranks (dir, cancellable, error);
 
   if (names == NULL)
     return NULL;

@@ -38,7 +38,7 @@ msvis_match_open_document (const char    *path,
       return msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, cancellable, error);
     }
   if ((db = msvis_vis_db_open (path, error)) == NULL ||
-      (keys = msvis_vis_db_list_graphs (db, error)) == NULL)
+      (keys = msvis_vis_db_list_graphs (db, NULL, error)) == NULL)
     return NULL;
   for (guint i = 0; i < keys->len; i++)
     {

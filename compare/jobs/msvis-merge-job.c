@@ -11,7 +11,7 @@
 #include "msvis-compare-error.h"
 #include "msvis-dump-layout.h"
 #include "msvis-graph-builder.h"
-#include "msvis-graph-job-private.h"
+#include "msvis-merge-job.h"
 #include "msvis-graph-merger.h"
 
 /* msprobe's graph_service when compare.json has "parallel_merge": the ranks of a step are

@@ -117,7 +117,7 @@ msvis_match_session_save_vis_db (MsvisMatchSession  *self,
       return FALSE;
     }
   if ((db = msvis_vis_db_open (source_path, error)) == NULL ||
-      (keys = msvis_vis_db_list_graphs (db, error)) == NULL ||
+      (keys = msvis_vis_db_list_graphs (db, NULL, error)) == NULL ||
       !msvis_vis_document_ensure_all_data (doc, cancellable, error))
     return FALSE;
 

@@ -49,8 +49,9 @@ msvis_report_free (MsvisReport *self)
   g_free (self->title);
   g_free (self->subtitle);
   g_free (self->task);
-  g_array_unref (self->buckets);
-  g_array_unref (self->rows);
+  /* A report that failed before its arrays were made is freed too. */
+  g_clear_pointer (&self->buckets, g_array_unref);
+  g_clear_pointer (&self->rows, g_array_unref);
   g_free (self);
 }
 

@@ -15,4 +15,13 @@ gboolean msvis_input_file_check      (GFile        *file,
 gboolean msvis_input_file_check_path (const char   *path,
                                       GError      **error);
 
+/* Which of @paths (absolute) are regular files, on a worker: a stack may name a dead network
+ * mount, and the window must not wait for it. */
+void        msvis_input_files_exist_async  (GPtrArray           *paths,
+                                            GCancellable        *cancellable,
+                                            GAsyncReadyCallback  callback,
+                                            gpointer             user_data);
+GHashTable *msvis_input_files_exist_finish (GAsyncResult        *result,
+                                            GError             **error);
+
 G_END_DECLS

@@ -39,6 +39,7 @@ struct _MsvisJsonScanner
   MsvisProgress *progress;     /* nullable: bytes read of progress_total */
   guint64       progress_total;
   gboolean      lines_unknown; /* a span of a file: errors give the byte only */
+  gboolean      keep_nul;      /* \u0000 kept in string values (never in member names) */
 
   State         state;
   MsvisVector   containers;    /* guchar: '{' or '[' per open level */

@@ -25,7 +25,6 @@
  * by the largest single token whatever the size of the file. Strings without escapes are
  * handed out in place; the text a token returns is valid until the next call. */
 
-#define CHUNK_SIZE (1024 * 1024)
 #define MAX_NUMBER_LENGTH 4300   /* Python refuses to convert longer integers */
 
 
@@ -90,130 +89,6 @@ find_string_stop (const guchar *buf,
   return i;
 }
 
-MsvisJsonScanner *
-msvis_json_scanner_new (GInputStream *stream,
-                        const char   *display_name,
-                        GCancellable *cancellable)
-{
-  MsvisJsonScanner *self;
-
-  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
-
-  self = g_new0 (MsvisJsonScanner, 1);
-  self->stream = g_object_ref (stream);
-  self->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
-  self->name = g_strdup (display_name ? display_name : "JSON");
-  self->cap = CHUNK_SIZE;
-  self->buf = g_malloc (self->cap + 1);
-  self->max_depth = MSVIS_JSON_DEFAULT_MAX_DEPTH;
-  self->scratch = g_string_sized_new (256);
-  self->state = STATE_VALUE;
-
-  return self;
-}
-
-MsvisJsonScanner *
-msvis_json_scanner_new_for_file (GFile         *file,
-                                 GCancellable  *cancellable,
-                                 GError       **error)
-{
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autofree char *name = NULL;
-  MsvisJsonScanner *self;
-
-  g_return_val_if_fail (G_IS_FILE (file), NULL);
-
-  if (!msvis_input_file_check (file, cancellable, error))
-    return NULL;
-  stream = g_file_read (file, cancellable, error);
-  if (stream == NULL)
-    return NULL;
-
-  name = g_file_get_parse_name (file);
-  self = msvis_json_scanner_new (G_INPUT_STREAM (stream), name, cancellable);
-  self->file = g_object_ref (file);
-  return self;
-}
-
-void
-msvis_json_scanner_free (MsvisJsonScanner *self)
-{
-  if (self == NULL)
-    return;
-
-  g_clear_object (&self->stream);
-  g_clear_object (&self->cancellable);
-  g_clear_object (&self->file);
-  g_clear_pointer (&self->progress, msvis_progress_unref);
-  g_free (self->name);
-  g_free (self->buf);
-  msvis_vector_clear (&self->containers);
-  g_string_free (self->scratch, TRUE);
-  g_free (self);
-}
-
-/**
- * msvis_json_scanner_set_progress:
- * @progress: (nullable): told the bytes read so far of @total as the buffer is refilled
- */
-void
-msvis_json_scanner_set_progress (MsvisJsonScanner *self,
-                                 MsvisProgress    *progress,
-                                 guint64           total)
-{
-  g_clear_pointer (&self->progress, msvis_progress_unref);
-  self->progress = progress != NULL ? msvis_progress_ref (progress) : NULL;
-  self->progress_total = total;
-}
-
-const char *
-msvis_json_scanner_get_name (MsvisJsonScanner *self)
-{
-  return self->name;
-}
-
-guint64
-msvis_json_scanner_get_bytes_read (MsvisJsonScanner *self)
-{
-  return self->base_offset + self->pos;
-}
-
-/* The file offset of the first byte of the token next() returned last. */
-guint64
-msvis_json_scanner_get_token_offset (MsvisJsonScanner *self)
-{
-  return self->base_offset + self->token_start;
-}
-
-/* The file offset just after the member name next() returned last, before its colon (which
- * next() may have taken already). */
-guint64
-msvis_json_scanner_get_key_end (MsvisJsonScanner *self)
-{
-  return self->base_offset + self->key_end;
-}
-
-const char *
-msvis_json_scanner_get_string (MsvisJsonScanner *self,
-                               gsize            *length)
-{
-  if (length)
-    *length = self->text_len;
-  return self->text;
-}
-
-gint64
-msvis_json_scanner_get_int (MsvisJsonScanner *self)
-{
-  return self->int_value;
-}
-
-double
-msvis_json_scanner_get_double (MsvisJsonScanner *self)
-{
-  return self->double_value;
-}
-
 /* Drops what lies before @keep (which must not be needed any more) and reads more input.
  * Indices into buf move down by the returned shift. */
 gboolean
@@ -222,6 +97,7 @@ msvis_json_scanner_fill (MsvisJsonScanner  *self,
       gsize             *shift,
       GError           **error)
 {
+  GError *local = NULL;
   gssize n;
 
   g_assert (keep <= self->len);
@@ -252,9 +128,15 @@ msvis_json_scanner_fill (MsvisJsonScanner  *self,
     }
 
   n = g_input_stream_read (self->stream, self->buf + self->len, self->cap - self->len,
-                           self->cancellable, error);
+                           self->cancellable, &local);
   if (n < 0)
-    return FALSE;
+    {
+      /* GIO's "Error reading from file: Input/output error" does not say which file. */
+      if (!g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_prefix_error (&local, "%s: ", self->name);
+      g_propagate_error (error, local);
+      return FALSE;
+    }
   if (n == 0)
     self->eof = TRUE;
   self->len += n;
@@ -329,6 +211,26 @@ check_utf8 (MsvisJsonScanner  *self,
   return FALSE;
 }
 
+/* Names are C strings everywhere msvis keeps them: a NUL would cut two names that differ
+ * after it into one (and a path into another folder). Refused with its place, unless the
+ * reader keeps values whole and checks them itself. */
+static gboolean
+nul_allowed (MsvisJsonScanner  *self,
+             gsize              at,
+             GError           **error)
+{
+  gboolean is_key = self->state == STATE_KEY || self->state == STATE_KEY_OR_END;
+
+  if (self->keep_nul && !is_key)
+    return TRUE;
+  msvis_json_scanner_set_error_at (self, error, at, MSVIS_READER_ERROR_INVALID_VALUE,
+                                   is_key ? _("a member name holds \\u0000, a NUL character, "
+                                              "which msvis cannot keep in names")
+                                          : _("a string holds \\u0000, a NUL character, "
+                                              "which msvis cannot keep in names"));
+  return FALSE;
+}
+
 static gboolean
 unescape (MsvisJsonScanner  *self,
           gsize              start,
@@ -386,6 +288,8 @@ unescape (MsvisJsonScanner  *self,
                   i += 6;
                 }
             }
+          if (c == 0 && !nul_allowed (self, run, error))
+            return FALSE;
           msvis_json_append_code_point (s, c);
           break;
         default:

@@ -45,6 +45,8 @@ void              msvis_json_scanner_set_span     (MsvisJsonScanner  *self,
                                                    const char        *data,
                                                    gsize              length,
                                                    guint64            offset);
+void              msvis_json_scanner_set_keep_nul (MsvisJsonScanner  *self,
+                                                   gboolean           keep);
 void              msvis_json_scanner_free         (MsvisJsonScanner  *self);
 
 gboolean          msvis_json_scanner_next         (MsvisJsonScanner  *self,

@@ -192,6 +192,10 @@ msvis_json_value_read (MsvisArena        *arena,
  * @known_key: (nullable): the keys that need no copy
  *
  * msvis_json_value_read(), with the usual keys of the file taken from @known_key.
+ *
+ * One loop over the tokens with an explicit stack, longer than 100 lines on purpose: it runs
+ * for every value of every dump entry, and split into calls per token kind it kept less in
+ * registers (the build's hottest function after the tokenizer).
  */
 MsvisJsonValue *
 msvis_json_value_read_keyed (MsvisArena        *arena,
@@ -352,6 +356,8 @@ msvis_json_value_parse_file (MsvisArena    *arena,
   scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
   if (scanner == NULL)
     return NULL;
+  /* Small files of settings: their readers refuse a NUL naming the key. */
+  msvis_json_scanner_set_keep_nul (scanner, TRUE);
 
   if (!msvis_json_scanner_next (scanner, &token, error))
     return NULL;

@@ -28,5 +28,10 @@ gboolean msvis_reader_check_values_left  (const char  *name,
                                           guint64      taken,
                                           gsize        count,
                                           GError     **error);
+gboolean msvis_reader_check_micro_steps  (const char  *name,
+                                          const char  *key,
+                                          gint64       micro_steps,
+                                          guint        n_nodes,
+                                          GError     **error);
 
 G_END_DECLS

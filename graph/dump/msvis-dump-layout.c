@@ -148,10 +148,12 @@ msvis_dump_layout_detect (GFile            *dir,
       return FALSE;
     }
 
+  /* msprobe 26 takes a folder whose first entry is proc… for ranks (msprobe-2026.md §2.1);
+   * in name order that is every folder with a proc<pid> beside rank folders. */
   if (all_files)
     *layout = MSVIS_DUMP_LAYOUT_FILES;
   else if ((entries->len == 1 && strcmp (g_array_index (entries, Entry, 0).name, "rank") == 0) ||
-           all_ranks)
+           g_str_has_prefix (g_array_index (entries, Entry, 0).name, "proc") || all_ranks)
     *layout = MSVIS_DUMP_LAYOUT_RANKS;
   else if (all_steps)
     *layout = MSVIS_DUMP_LAYOUT_STEPS;
@@ -209,13 +211,13 @@ msvis_dump_layout_list (GFile         *dir,
   return g_steal_pointer (&names);
 }
 
-/* int(name[4:]), or 0 for a bare "rank" */
+/* int(name[4:]), or 0 for a bare "rank" and a proc<pid> folder */
 int
 msvis_dump_layout_rank_number (const char *name)
 {
   gint64 number;
 
-  if (!(name[0] && name[1] && name[2] && name[3]))
+  if (!(name[0] && name[1] && name[2] && name[3]) || g_str_has_prefix (name, "proc"))
     return 0;
   /* Not atoi: a folder such as rank99999999999 must not overflow an int. */
   number = g_ascii_strtoll (name + 4, NULL, 10);
@@ -241,4 +243,104 @@ void
 msvis_dump_layout_sort_ranks (GPtrArray *names)
 {
   g_ptr_array_sort (names, compare_rank_numbers);
+}
+
+/**
+ * msvis_dump_layout_list_matching:
+ * @prefix: "rank" or "step"
+ *
+ * msprobe 26's check_and_return_dir_contents with skipping (msprobe-2026.md §2.2): the
+ * entries named @prefix, optionally followed by a number without leading zeros; anything
+ * else beside them (notes, a proc<pid> folder) is passed over.
+ *
+ * Returns: (transfer full) (element-type utf8): the names, in byte order
+ */
+GPtrArray *
+msvis_dump_layout_list_matching (GFile         *dir,
+                                 const char    *prefix,
+                                 GCancellable  *cancellable,
+                                 GError       **error)
+{
+  g_autoptr(GArray) entries = list_entries (dir, cancellable, error);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  if (entries == NULL)
+    return NULL;
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      Entry *e = &g_array_index (entries, Entry, i);
+
+      if (matches_listed (e->name, prefix))
+        g_ptr_array_add (names, g_strdup (e->name));
+    }
+
+  return g_steal_pointer (&names);
+}
+
+/* msprobe's get_proc_dir: the one proc<pid> folder of @dir. */
+static char *
+find_proc_dir (GFile         *dir,
+               GCancellable  *cancellable,
+               GError       **error)
+{
+  g_autoptr(GArray) entries = list_entries (dir, cancellable, error);
+  g_autofree char *found = NULL;
+  guint n = 0;
+
+  if (entries == NULL)
+    return NULL;
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      Entry *e = &g_array_index (entries, Entry, i);
+
+      if (e->type == G_FILE_TYPE_DIRECTORY && matches_numbered (e->name, "proc") && n++ == 0)
+        found = g_strdup (e->name);
+    }
+
+  if (n != 1)
+    {
+      g_autofree char *path = g_file_get_parse_name (dir);
+
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_LAYOUT,
+                   /* translators: %s is a directory; keep rank0 and proc<pid> as they are */
+                   _("%s: no rank folders (rank0, rank1, …) and not exactly one proc<pid> "
+                     "folder in their place"), path);
+      return NULL;
+    }
+
+  return g_steal_pointer (&found);
+}
+
+/**
+ * msvis_dump_layout_list_ranks:
+ *
+ * The rank folders of @dir as msprobe 26 builds them (msprobe-2026.md §2.2): the rank
+ * folders by number, strays skipped; without any, the one proc<pid> folder the 2026 dumper
+ * writes when no rank is known.
+ *
+ * Returns: (transfer full) (element-type utf8): the names
+ */
+GPtrArray *
+msvis_dump_layout_list_ranks (GFile         *dir,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  g_autoptr(GPtrArray) names = msvis_dump_layout_list_matching (dir, "rank", cancellable, error);
+  char *proc;
+
+  if (names == NULL)
+    return NULL;
+  if (names->len > 0)
+    {
+      msvis_dump_layout_sort_ranks (names);
+      return g_steal_pointer (&names);
+    }
+
+  proc = find_proc_dir (dir, cancellable, error);
+  if (proc == NULL)
+    return NULL;
+  g_ptr_array_add (names, proc);
+  return g_steal_pointer (&names);
 }

@@ -22,6 +22,13 @@ GPtrArray *msvis_dump_layout_list        (GFile            *dir,
                                           const char       *prefix,
                                           GCancellable     *cancellable,
                                           GError          **error);
+GPtrArray *msvis_dump_layout_list_matching (GFile         *dir,
+                                            const char    *prefix,
+                                            GCancellable  *cancellable,
+                                            GError       **error);
+GPtrArray *msvis_dump_layout_list_ranks  (GFile            *dir,
+                                          GCancellable     *cancellable,
+                                          GError          **error);
 void       msvis_dump_layout_sort_ranks  (GPtrArray        *names);
 int        msvis_dump_layout_rank_number (const char       *name);
 

@@ -7,14 +7,14 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-dump-keys.h"
-#include "msvis-dump-reader.h"
+#include "msvis-dump-reader-private.h"
 #include "msvis-reader-error.h"
 
-static gboolean
-expect (MsvisJsonScanner  *scanner,
-        MsvisJsonToken     wanted,
-        const char        *what,
-        GError           **error)
+gboolean
+_msvis_dump_expect (MsvisJsonScanner  *scanner,
+                    MsvisJsonToken     wanted,
+                    const char        *what,
+                    GError           **error)
 {
   MsvisJsonToken token;
 
@@ -31,24 +31,24 @@ expect (MsvisJsonScanner  *scanner,
 }
 
 /* A scanner on @file, past the opening brace of its top-level object. */
-static MsvisJsonScanner *
-open_object (GFile         *file,
-             GCancellable  *cancellable,
-             GError       **error)
+MsvisJsonScanner *
+_msvis_dump_open_object (GFile         *file,
+                         GCancellable  *cancellable,
+                         GError       **error)
 {
   g_autoptr(MsvisJsonScanner) scanner = msvis_json_scanner_new_for_file (file, cancellable, error);
 
   if (scanner == NULL ||
-      !expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object"), error))
+      !_msvis_dump_expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object"), error))
     return NULL;
 
   return g_steal_pointer (&scanner);
 }
 
-static gboolean
-check_name_length (MsvisJsonScanner  *scanner,
-                   gsize              length,
-                   GError           **error)
+gboolean
+_msvis_dump_check_name_length (MsvisJsonScanner  *scanner,
+                               gsize              length,
+                               GError           **error)
 {
   if (length <= MSVIS_MAX_NAME_LENGTH)
     return TRUE;
@@ -59,135 +59,6 @@ check_name_length (MsvisJsonScanner  *scanner,
                                   "are not accepted"),
                                 length, MSVIS_MAX_NAME_LENGTH);
   return FALSE;
-}
-
-void
-msvis_construct_free (MsvisConstruct *construct)
-{
-  if (construct == NULL)
-    return;
-
-  g_array_unref (construct->pairs);
-  g_hash_table_unref (construct->index);
-  g_clear_object (&construct->file);
-  g_free (construct);
-}
-
-/**
- * msvis_construct_lookup:
- * @parent: (out): the parent construct.json gives, %NULL for top level
- *
- * Returns: whether @child is a key of construct.json
- */
-gboolean
-msvis_construct_lookup (MsvisConstruct  *construct,
-                        const char      *child,
-                        const char     **parent)
-{
-  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (construct->index, child));
-
-  *parent = index ? g_array_index (construct->pairs, MsvisConstructPair, index - 1).parent : NULL;
-  return index > 0;
-}
-
-/**
- * msvis_construct_read:
- *
- * Reads construct.json, the flat child → parent object. A falsy parent (null, "") means
- * top level; a repeated child keeps its first place and its last parent, as a Python dict.
- *
- * Returns: (transfer full): the pairs, or %NULL with @error set
- */
-MsvisConstruct *
-msvis_construct_read (GFile         *file,
-                      MsvisGraph    *graph,
-                      GCancellable  *cancellable,
-                      GError       **error)
-{
-  g_autoptr(MsvisJsonScanner) scanner = NULL;
-  g_autoptr(MsvisConstruct) construct = g_new0 (MsvisConstruct, 1);
-
-  construct->pairs = g_array_new (FALSE, FALSE, sizeof (MsvisConstructPair));
-  construct->index = g_hash_table_new (msvis_str_hash, g_str_equal);
-  construct->file = g_object_ref (file);
-
-  scanner = open_object (file, cancellable, error);
-  if (scanner == NULL)
-    return NULL;
-
-  for (;;)
-    {
-      MsvisConstructPair pair = { NULL, NULL };
-      MsvisJsonToken token;
-      guint index;
-      gsize length;
-      gboolean added;
-
-      if (!msvis_json_scanner_next (scanner, &token, error))
-        return NULL;
-      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
-        break;
-
-      pair.offset = msvis_json_scanner_get_key_end (scanner);
-      msvis_json_scanner_get_string (scanner, &length);
-      if (!check_name_length (scanner, length, error))
-        return NULL;
-      pair.child = msvis_graph_intern_full (graph, msvis_json_scanner_get_string (scanner, NULL),
-                                            &added);
-      if (!msvis_json_scanner_next (scanner, &token, error))
-        return NULL;
-
-      switch (token)
-        {
-        case MSVIS_JSON_TOKEN_STRING:
-          {
-            const char *parent = msvis_json_scanner_get_string (scanner, &length);
-
-            if (!check_name_length (scanner, length, error))
-              return NULL;
-            pair.parent = parent[0] ? msvis_graph_intern (graph, parent) : NULL;
-          }
-          break;
-        case MSVIS_JSON_TOKEN_NULL:
-        case MSVIS_JSON_TOKEN_FALSE:
-          break;
-        case MSVIS_JSON_TOKEN_INT:
-          if (msvis_json_scanner_get_int (scanner) == 0)
-            break;
-          G_GNUC_FALLTHROUGH;
-        case MSVIS_JSON_TOKEN_EOF:
-        case MSVIS_JSON_TOKEN_BEGIN_OBJECT:
-        case MSVIS_JSON_TOKEN_END_OBJECT:
-        case MSVIS_JSON_TOKEN_BEGIN_ARRAY:
-        case MSVIS_JSON_TOKEN_END_ARRAY:
-        case MSVIS_JSON_TOKEN_KEY:
-        case MSVIS_JSON_TOKEN_BIGINT:
-        case MSVIS_JSON_TOKEN_FLOAT:
-        case MSVIS_JSON_TOKEN_TRUE:
-        default:
-          msvis_json_scanner_set_error (scanner, error, MSVIS_READER_ERROR_INVALID_VALUE,
-                                        /* translators: %s is a node name */
-                                        _("the parent of “%s” must be a name or null"),
-                                        pair.child);
-          return NULL;
-        }
-
-      /* A name new to the graph cannot be a child seen before. */
-      index = added ? 0 : GPOINTER_TO_UINT (g_hash_table_lookup (construct->index, pair.child));
-      if (index > 0)
-        {
-          g_array_index (construct->pairs, MsvisConstructPair, index - 1).parent = pair.parent;
-          continue;
-        }
-      g_array_append_val (construct->pairs, pair);
-      g_hash_table_insert (construct->index, (char *)pair.child,
-                           GUINT_TO_POINTER (construct->pairs->len));
-    }
-
-  if (!expect (scanner, MSVIS_JSON_TOKEN_EOF, _("the end of the file"), error))
-    return NULL;
-
-  return g_steal_pointer (&construct);
 }
 
 /* Interns a list of stack lines; NULL if @lines is not a list of strings. */
@@ -238,7 +109,7 @@ msvis_stack_read (GFile         *file,
   g_autoptr(GError) not_lines = NULL;
   gboolean is_grouped = FALSE;
 
-  scanner = open_object (file, cancellable, error);
+  scanner = _msvis_dump_open_object (file, cancellable, error);
   if (scanner == NULL)
     return NULL;
 
@@ -285,7 +156,7 @@ msvis_stack_read (GFile         *file,
         }
     }
 
-  if (!expect (scanner, MSVIS_JSON_TOKEN_EOF, _("the end of the file"), error))
+  if (!_msvis_dump_expect (scanner, MSVIS_JSON_TOKEN_EOF, _("the end of the file"), error))
     return NULL;
 
   if (is_grouped)
@@ -468,7 +339,7 @@ produce (MsvisJsonScanner  *scanner,
 
       offset = msvis_json_scanner_get_key_end (scanner);
       name = msvis_json_scanner_get_string (scanner, &length);
-      if (!check_name_length (scanner, length, error))
+      if (!_msvis_dump_check_name_length (scanner, length, error))
         return FALSE;
       name = msvis_arena_strndup (batch->arena, name, length);
       if (!msvis_json_scanner_next (scanner, &token, error))
@@ -510,7 +381,8 @@ read_entries (MsvisJsonScanner    *scanner,
   gboolean done = FALSE;
   GThread *consumer;
 
-  if (!expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object of dump entries"), error))
+  if (!_msvis_dump_expect (scanner, MSVIS_JSON_TOKEN_BEGIN_OBJECT, _("an object of dump entries"),
+                           error))
     {
       g_async_queue_unref (pipeline.full);
       g_async_queue_unref (pipeline.empty);
@@ -609,7 +481,7 @@ msvis_dump_json_read (GFile               *file,
 
   memset (header, 0, sizeof *header);
 
-  scanner = open_object (file, cancellable, error);
+  scanner = _msvis_dump_open_object (file, cancellable, error);
   if (scanner == NULL)
     return FALSE;
 
@@ -653,7 +525,7 @@ msvis_dump_json_read (GFile               *file,
         }
     }
 
-  if (!expect (scanner, MSVIS_JSON_TOKEN_EOF, _("the end of the file"), error))
+  if (!_msvis_dump_expect (scanner, MSVIS_JSON_TOKEN_EOF, _("the end of the file"), error))
     return FALSE;
 
   if (!has_data)

@@ -14,6 +14,7 @@ typedef struct
   const char *child;    /* interned in the graph */
   const char *parent;   /* NULL for top level */
   guint64     offset;   /* where the member starts in construct.json, for messages */
+  gint32      micro_step;  /* a Megatron construct's [parent, micro_step]; else 0 */
 } MsvisConstructPair;
 
 /* Longer names are refused: no model has them, and every view would choke on them. */
@@ -24,6 +25,9 @@ typedef struct
   GArray     *pairs;       /* MsvisConstructPair, in file order */
   GHashTable *index;       /* child -> position in pairs + 1 */
   GFile      *file;
+  /* megatron_micro_step_number of a Megatron/MindSpeed construct.json (msprobe-2026.md §2.4),
+   * -1 for the plain form */
+  gint64      micro_step_number;
 } MsvisConstruct;
 
 typedef struct
@@ -60,6 +64,8 @@ void        msvis_construct_free     (MsvisConstruct     *construct);
 gboolean    msvis_construct_lookup   (MsvisConstruct     *construct,
                                       const char         *child,
                                       const char        **parent);
+gint        msvis_construct_get_micro_step (MsvisConstruct *construct,
+                                            const char     *child);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisConstruct, msvis_construct_free)
 

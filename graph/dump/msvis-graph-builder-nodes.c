@@ -442,18 +442,39 @@ msvis_builder_group_apis (Builder *self)
     msvis_graph_node_set_children (graph, root, (MsvisNodeId *)kept->data, kept->len);
 }
 
-/* A module's parameter gradients hang under its last backward call (§3.6). */
-void
-msvis_builder_add_parameters_grad (Builder *self)
+/**
+ * msvis_parameters_grad_suffix:
+ *
+ * re.search(r"\.parameters_grad(?:\.\d+)?$"): July dumps write one X.parameters_grad per
+ * module, msprobe 26 dumps one X.parameters_grad.N per grad_fn trigger (msprobe-2026.md §2.5).
+ *
+ * Returns: where the suffix starts in @name, or -1
+ */
+gssize
+msvis_parameters_grad_suffix (const char *name)
 {
-  MsvisGraph *graph = self->graph;
-  g_autoptr(GHashTable) last_backward = NULL;
+  static const char grad[] = ".parameters_grad";
+  gsize n = strlen (name), digits = n;
 
-  if (self->grad_names->len == 0)
-    return;
+  while (digits > 0 && g_ascii_isdigit (name[digits - 1]))
+    digits--;
+  if (digits < n && digits > 0 && name[digits - 1] == '.')
+    {
+      if (digits - 1 >= strlen (grad) &&
+          strncmp (name + digits - 1 - strlen (grad), grad, strlen (grad)) == 0)
+        return digits - 1 - strlen (grad);
+    }
+  if (g_str_has_suffix (name, grad))
+    return n - strlen (grad);
+  return -1;
+}
 
-  /* prefix -> the largest N of "prefix.backward.N" */
-  last_backward = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+/* prefix -> the largest N of "prefix.backward.N" */
+static GHashTable *
+find_last_backwards (MsvisGraph *graph)
+{
+  GHashTable *last_backward = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
   for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
     {
       const char *id = msvis_graph_node_get_id (graph, node);
@@ -469,9 +490,26 @@ msvis_builder_add_parameters_grad (Builder *self)
         g_hash_table_insert (last_backward, g_steal_pointer (&key), GSIZE_TO_POINTER (n));
     }
 
+  return last_backward;
+}
+
+/* A module's parameter gradients hang under its last backward call (§3.6, msprobe-2026
+ * §4.6). Those of a module without a backward node are dropped, as msprobe drops them. */
+void
+msvis_builder_add_parameters_grad (Builder *self)
+{
+  MsvisGraph *graph = self->graph;
+  gboolean megatron = self->construct->micro_step_number >= 0;
+  g_autoptr(GHashTable) last_backward = NULL;
+
+  if (self->grad_names->len == 0)
+    return;
+
+  last_backward = find_last_backwards (graph);
   for (guint i = 0; i < self->grad_names->len; i++)
     {
       const char *name = g_ptr_array_index (self->grad_names, i);
+      gssize suffix = msvis_parameters_grad_suffix (name);
       g_autofree char *prefix = NULL;
       g_autofree char *owner_id = NULL;
       g_autofree char *node_id = NULL;
@@ -481,14 +519,23 @@ msvis_builder_add_parameters_grad (Builder *self)
       if (msvis_graph_lookup (graph, name) != MSVIS_NODE_ID_NONE)
         continue;
 
-      prefix = replace_all (name, ".parameters_grad", "");
+      /* The July form keeps its own quirk: every ".parameters_grad" goes from the prefix. */
+      if (name[suffix + strlen (".parameters_grad")] == '\0')
+        {
+          prefix = replace_all (name, ".parameters_grad", "");
+          node_id = g_strconcat (prefix, ".parameters_grad", NULL);
+        }
+      else
+        {
+          prefix = g_strndup (name, suffix);
+          node_id = g_strdup (name);
+        }
       owner_id = g_strdup_printf ("%s.backward.%" G_GSIZE_FORMAT, prefix,
                                   GPOINTER_TO_SIZE (g_hash_table_lookup (last_backward, prefix)));
       owner = msvis_graph_lookup (graph, owner_id);
       if (owner == MSVIS_NODE_ID_NONE)
         continue;
 
-      node_id = g_strconcat (prefix, ".parameters_grad", NULL);
       node = msvis_graph_add_node (graph, MSVIS_NODE_MODULE, node_id);
       if (node == MSVIS_NODE_ID_NONE)
         continue;
@@ -498,7 +545,41 @@ msvis_builder_add_parameters_grad (Builder *self)
       msvis_graph_node_set_items (graph, node, runs->first_input, runs->n_inputs,
                                   runs->first_output, runs->n_outputs);
       msvis_graph_node_attach (graph, node, owner);
+      if (megatron)
+        msvis_graph_node_set_micro_step (graph, node, 0);
     }
+}
+
+/* A Megatron construct.json names each node's micro step, 0 for a name it does not list;
+ * an API collection takes its first API's, and the graph has megatron_micro_step_number
+ * + 1 of them. No heuristic: this replaces msvis_graph_number_micro_steps (msprobe-2026
+ * §4.3, §4.5, §4.7). Collections come after their APIs, so those are numbered first. */
+void
+msvis_builder_number_megatron_micro_steps (Builder *self)
+{
+  MsvisGraph *graph = self->graph;
+  MsvisNodeId root = msvis_graph_get_root (graph);
+
+  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
+    {
+      gint step;
+
+      if (node == root)
+        continue;
+      if (msvis_graph_node_get_node_type (graph, node) == MSVIS_NODE_API_COLLECTION)
+        {
+          MsvisNodeId first = msvis_graph_node_get_first_child (graph, node);
+
+          step = first != MSVIS_NODE_ID_NONE ? msvis_graph_node_get_micro_step (graph, first) : 0;
+        }
+      else
+        step = msvis_construct_get_micro_step (self->construct,
+                                               msvis_graph_node_get_id (graph, node));
+      msvis_graph_node_set_micro_step (graph, node, step);
+    }
+
+  msvis_graph_set_micro_steps (graph, self->construct->micro_step_number + 1);
+  msvis_graph_set_micro_steps_from_dump (graph, TRUE);
 }
 
 /**

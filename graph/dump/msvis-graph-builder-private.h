@@ -34,7 +34,7 @@ typedef struct
   GArray                  *pair_runs;      /* PairRuns per construct pair: its entry's items */
   GArray                  *runs;           /* MsvisItemRuns, per kept gradient entry */
   GHashTable              *entries;        /* gradient name -> index into runs + 1 */
-  GPtrArray               *grad_names;     /* *.parameters_grad entries, in dump order */
+  GPtrArray               *grad_names;     /* *.parameters_grad[.N] entries, in dump order */
   MsvisOpParser           *parser;
   GHashTable              *regexes;        /* module name -> GRegex, for odd attribute names */
   GHashTable              *batch_p2p;      /* name -> [{op, peer, group_id}] in p2p_arena */
@@ -65,5 +65,7 @@ gboolean msvis_builder_check_cycles        (Builder  *self,
                                             GError  **error);
 void     msvis_builder_group_apis          (Builder  *self);
 void     msvis_builder_add_parameters_grad (Builder  *self);
+void     msvis_builder_number_megatron_micro_steps (Builder *self);
+gssize   msvis_parameters_grad_suffix      (const char *name);
 
 G_END_DECLS

@@ -191,7 +191,7 @@ keep_entry (const char            *name,
             GError               **error)
 {
   Builder *self = user_data;
-  gboolean grads = g_str_has_suffix (name, ".parameters_grad");
+  gboolean grads = msvis_parameters_grad_suffix (name) >= 0;
   guint pair;
 
   /* A broken construct.json or stack.json is what the user hears of; the rest of dump.json
@@ -374,8 +374,13 @@ msvis_graph_build (GFile                    *dump_dir,
   msvis_graph_set_dump_data_dir (graph, header->has_dump_data_dir ? header->dump_data_dir : "");
   place_entries (&self);
   msvis_builder_group_apis (&self);
+  /* A Megatron construct.json gives the micro steps itself (msprobe-2026.md §4.7); the
+   * gradient nodes then take 0, not their backward node's. */
+  if (self.construct->micro_step_number >= 0)
+    msvis_builder_number_megatron_micro_steps (&self);
   msvis_builder_add_parameters_grad (&self);
-  msvis_graph_number_micro_steps (graph);
+  if (self.construct->micro_step_number < 0)
+    msvis_graph_number_micro_steps (graph);
   ok = TRUE;
 
 out:

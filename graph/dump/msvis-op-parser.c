@@ -477,7 +477,9 @@ is_output_name (const char *name)
   return output;
 }
 
-/* gen_op_item, then the input/output split of get_input_output. */
+/* gen_op_item, then the input/output split of get_input_output. Over 100 lines on purpose: it
+ * follows gen_op_item's branches one for one (§2), which is how its byte-level quirks are
+ * checked against msprobe, and it runs once per leaf of every dump entry. */
 static void
 add_leaf (MsvisOpParser        *self,
           const MsvisJsonValue *leaf,
@@ -709,6 +711,26 @@ commit (MsvisOpParser *self,
     }
 }
 
+
+/* read_op: the last or the second-to-last dotted part is "parameters_grad", so that the
+ * X.parameters_grad.N of msprobe 26 dumps parse as the July X.parameters_grad (msprobe-2026.md
+ * §3.1). */
+static gboolean
+is_parameters_grad_name (const char *name)
+{
+  static const char grad[] = "parameters_grad";
+  const char *last = strrchr (name, '.');
+  const char *start;
+
+  if (strcmp (last ? last + 1 : name, grad) == 0)
+    return TRUE;
+  if (last == NULL)
+    return FALSE;
+  for (start = last; start > name && start[-1] != '.'; start--)
+    ;
+  return (gsize) (last - start) == strlen (grad) && strncmp (start, grad, strlen (grad)) == 0;
+}
+
 /**
  * msvis_op_parser_parse:
  * @name: the entry's name, such as "Functional.linear.0.forward"
@@ -739,7 +761,7 @@ msvis_op_parser_parse (MsvisOpParser         *self,
   g_hash_table_remove_all (self->output_keys);
   msvis_arena_reset (self->arena);
 
-  if (g_str_has_suffix (name, ".parameters_grad"))
+  if (is_parameters_grad_name (name))
     {
       g_string_assign (self->name, name);
       if (!parse_items (self, entry, "parameters_grad", 0, name, error))

@@ -61,6 +61,7 @@ struct _MsvisGraph
   char         *dump_data_dir;
   gboolean      dump_data_dir_null;
   guint         micro_steps;
+  gboolean      micro_steps_from_dump;   /* a Megatron construct.json numbered every node */
 };
 
 static inline NodeRecord *

@@ -351,6 +351,25 @@ msvis_graph_set_micro_steps (MsvisGraph *self,
   self->micro_steps = MAX (n, 1);
 }
 
+/**
+ * msvis_graph_get_micro_steps_from_dump:
+ *
+ * Returns: whether the dump gave every node its micro step (a Megatron construct.json,
+ *   msprobe-2026.md §2.4), so that no paging may change them
+ */
+gboolean
+msvis_graph_get_micro_steps_from_dump (MsvisGraph *self)
+{
+  return self->micro_steps_from_dump;
+}
+
+void
+msvis_graph_set_micro_steps_from_dump (MsvisGraph *self,
+                                       gboolean    from_dump)
+{
+  self->micro_steps_from_dump = from_dump;
+}
+
 guint
 msvis_graph_get_n_nodes (MsvisGraph *self)
 {

@@ -51,6 +51,9 @@ void               msvis_graph_set_dump_data_dir      (MsvisGraph        *self,
 guint              msvis_graph_get_micro_steps        (MsvisGraph        *self);
 void               msvis_graph_set_micro_steps        (MsvisGraph        *self,
                                                        guint              n);
+gboolean           msvis_graph_get_micro_steps_from_dump (MsvisGraph     *self);
+void               msvis_graph_set_micro_steps_from_dump (MsvisGraph     *self,
+                                                          gboolean        from_dump);
 
 /* Nodes */
 guint              msvis_graph_get_n_nodes            (MsvisGraph        *self);

@@ -4,6 +4,8 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "msvis-export-private.h"
@@ -117,14 +119,16 @@ msvis_export_scene_write (MsvisExportScene  *self,
   ok = msvis_export_scene_write_to_stream (self, format, stream, cancellable, &local);
   if (ok)
     ok = msvis_safe_file_close (file, &local) && msvis_safe_file_commit (file, &local);
-  if (!ok)
-    {
-      /* translators: %s is the picture's file name, the second %s why it was not written */
-      g_set_error (error, local->domain, local->code, _("Could not write %s: %s"), path,
-                   local->message);
-      return FALSE;
-    }
-  return TRUE;
+  if (ok)
+    return TRUE;
+  /* A write error of the file names it already. */
+  if (strstr (local->message, path) != NULL)
+    g_propagate_error (error, g_steal_pointer (&local));
+  else
+    /* translators: %s is the picture's file name, the second %s why it was not written */
+    g_set_error (error, local->domain, local->code, _("Could not write %s: %s"), path,
+                 local->message);
+  return FALSE;
 }
 
 double

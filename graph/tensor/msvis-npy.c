@@ -2,14 +2,21 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "msvis-input-file.h"
 #include "msvis-npy.h"
 #include "msvis-reader-error.h"
+
+G_DEFINE_QUARK (msvis-tensor-error-quark, msvis_tensor_error)
 
 #define MAGIC            "\x93NUMPY"
 #define MAGIC_LENGTH     6
@@ -17,12 +24,15 @@
 #define MAX_HEADER       10000
 /* NPY_MAXDIMS of numpy 2. */
 #define MAX_DIMS         64
+/* Values are read with pread in pieces this big: a mapped file that shrinks under a compare
+ * raises SIGBUS, a read of it only comes back short. */
+#define CHUNK            (64 << 10)
 
 struct _MsvisNpy
 {
-  GMappedFile   *mapped;
+  int            fd;
   char          *name;            /* for messages */
-  const guint8  *data;            /* into mapped: n_elements × itemsize bytes */
+  guint64        data_offset;     /* of n_elements × itemsize bytes in the file */
   MsvisNpyDtype  dtype;
   gboolean       big_endian;      /* of the data in the file */
   gboolean       fortran_order;
@@ -31,6 +41,7 @@ struct _MsvisNpy
   guint64        n_elements;
   guint64        cursor;          /* msvis_npy_read_values() */
   double        *all;             /* the values of a Fortran-order array, once read */
+  guint8        *chunk;           /* msvis_npy_read_values(): CHUNK bytes */
 };
 
 static const struct
@@ -402,16 +413,59 @@ check_size (MsvisNpy *self,
   return FALSE;
 }
 
+/* @length bytes at @offset of the data; a short read means the file shrank after it was
+ * opened, and says so rather than passing zeros as values. */
+static gboolean
+read_data (const MsvisNpy *self,
+           guint64         offset,
+           guint8         *buffer,
+           gsize           length,
+           GError        **error)
+{
+  offset += self->data_offset;
+  while (length > 0)
+    {
+      gssize n = pread (self->fd, buffer, length, (off_t)offset);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                       /* translators: a file name, then the system's message */
+                       _("%s: cannot be read: %s"), self->name, g_strerror (saved));
+          return FALSE;
+        }
+      if (n == 0)
+        {
+          g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TRUNCATED,
+                       /* translators: a file name, then a byte offset */
+                       _("%s: the file ends at byte %llu, before the data its header "
+                         "describes (it changed while it was read)"),
+                       self->name, (unsigned long long)offset);
+          return FALSE;
+        }
+      buffer += n;
+      length -= n;
+      offset += n;
+    }
+  return TRUE;
+}
+
 static gboolean
 read_header (MsvisNpy *self,
+             guint64   size,
              GError  **error)
 {
-  const guint8 *bytes = (const guint8 *)g_mapped_file_get_contents (self->mapped);
-  gsize size = g_mapped_file_get_length (self->mapped);
-  gsize header_length, offset;
+  guint8 bytes[12 + MAX_HEADER];
+  gsize have = (gsize)MIN (size, sizeof bytes), header_length, offset;
   Header h;
 
-  offset = read_preamble (bytes, size, self->name, &header_length, error);
+  if (!read_data (self, 0, bytes, have, error))
+    return FALSE;
+  offset = read_preamble (bytes, have, self->name, &header_length, error);
   if (offset == 0)
     return FALSE;
   for (gsize i = 0; i < header_length; i++)
@@ -431,7 +485,7 @@ read_header (MsvisNpy *self,
   if (!parse_header (&h, self))
     return FALSE;
 
-  self->data = bytes + offset + header_length;
+  self->data_offset = offset + header_length;
   return check_size (self, size - offset - header_length, error);
 }
 
@@ -439,7 +493,7 @@ read_header (MsvisNpy *self,
  * msvis_npy_open:
  * @path: a .npy file
  *
- * Maps @path and checks its header against its size. The data is not read.
+ * Opens @path and checks its header against its size. The data is not read.
  *
  * Returns: (transfer full): the array, or %NULL with @error set (%G_IO_ERROR for the file
  *   system, %MSVIS_READER_ERROR for the content)
@@ -449,23 +503,27 @@ msvis_npy_open (const char *path,
                 GError    **error)
 {
   g_autoptr(MsvisNpy) self = NULL;
-  g_autoptr(GError) local = NULL;
+  struct stat st;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   self = g_new0 (MsvisNpy, 1);
+  self->fd = -1;
   self->name = g_filename_display_name (path);
   if (!msvis_input_file_check_path (path, error))
     return NULL;
-  self->mapped = g_mapped_file_new (path, FALSE, &local);
-  if (self->mapped == NULL)
+  self->fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (self->fd < 0 || fstat (self->fd, &st) != 0)
     {
-      g_set_error_literal (error, G_IO_ERROR, g_io_error_from_file_error (local->code),
-                           local->message);
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   /* translators: a file name, then the system's message */
+                   _("%s: cannot be read: %s"), self->name, g_strerror (saved));
       return NULL;
     }
-  if (!read_header (self, error))
+  if (!read_header (self, (guint64)st.st_size, error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -475,8 +533,10 @@ msvis_npy_free (MsvisNpy *self)
 {
   if (self == NULL)
     return;
-  g_clear_pointer (&self->mapped, g_mapped_file_unref);
+  if (self->fd >= 0)
+    g_close (self->fd, NULL);
   g_free (self->all);
+  g_free (self->chunk);
   g_free (self->name);
   g_free (self);
 }
@@ -525,110 +585,18 @@ msvis_npy_get_big_endian (const MsvisNpy *self)
   return self->big_endian;
 }
 
-/* Exact: every half is a float, subnormals included. */
-static double
-half_to_double (guint16 h)
-{
-  guint32 sign = (guint32)(h & 0x8000) << 16, exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
-  guint32 bits;
-  float f;
-
-  if (exponent == 0)
-    {
-      f = (float)mantissa * 0x1p-24f;
-      return sign ? -(double)f : (double)f;
-    }
-  if (exponent == 31)
-    bits = sign | 0x7f800000u | mantissa << 13;
-  else
-    bits = sign | (exponent + 112) << 23 | mantissa << 13;
-  memcpy (&f, &bits, sizeof f);
-  return f;
-}
-
-static double
-bits32_to_double (guint32 bits)
-{
-  float f;
-
-  memcpy (&f, &bits, sizeof f);
-  return f;
-}
-
-static double
-bits64_to_double (guint64 bits)
-{
-  double d;
-
-  memcpy (&d, &bits, sizeof d);
-  return d;
-}
-
-/* Loads are memcpy because numpy does not align the data (format 1.0 headers end anywhere). */
-#define LOAD(bits, src, swap) \
-  ({ guint##bits v_; memcpy (&v_, (src), sizeof v_); \
-     (swap) ? GUINT##bits##_SWAP_LE_BE (v_) : v_; })
-
-/**
- * msvis_npy_convert_run:
- * @swap: the values are in the other byte order than this machine's
- *
- * @count values of @dtype from @src (contiguous, unaligned) to @dst, @stride doubles apart,
- * as numpy's astype(float) gives them. The .pt reader shares it.
- */
-void
-msvis_npy_convert_run (MsvisNpyDtype  dtype,
-                       gboolean       swap,
-                       const guint8  *src,
-                       gsize          count,
-                       double        *dst,
-                       gsize          stride)
-{
-  gsize size = msvis_npy_dtype_size (dtype);
-
-  /* One loop per type, so that the common ones run without a branch per value. */
-#define RUN(expr) \
-  for (gsize i = 0; i < count; i++, src += size, dst += stride) \
-    *dst = (expr); \
-  break
-
-  switch (dtype)
-    {
-    case MSVIS_NPY_BOOL:     RUN (*src != 0);
-    case MSVIS_NPY_INT8:     RUN ((gint8)*src);
-    case MSVIS_NPY_UINT8:    RUN (*src);
-    case MSVIS_NPY_INT16:    RUN ((gint16)LOAD (16, src, swap));
-    case MSVIS_NPY_UINT16:   RUN (LOAD (16, src, swap));
-    case MSVIS_NPY_INT32:    RUN ((gint32)LOAD (32, src, swap));
-    case MSVIS_NPY_UINT32:   RUN (LOAD (32, src, swap));
-    case MSVIS_NPY_INT64:    RUN ((double)(gint64)LOAD (64, src, swap));
-    case MSVIS_NPY_UINT64:   RUN ((double)LOAD (64, src, swap));
-    case MSVIS_NPY_FLOAT16:  RUN (half_to_double (LOAD (16, src, swap)));
-    case MSVIS_NPY_BFLOAT16: RUN (bits32_to_double ((guint32)LOAD (16, src, swap) << 16));
-    case MSVIS_NPY_FLOAT32:
-      if (!swap)
-        {
-          RUN (bits32_to_double (LOAD (32, src, FALSE)));
-        }
-      RUN (bits32_to_double (LOAD (32, src, TRUE)));
-    case MSVIS_NPY_FLOAT64:  RUN (bits64_to_double (LOAD (64, src, swap)));
-    default:
-      g_assert_not_reached ();
-    }
-#undef RUN
-}
-
 /* Fortran order: axis 0 is contiguous in the file and C-stride apart in @out; an odometer
  * over the other axes gives each run's start. */
-static void
+static gboolean
 convert_fortran (const MsvisNpy *self,
                  gboolean        swap,
-                 double         *out)
+                 double         *out,
+                 GError        **error)
 {
-  gsize size = msvis_npy_dtype_size (self->dtype);
+  gsize size = msvis_npy_dtype_size (self->dtype), per_chunk = CHUNK / size;
   guint64 cstride[MAX_DIMS], index[MAX_DIMS] = { 0 };
-  const guint8 *src = self->data;
-  guint64 base = 0;
+  g_autofree guint8 *chunk = g_malloc (CHUNK);
+  guint64 base = 0, at = 0;
 
   cstride[self->ndim - 1] = 1;
   for (guint k = self->ndim - 1; k > 0; k--)
@@ -638,8 +606,17 @@ convert_fortran (const MsvisNpy *self,
     {
       guint k;
 
-      msvis_npy_convert_run (self->dtype, swap, src, self->shape[0], out + base, cstride[0]);
-      src += self->shape[0] * size;
+      for (guint64 j = 0; j < self->shape[0];)
+        {
+          gsize n = (gsize)MIN (per_chunk, self->shape[0] - j);
+
+          if (!read_data (self, at * size, chunk, n * size, error))
+            return FALSE;
+          msvis_npy_convert_run (self->dtype, swap, chunk, n, out + base + j * cstride[0],
+                                 cstride[0]);
+          j += n;
+          at += n;
+        }
       for (k = 1; k < self->ndim; k++)
         {
           base += cstride[k];
@@ -649,8 +626,34 @@ convert_fortran (const MsvisNpy *self,
           index[k] = 0;
         }
       if (k == self->ndim)
-        return;
+        return TRUE;
     }
+}
+
+/* @count values in file order from element @first on, a chunk at a time through @chunk. */
+static gboolean
+convert_from (const MsvisNpy *self,
+              guint64         first,
+              gsize           count,
+              guint8         *chunk,
+              double         *out,
+              GError        **error)
+{
+  gsize size = msvis_npy_dtype_size (self->dtype), per_chunk = CHUNK / size;
+  gboolean swap = self->big_endian != (G_BYTE_ORDER == G_BIG_ENDIAN) && size > 1;
+
+  while (count > 0)
+    {
+      gsize n = MIN (per_chunk, count);
+
+      if (!read_data (self, first * size, chunk, n * size, error))
+        return FALSE;
+      msvis_npy_convert_run (self->dtype, swap, chunk, n, out, 1);
+      first += n;
+      out += n;
+      count -= n;
+    }
+  return TRUE;
 }
 
 /**
@@ -661,14 +664,15 @@ convert_fortran (const MsvisNpy *self,
  * `a.reshape(-1).astype(float)` gives them (int64 and uint64 round to nearest).
  *
  * Returns: (transfer full): @out or a new array (free with g_free()), or %NULL with @error set
- *   when there is no memory for it
+ *   when there is no memory for it or the file cannot be read to its end
  */
 double *
 msvis_npy_to_doubles (const MsvisNpy *self,
                       double         *out,
                       GError        **error)
 {
-  gboolean swap;
+  double *given = out;
+  gboolean swap, ok;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -677,7 +681,7 @@ msvis_npy_to_doubles (const MsvisNpy *self,
     out = g_try_new (double, MAX (self->n_elements, 1));
   if (out == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+      g_set_error (error, MSVIS_TENSOR_ERROR, MSVIS_TENSOR_ERROR_NO_MEMORY,
                    /* translators: a file name, then a number of values */
                    _("%s: not enough memory for its %llu values"),
                    self->name, (unsigned long long)self->n_elements);
@@ -689,9 +693,19 @@ msvis_npy_to_doubles (const MsvisNpy *self,
   swap = self->big_endian != (G_BYTE_ORDER == G_BIG_ENDIAN)
          && msvis_npy_dtype_size (self->dtype) > 1;
   if (self->fortran_order && self->ndim > 1)
-    convert_fortran (self, swap, out);
+    ok = convert_fortran (self, swap, out, error);
   else
-    msvis_npy_convert_run (self->dtype, swap, self->data, self->n_elements, out, 1);
+    {
+      g_autofree guint8 *chunk = g_malloc (CHUNK);
+
+      ok = convert_from (self, 0, self->n_elements, chunk, out, error);
+    }
+  if (!ok)
+    {
+      if (out != given)
+        g_free (out);
+      return NULL;
+    }
   return out;
 }
 
@@ -699,8 +713,8 @@ msvis_npy_to_doubles (const MsvisNpy *self,
  * msvis_npy_read_values:
  * @out: room for @count doubles
  *
- * The next @count values in C order, as msvis_npy_to_doubles() gives them, converted
- * straight from the mapped file (a Fortran-order array is converted whole the first time).
+ * The next @count values in C order, as msvis_npy_to_doubles() gives them, read and
+ * converted a chunk at a time (a Fortran-order array is converted whole the first time).
  *
  * Returns: %FALSE with @error set when that is more than there is, or no memory
  */
@@ -710,8 +724,6 @@ msvis_npy_read_values (MsvisNpy  *self,
                        gsize      count,
                        GError   **error)
 {
-  gboolean swap;
-
   g_return_val_if_fail (self != NULL && (out != NULL || count == 0), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
@@ -727,11 +739,10 @@ msvis_npy_read_values (MsvisNpy  *self,
     }
   else
     {
-      swap = self->big_endian != (G_BYTE_ORDER == G_BIG_ENDIAN)
-             && msvis_npy_dtype_size (self->dtype) > 1;
-      msvis_npy_convert_run (self->dtype, swap,
-                             self->data + self->cursor * msvis_npy_dtype_size (self->dtype),
-                             count, out, 1);
+      if (self->chunk == NULL)
+        self->chunk = g_malloc (CHUNK);
+      if (!convert_from (self, self->cursor, count, self->chunk, out, error))
+        return FALSE;
     }
   self->cursor += count;
   return TRUE;

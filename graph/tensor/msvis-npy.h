@@ -6,8 +6,20 @@
 
 G_BEGIN_DECLS
 
-/* One NumPy .npy file (format 1.0, 2.0 or 3.0), mapped, never copied: the header is checked
- * against the file size when it is opened, and values are converted only when asked for. */
+/* Errors of the tensor readers that are about this machine rather than the file's content
+ * (content errors are MSVIS_READER_ERROR, file-system errors G_IO_ERROR). */
+#define MSVIS_TENSOR_ERROR (msvis_tensor_error_quark ())
+
+typedef enum
+{
+  MSVIS_TENSOR_ERROR_NO_MEMORY,   /* the values do not fit in memory */
+} MsvisTensorError;
+
+GQuark msvis_tensor_error_quark (void);
+
+/* One NumPy .npy file (format 1.0, 2.0 or 3.0): the header is checked against the file size
+ * when it is opened, and values are read (with pread, never mapped, so a file that shrinks is
+ * an error and not SIGBUS) and converted only when asked for. */
 
 typedef enum
 {

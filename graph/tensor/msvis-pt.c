@@ -2,26 +2,46 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <zip.h>
 
+#include "msvis-input-file.h"
 #include "msvis-pt-private.h"
 #include "msvis-reader-error.h"
 
 /* The zip container is libzip's: it checks the central directory against the local headers
  * (ZIP_CHECKCONS) and the CRC of what is read to its end. torch.save stores every record
- * uncompressed, so reading a storage is a copy out of the mapped file in chunks that stay
- * in cache, converted as they come; a compressed record (another writer) is inflated. */
+ * uncompressed, so reading a storage is a read of the file (never a mapping, which raises
+ * SIGBUS when the file shrinks) in chunks that stay in cache, converted as they come; a
+ * compressed record (another writer) is inflated. */
 
 /* data.pkl of a tensor is a few hundred bytes; anything this big is not one. */
 #define MAX_PICKLE  (16 << 20)
 #define CHUNK       (64 << 10)
+/* Budgets checked when the file is opened, before any work. A view reaches more elements than
+ * its storage holds only through strides (0 or overlapping), so a few bytes could otherwise
+ * describe 2^50 values: such a view may have at most MAX_EXPANDED elements, and no view more
+ * than MAX_ELEMENTS. */
+#define MAX_EXPANDED  (G_GUINT64_CONSTANT (1) << 30)
+#define MAX_ELEMENTS  (G_GUINT64_CONSTANT (1) << 40)
+/* A view with other strides is read from its storage span held in memory: a stored record's
+ * span is bytes the file has, a compressed one's could be a deflate bomb, so it has a cap. */
+#define MAX_INFLATED_SPAN  (G_GUINT64_CONSTANT (64) << 20)
+
+/* Where a strided view is, in C order: its index and the storage element it is at, counted
+ * from the view's offset. */
+typedef struct
+{
+  guint64 index[MSVIS_PT_MAX_DIMS];
+  guint64 at;
+} Odometer;
 
 struct _MsvisPt
 {
-  GMappedFile       *mapped;         /* NULL when reading a caller's buffer */
   char              *name;           /* for messages */
   zip_t             *zip;
   zip_uint64_t       storage_index;
@@ -37,7 +57,8 @@ struct _MsvisPt
   zip_file_t        *reading;        /* a contiguous view, being read */
   guint8            *chunk;
   gsize              chunk_at, chunk_end;
-  double            *all;            /* a strided view, read whole */
+  guint8            *span;           /* a strided view: the storage bytes it covers */
+  Odometer           odometer;
 };
 
 static gboolean
@@ -192,6 +213,64 @@ read_byte_order (MsvisPt     *self,
   return TRUE;
 }
 
+static gboolean
+view_fail (MsvisPt     *self,
+           GError     **error)
+{
+  g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TRUNCATED,
+               /* translators: a file name, then the name of a record in it */
+               _("%s: the tensor’s offset, sizes and strides reach beyond its storage %s"),
+               self->name, self->storage_name);
+  return FALSE;
+}
+
+static gboolean
+is_contiguous (const MsvisPtTensorInfo *info)
+{
+  guint64 expected = 1;
+
+  for (guint k = info->ndim; k-- > 0;)
+    {
+      if (info->size[k] != 1 && info->stride[k] != expected)
+        return FALSE;
+      expected *= info->size[k];
+    }
+  return TRUE;
+}
+
+/* The budgets, before any value is read: see MAX_EXPANDED and MAX_INFLATED_SPAN. */
+static gboolean
+check_budget (MsvisPt     *self,
+              GError     **error)
+{
+  guint64 numel = self->info.storage_numel, limit = numel > MAX_EXPANDED ? numel : MAX_EXPANDED;
+  gsize size = msvis_npy_dtype_size (self->info.dtype);
+  guint64 span = (self->max_index - self->info.offset + 1) * size;
+
+  if (self->n_elements > MIN (limit, MAX_ELEMENTS))
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                   /* translators: a file name, three numbers of values, then a record */
+                   _("%s: the tensor’s view has %llu elements, more than msvis reads (%llu) "
+                     "from its storage %s of %llu"),
+                   self->name, (unsigned long long)self->n_elements,
+                   (unsigned long long)MIN (limit, MAX_ELEMENTS), self->storage_name,
+                   (unsigned long long)numel);
+      return FALSE;
+    }
+  if (!self->storage_stored && !is_contiguous (&self->info) && span > MAX_INFLATED_SPAN)
+    {
+      g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
+                   /* translators: a file name, a record, then a number of bytes */
+                   _("%s: the tensor is a view with strides over %llu bytes of the compressed "
+                     "record %s; msvis reads such a view only up to %llu bytes"),
+                   self->name, (unsigned long long)span, self->storage_name,
+                   (unsigned long long)MAX_INFLATED_SPAN);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* The view must stay inside the storage, and the storage inside its record. */
 static gboolean
 check_view (MsvisPt     *self,
@@ -213,20 +292,13 @@ check_view (MsvisPt     *self,
     }
   self->storage_size = st->size;
   self->storage_stored = (st->valid & ZIP_STAT_COMP_METHOD) && st->comp_method == ZIP_CM_STORE;
-  if (!overflow && (n == 0 || last < info->storage_numel) &&
-      g_uint64_checked_mul (&bytes, info->storage_numel, msvis_npy_dtype_size (info->dtype)) &&
-      bytes <= st->size)
-    {
-      self->n_elements = n;
-      self->max_index = last;
-      return TRUE;
-    }
-
-  g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_TRUNCATED,
-               /* translators: a file name, then the name of a record in it */
-               _("%s: the tensor’s offset, sizes and strides reach beyond its storage %s"),
-               self->name, self->storage_name);
-  return FALSE;
+  if (overflow || (n > 0 && last >= info->storage_numel) ||
+      !g_uint64_checked_mul (&bytes, info->storage_numel, msvis_npy_dtype_size (info->dtype)) ||
+      bytes > st->size)
+    return view_fail (self, error);
+  self->n_elements = n;
+  self->max_index = last;
+  return check_budget (self, error);
 }
 
 static gboolean
@@ -254,24 +326,19 @@ read_archive (MsvisPt  *self,
          check_view (self, &st, error);
 }
 
+/* Takes @source and @name. */
 static MsvisPt *
-pt_new (const guint8  *data,
-        gsize          size,
+pt_new (zip_source_t  *source,
         char          *name,
-        GMappedFile   *mapped,
+        zip_error_t   *zerr,
         GError       **error)
 {
   g_autoptr(MsvisPt) self = g_new0 (MsvisPt, 1);
-  zip_source_t *source;
-  zip_error_t zerr;
 
   self->name = name;
-  self->mapped = mapped;
-  zip_error_init (&zerr);
-  source = zip_source_buffer_create (data, size, 0, &zerr);
   if (source != NULL)
     {
-      self->zip = zip_open_from_source (source, ZIP_RDONLY | ZIP_CHECKCONS, &zerr);
+      self->zip = zip_open_from_source (source, ZIP_RDONLY | ZIP_CHECKCONS, zerr);
       if (self->zip == NULL)
         zip_source_free (source);
     }
@@ -280,11 +347,9 @@ pt_new (const guint8  *data,
       g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX,
                    /* translators: a file name, then libzip's message */
                    _("%s: not a zip archive as torch.save writes it (torch 1.6 or later): %s"),
-                   self->name, zip_error_strerror (&zerr));
-      zip_error_fini (&zerr);
+                   self->name, zip_error_strerror (zerr));
       return NULL;
     }
-  zip_error_fini (&zerr);
   if (!read_archive (self, error))
     return NULL;
   return g_steal_pointer (&self);
@@ -294,8 +359,8 @@ pt_new (const guint8  *data,
  * msvis_pt_open:
  * @path: a .pt file written by torch.save
  *
- * Maps @path, reads its zip directory and its pickle, and checks the tensor's view against
- * its storage. The values are not read.
+ * Opens @path, reads its zip directory and its pickle, and checks the tensor's view against
+ * its storage and the budgets. The values are not read.
  *
  * Returns: (transfer full): the tensor, or %NULL with @error set (%G_IO_ERROR for the file
  *   system, %MSVIS_READER_ERROR for the content)
@@ -304,22 +369,36 @@ MsvisPt *
 msvis_pt_open (const char *path,
                GError    **error)
 {
-  g_autoptr(GError) local = NULL;
-  GMappedFile *mapped;
+  g_autofree char *name = NULL;
+  zip_error_t zerr;
+  zip_source_t *source;
+  FILE *file;
+  MsvisPt *self;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  mapped = g_mapped_file_new (path, FALSE, &local);
-  if (mapped == NULL)
+  /* Not a pipe, which fopen would wait on. */
+  if (!msvis_input_file_check_path (path, error))
+    return NULL;
+  name = g_filename_display_name (path);
+  file = g_fopen (path, "rbe");
+  if (file == NULL)
     {
-      g_set_error_literal (error, G_IO_ERROR, g_io_error_from_file_error (local->code),
-                           local->message);
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   /* translators: a file name, then the system's message */
+                   _("%s: cannot be read: %s"), name, g_strerror (saved));
       return NULL;
     }
-  return pt_new ((const guint8 *)g_mapped_file_get_contents (mapped),
-                 g_mapped_file_get_length (mapped), g_filename_display_name (path), mapped,
-                 error);
+  zip_error_init (&zerr);
+  source = zip_source_filep_create (file, 0, -1, &zerr);
+  if (source == NULL)
+    fclose (file);
+  self = pt_new (source, g_steal_pointer (&name), &zerr, error);
+  zip_error_fini (&zerr);
+  return self;
 }
 
 /**
@@ -338,11 +417,19 @@ msvis_pt_new_from_data (const guint8 *data,
                         const char   *name,
                         GError      **error)
 {
+  zip_error_t zerr;
+  zip_source_t *source;
+  MsvisPt *self;
+
   g_return_val_if_fail (data != NULL || size == 0, NULL);
   g_return_val_if_fail (name != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return pt_new (data, size, g_strdup (name), NULL, error);
+  zip_error_init (&zerr);
+  source = zip_source_buffer_create (data, size, 0, &zerr);
+  self = pt_new (source, g_strdup (name), &zerr, error);
+  zip_error_fini (&zerr);
+  return self;
 }
 
 void
@@ -352,10 +439,9 @@ msvis_pt_free (MsvisPt *self)
     return;
   g_clear_pointer (&self->reading, zip_fclose);
   g_free (self->chunk);
-  g_free (self->all);
+  g_free (self->span);
   if (self->zip != NULL)
     zip_discard (self->zip);
-  g_clear_pointer (&self->mapped, g_mapped_file_unref);
   g_free (self->info.storage_key);
   g_free (self->storage_name);
   g_free (self->name);
@@ -391,20 +477,6 @@ msvis_pt_get_n_elements (const MsvisPt *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->n_elements;
-}
-
-static gboolean
-is_contiguous (const MsvisPtTensorInfo *info)
-{
-  guint64 expected = 1;
-
-  for (guint k = info->ndim; k-- > 0;)
-    {
-      if (info->size[k] != 1 && info->stride[k] != expected)
-        return FALSE;
-      expected *= info->size[k];
-    }
-  return TRUE;
 }
 
 /* Positions the record at the view's first element. */
@@ -468,45 +540,78 @@ read_contiguous (MsvisPt     *self,
   return TRUE;
 }
 
-/* A view with other strides: the storage span it covers, then one value at a time. */
+/* A view with other strides: the storage span it covers, read once (check_budget bounds it
+ * by the file's own bytes, or MAX_INFLATED_SPAN for a compressed record). */
 static gboolean
-read_strided (MsvisPt     *self,
-              zip_file_t  *file,
-              gboolean     swap,
-              double      *out,
-              GError     **error)
+load_span (MsvisPt  *self,
+           GError  **error)
 {
-  const MsvisPtTensorInfo *info = &self->info;
-  gsize size = msvis_npy_dtype_size (info->dtype);
-  guint64 span = (self->max_index - info->offset + 1) * size, index[MSVIS_PT_MAX_DIMS] = { 0 };
+  gsize size = msvis_npy_dtype_size (self->info.dtype);
+  guint64 span = (self->max_index - self->info.offset + 1) * size;
   g_autofree guint8 *bytes = NULL;
-  guint64 at = 0;
+  zip_file_t *file;
+  gboolean ok;
 
+  if (self->span != NULL)
+    return TRUE;
   bytes = span <= G_MAXSIZE ? g_try_malloc (span) : NULL;
   if (bytes == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+      g_set_error (error, MSVIS_TENSOR_ERROR, MSVIS_TENSOR_ERROR_NO_MEMORY,
                    /* translators: a file name, then a number of bytes */
                    _("%s: not enough memory for its %llu bytes of data"), self->name,
                    (unsigned long long)span);
       return FALSE;
     }
-  if (!read_exactly (self, file, self->storage_name, bytes, span, error))
-    return FALSE;
+  file = zip_fopen_index (self->zip, self->storage_index, 0);
+  if (file == NULL)
+    return zip_fail (self, MSVIS_READER_ERROR_SYNTAX, self->storage_name,
+                     zip_get_error (self->zip), error);
+  ok = skip_to (self, file, self->info.offset * size, error)
+       && read_exactly (self, file, self->storage_name, bytes, span, error);
+  zip_fclose (file);
+  if (ok)
+    self->span = g_steal_pointer (&bytes);
+  return ok;
+}
 
-  for (guint64 i = 0; i < self->n_elements; i++)
+/* The next @count values of a strided view from its span, where @o is; nothing else is
+ * held, so a view of many repeated values costs no memory for them. */
+static void
+read_strided (MsvisPt   *self,
+              Odometer  *o,
+              gboolean   swap,
+              double    *out,
+              gsize      count)
+{
+  const MsvisPtTensorInfo *info = &self->info;
+  gsize size = msvis_npy_dtype_size (info->dtype);
+  guint last = info->ndim - 1;
+
+  for (gsize i = 0; i < count;)
     {
-      msvis_npy_convert_run (info->dtype, swap, bytes + at * size, 1, out + i, 1);
+      /* along the last axis, then the odometer carries */
+      while (i < count && o->index[last] < info->size[last])
+        {
+          msvis_npy_convert_run (info->dtype, swap, self->span + o->at * size, 1, out + i++, 1);
+          o->at += info->stride[last];
+          o->index[last]++;
+        }
+      if (o->index[last] < info->size[last])
+        return;
       for (guint k = info->ndim; k-- > 0;)
         {
-          at += info->stride[k];
-          if (++index[k] < info->size[k])
+          if (k != last)
+            {
+              o->at += info->stride[k];
+              o->index[k]++;
+            }
+          if (o->index[k] < info->size[k] || k == 0)
             break;
-          at -= info->stride[k] * info->size[k];
-          index[k] = 0;
+          o->at -= info->stride[k] * info->size[k];
+          o->index[k] = 0;
         }
     }
-  return TRUE;
 }
 
 /**
@@ -535,7 +640,7 @@ msvis_pt_to_doubles (MsvisPt  *self,
     out = allocated = g_try_new (double, MAX (self->n_elements, 1));
   if (out == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+      g_set_error (error, MSVIS_TENSOR_ERROR, MSVIS_TENSOR_ERROR_NO_MEMORY,
                    /* translators: a file name, then a number of values */
                    _("%s: not enough memory for its %llu values"),
                    self->name, (unsigned long long)self->n_elements);
@@ -547,6 +652,18 @@ msvis_pt_to_doubles (MsvisPt  *self,
       return out;
     }
 
+  swap = self->big_endian != (G_BYTE_ORDER == G_BIG_ENDIAN)
+         && msvis_npy_dtype_size (self->info.dtype) > 1;
+  if (!is_contiguous (&self->info))
+    {
+      Odometer o = { { 0 }, 0 };
+
+      if (!load_span (self, error))
+        return NULL;
+      read_strided (self, &o, swap, out, self->n_elements);
+      g_steal_pointer (&allocated);
+      return out;
+    }
   file = zip_fopen_index (self->zip, self->storage_index, 0);
   if (file == NULL)
     {
@@ -554,11 +671,8 @@ msvis_pt_to_doubles (MsvisPt  *self,
                 error);
       return NULL;
     }
-  swap = self->big_endian != (G_BYTE_ORDER == G_BIG_ENDIAN)
-         && msvis_npy_dtype_size (self->info.dtype) > 1;
   ok = skip_to (self, file, self->info.offset * msvis_npy_dtype_size (self->info.dtype), error)
-       && (is_contiguous (&self->info) ? read_contiguous (self, file, swap, out, error)
-                                       : read_strided (self, file, swap, out, error));
+       && read_contiguous (self, file, swap, out, error);
   zip_fclose (file);
   if (!ok)
     return NULL;
@@ -605,7 +719,8 @@ refill (MsvisPt  *self,
  * @out: room for @count doubles
  *
  * The next @count values in C order, as msvis_pt_to_doubles() gives them, read from the
- * record a chunk at a time (a view with other strides is read whole the first time).
+ * record a chunk at a time (a view with other strides from its storage span, read the
+ * first time; its values are converted as they are asked for, never all at once).
  *
  * Returns: %FALSE with @error set when the record cannot be read, or that is more values
  *   than there are
@@ -623,18 +738,17 @@ msvis_pt_read_values (MsvisPt  *self,
 
   if (!msvis_reader_check_values_left (self->name, self->n_elements, self->cursor, count, error))
     return FALSE;
+  size = msvis_npy_dtype_size (self->info.dtype);
   if (!is_contiguous (&self->info))
     {
-      if (self->all == NULL)
-        self->all = msvis_pt_to_doubles (self, NULL, error);
-      if (self->all == NULL)
+      if (!load_span (self, error))
         return FALSE;
-      memcpy (out, self->all + self->cursor, count * sizeof (double));
+      read_strided (self, &self->odometer, self->big_endian != (G_BYTE_ORDER == G_BIG_ENDIAN)
+                    && size > 1, out, count);
       self->cursor += count;
       return TRUE;
     }
 
-  size = msvis_npy_dtype_size (self->info.dtype);
   while (count > 0)
     {
       gsize n;

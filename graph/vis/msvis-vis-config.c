@@ -2,6 +2,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "msvis-json-value.h"
@@ -76,7 +78,7 @@ msvis_vis_config_read (GFile   *file,
     {
       g_autofree char *npu = g_strndup (member->key, member->key_len);
 
-      if (member->kind != MSVIS_JSON_STRING)
+      if (member->kind != MSVIS_JSON_STRING || memchr (member->s, '\0', member->n) != NULL)
         {
           g_autofree char *name = g_file_get_parse_name (file);
 

@@ -184,6 +184,7 @@ load_node (gpointer      data,
   guint32 first_in, n_in, first_out, n_out, stack_index;
   int status;
 
+  msvis_vis_db_guard_begin (self, NULL);
   sqlite3_reset (self->node_data);
   sqlite3_bind_int64 (self->node_data, 1, g_array_index (rows, gint64, node));
   status = sqlite3_step (self->node_data);

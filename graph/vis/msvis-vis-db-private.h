@@ -33,6 +33,9 @@ struct _MsvisVisDb
   GArray       *rank_list;
   GArray       *step_list;
   MsvisJsonScanner *cells;     /* JSON cells, one at a time under the lock */
+  /* msvis-vis-db-guard.c, under the lock */
+  GCancellable *query_cancellable;
+  guint64       query_ticks, query_budget;
 };
 
 gboolean        msvis_vis_db_sqlite_error (MsvisVisDb   *self,
@@ -51,6 +54,14 @@ MsvisJsonValue *msvis_vis_db_parse_json   (MsvisVisDb   *self,
                                            GError      **error);
 char           *msvis_vis_db_column_dup   (sqlite3_stmt *stmt,
                                            int           column);
+void            msvis_vis_db_guard_install (MsvisVisDb   *self,
+                                            const char   *path);
+void            msvis_vis_db_guard_begin  (MsvisVisDb   *self,
+                                           GCancellable *cancellable);
+gboolean        msvis_vis_db_guard_interrupted (MsvisVisDb  *self,
+                                                GError     **error);
+gboolean        msvis_vis_db_guard_check_tables (MsvisVisDb  *self,
+                                                 GError     **error);
 void            msvis_vis_db_set_lazy     (MsvisVisDb       *self,
                                            MsvisVisDocument *doc,
                                            GArray           *npu_rows,

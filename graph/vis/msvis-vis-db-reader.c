@@ -11,7 +11,6 @@
 #include "msvis-reader-error.h"
 #include "msvis-vis-db-private.h"
 
-
 static const char *const node_columns[] = {
   "node_name", "node_type", "up_node", "sub_nodes", "precision_index", "overflow_level",
   "micro_step_id", "matched_node_link", "parallel_merge_info", "matched_distributed",
@@ -21,61 +20,6 @@ static const char *const config_columns[] = {
   "graph_type", "task", "tool_tip", "micro_steps", "overflow_check", "node_colors",
   "rank_list", "step_list", NULL
 };
-
-gboolean
-msvis_vis_db_sqlite_error (MsvisVisDb  *self,
-                           GError     **error)
-{
-  g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_SYNTAX,
-               /* translators: a file path, then SQLite's message */
-               _("%s: not a readable .vis.db: %s"), self->path,
-               self->db ? sqlite3_errmsg (self->db) : "");
-  return FALSE;
-}
-
-gboolean
-msvis_vis_db_value_error (MsvisVisDb  *self,
-                          GError     **error,
-                          const char  *where,
-                          const char  *column,
-                          const char  *problem)
-{
-  g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
-               /* translators: a file path, a row (such as “NPU_0_0_Module.fc”), a column name,
-                * then what is wrong */
-               _("%s: row %s, column %s: %s"), self->path, where, column, problem);
-  return FALSE;
-}
-
-/* Parses one JSON cell; NULL with @error set when it is not well-formed. */
-MsvisJsonValue *
-msvis_vis_db_parse_json (MsvisVisDb   *self,
-                         MsvisArena   *arena,
-                         const char   *text,
-                         gsize         length,
-                         const char   *where,
-                         const char   *column,
-                         GError      **error)
-{
-  g_autofree char *name = g_strdup_printf ("%s: row %s, column %s", self->path, where, column);
-  MsvisJsonToken token;
-  MsvisJsonValue *value;
-
-  /* One scanner for every cell: a scanner per cell cost a megabyte buffer each time. */
-  msvis_json_scanner_set_name (self->cells, name);
-  msvis_json_scanner_set_span (self->cells, text, length, 0);
-  if (!msvis_json_scanner_next (self->cells, &token, error))
-    return NULL;
-  value = msvis_json_value_read (arena, self->cells, token, error);
-  if (value == NULL || !msvis_json_scanner_next (self->cells, &token, error))
-    return NULL;
-  if (token != MSVIS_JSON_TOKEN_EOF)
-    {
-      msvis_vis_db_value_error (self, error, where, column, _("text follows the JSON value"));
-      return NULL;
-    }
-  return value;
-}
 
 static gboolean
 check_columns (MsvisVisDb         *self,
@@ -260,7 +204,10 @@ msvis_vis_db_open (const char  *path,
       msvis_vis_db_sqlite_error (self, error);
       return NULL;
     }
-  if (!check_columns (self, "tb_config", config_columns, error) ||
+  msvis_vis_db_guard_install (self, path);
+  msvis_vis_db_guard_begin (self, NULL);
+  if (!msvis_vis_db_guard_check_tables (self, error) ||
+      !check_columns (self, "tb_config", config_columns, error) ||
       !check_columns (self, "tb_nodes", node_columns, error) ||
       (self->has_stack_id &&
        !check_columns (self, "tb_stack", (const char *const[]) { "id", "stack_info", NULL },
@@ -351,19 +298,22 @@ msvis_vis_db_get_step_list (MsvisVisDb *self)
  *   nodes, by step then rank
  */
 GArray *
-msvis_vis_db_list_graphs (MsvisVisDb  *self,
-                          GError     **error)
+msvis_vis_db_list_graphs (MsvisVisDb    *self,
+                          GCancellable  *cancellable,
+                          GError       **error)
 {
   g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (MsvisVisDbGraphKey));
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->lock);
   sqlite3_stmt *stmt;
   int status;
 
+  msvis_vis_db_guard_begin (self, cancellable);
   if (sqlite3_prepare_v2 (self->db,
                           "SELECT DISTINCT step, rank FROM tb_nodes ORDER BY step, rank",
                           -1, &stmt, NULL) != SQLITE_OK)
     {
       msvis_vis_db_sqlite_error (self, error);
+      msvis_vis_db_guard_begin (self, NULL);
       return NULL;
     }
   while ((status = sqlite3_step (stmt)) == SQLITE_ROW)
@@ -374,11 +324,10 @@ msvis_vis_db_list_graphs (MsvisVisDb  *self,
     }
   sqlite3_finalize (stmt);
   if (status != SQLITE_DONE)
-    {
-      msvis_vis_db_sqlite_error (self, error);
-      return NULL;
-    }
-  return g_steal_pointer (&keys);
+    msvis_vis_db_sqlite_error (self, error);
+  /* The caller's cancellable is not kept past the call. */
+  msvis_vis_db_guard_begin (self, NULL);
+  return status == SQLITE_DONE ? g_steal_pointer (&keys) : NULL;
 }
 
 /* ---- Structure ---- */
@@ -704,6 +653,11 @@ read_graph (MsvisVisDb    *self,
                    data_source, step, rank);
       return FALSE;
     }
+  /* micro_steps numbers the NPU graph's root children (vis-format.md §3.7). */
+  if (strcmp (data_source, "NPU") == 0 &&
+      !msvis_reader_check_micro_steps (self->path, "tb_config.micro_steps", self->micro_steps,
+                                       rows->rows->len, error))
+    return FALSE;
   msvis_graph_set_micro_steps (rows->graph, self->micro_steps);
   return link_children (self, rows, error);
 }
@@ -758,6 +712,7 @@ msvis_vis_db_load_full (MsvisVisDb     *self,
   GraphRows npu = { 0 }, bench = { 0 };
   gboolean ok;
 
+  msvis_vis_db_guard_begin (self, cancellable);
   ok = phase (progress, 0., npu_part,
               read_graph (self, &npu, "NPU", step, rank, cancellable, error)) &&
        (!self->is_compare ||
@@ -780,8 +735,10 @@ msvis_vis_db_load_full (MsvisVisDb     *self,
     {
       graph_rows_clear (&npu);
       graph_rows_clear (&bench);
+      msvis_vis_db_guard_begin (self, NULL);
       return NULL;
     }
+  msvis_vis_db_guard_begin (self, NULL);
 
   msvis_vis_document_set_compare (doc, self->is_compare);
   msvis_vis_document_set_graphs (doc, g_steal_pointer (&npu.graph),

@@ -29,6 +29,7 @@ GArray           *msvis_vis_db_get_rank_list  (MsvisVisDb    *self);
 GArray           *msvis_vis_db_get_step_list  (MsvisVisDb    *self);
 
 GArray           *msvis_vis_db_list_graphs    (MsvisVisDb    *self,
+                                               GCancellable  *cancellable,
                                                GError       **error);
 MsvisVisDocument *msvis_vis_db_load_full      (MsvisVisDb     *self,
                                                gint            step,

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
+#include "msvis-cleanup.h"
 #include "msvis-safe-file.h"
 #include "msvis-vis-db-writer.h"
 #include "msvis-writer-error.h"
@@ -86,6 +87,7 @@ struct _MsvisVisDbWriter
 {
   char         *path;
   char         *tmp_path;
+  guint         cleanup[4];   /* the temporary files, listed for a signal's handler */
   sqlite3      *db;
   sqlite3_stmt *insert_node;
   sqlite3_stmt *insert_stack;
@@ -125,16 +127,30 @@ exec (MsvisVisDbWriter  *self,
   return TRUE;
 }
 
-static void
-remove_tmp_files (const char *tmp_path)
-{
-  static const char *suffixes[] = { "", "-wal", "-shm", "-journal" };
+static const char *tmp_suffixes[] = { "", "-wal", "-shm", "-journal" };
 
-  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+/* The temporary file and SQLite's beside it, removed by a signal's handler if need be. */
+static void
+list_tmp_files (MsvisVisDbWriter *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
     {
-      g_autofree char *name = g_strconcat (tmp_path, suffixes[i], NULL);
+      g_autofree char *name = g_strconcat (self->tmp_path, tmp_suffixes[i], NULL);
+
+      self->cleanup[i] = msvis_cleanup_add_file (name);
+    }
+}
+
+static void
+remove_tmp_files (MsvisVisDbWriter *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
+    {
+      g_autofree char *name = g_strconcat (self->tmp_path, tmp_suffixes[i], NULL);
 
       g_unlink (name);
+      msvis_cleanup_remove (self->cleanup[i]);
+      self->cleanup[i] = MSVIS_CLEANUP_NONE;
     }
 }
 
@@ -170,6 +186,8 @@ msvis_vis_db_writer_new (const char             *path,
 
   self->tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
   fd = g_mkstemp_full (self->tmp_path, O_RDWR | O_CLOEXEC, 0640);
+  if (fd >= 0)
+    list_tmp_files (self);
   if (fd < 0 || fchmod (fd, 0640) != 0)
     {
       int saved_errno = errno;
@@ -676,7 +694,7 @@ msvis_vis_db_writer_commit (MsvisVisDbWriter  *self,
     return FALSE;
 
   self->committed = TRUE;
-  remove_tmp_files (self->tmp_path);
+  remove_tmp_files (self);
   return TRUE;
 }
 
@@ -690,7 +708,7 @@ msvis_vis_db_writer_free (MsvisVisDbWriter *self)
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
   close_db (self);
   if (self->tmp_path != NULL)
-    remove_tmp_files (self->tmp_path);
+    remove_tmp_files (self);
 
   g_free (self->path);
   g_free (self->tmp_path);

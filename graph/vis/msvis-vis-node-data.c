@@ -213,10 +213,10 @@ lazy_source_free (gpointer data)
 }
 
 static gboolean
-read_range (LazySource  *self,
-            guint64      start,
-            guint64      end,
-            GError     **error)
+read_range_unnamed (LazySource  *self,
+                    guint64      start,
+                    guint64      end,
+                    GError     **error)
 {
   gsize n_read;
 
@@ -241,6 +241,23 @@ read_range (LazySource  *self,
       return FALSE;
     }
   return TRUE;
+}
+
+/* GIO's read errors do not say which file. */
+static gboolean
+read_range (LazySource  *self,
+            guint64      start,
+            guint64      end,
+            GError     **error)
+{
+  GError *local = NULL;
+
+  if (read_range_unnamed (self, start, end, &local))
+    return TRUE;
+  if (local->domain == G_IO_ERROR && !strstr (local->message, self->name))
+    g_prefix_error (&local, "%s: ", self->name);
+  g_propagate_error (error, local);
+  return FALSE;
 }
 
 static gboolean

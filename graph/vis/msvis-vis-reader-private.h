@@ -31,6 +31,13 @@ typedef struct
   GStringChunk *link_text;
 } GraphState;
 
+void     msvis_vis_graph_state_init    (GraphState  *g,
+                                        const char  *label,
+                                        gboolean     lazy);
+void     msvis_vis_graph_state_clear   (GraphState  *g);
+gboolean msvis_vis_check_graph_nodes   (const char  *file,
+                                        GraphState  *g,
+                                        GError     **error);
 gboolean msvis_vis_node_error          (const char  *file,
                                         GraphState  *g,
                                         MsvisNodeId  node,

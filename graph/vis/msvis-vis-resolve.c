@@ -202,3 +202,58 @@ msvis_vis_resolve_links (const char  *file,
     }
   return TRUE;
 }
+
+void
+msvis_vis_graph_state_init (GraphState *g,
+                            const char *label,
+                            gboolean    lazy)
+{
+  g->graph = msvis_graph_new ();
+  g->label = label;
+  g->spans = lazy ? g_array_new (FALSE, FALSE, sizeof (MsvisVisNodeSpans)) : NULL;
+  g->offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g->upnodes = g_ptr_array_new ();
+  g->child_ids = g_ptr_array_new ();
+  g->child_runs = g_array_new (FALSE, FALSE, sizeof (ChildRun));
+  g->links = g_ptr_array_new ();
+  g->link_text = g_string_chunk_new (64 * 1024);
+}
+
+void
+msvis_vis_graph_state_clear (GraphState *g)
+{
+  g_clear_object (&g->graph);
+  g_free (g->root);
+  g_clear_pointer (&g->spans, g_array_unref);
+  g_array_unref (g->offsets);
+  g_ptr_array_unref (g->upnodes);
+  g_ptr_array_unref (g->child_ids);
+  g_array_unref (g->child_runs);
+  g_ptr_array_unref (g->links);
+  g_string_chunk_free (g->link_text);
+}
+
+/* A graph has nodes, and its root (when the file names one) is its first node. Not the
+ * graph's node count: a graph always holds its root, even for "node": {}. */
+gboolean
+msvis_vis_check_graph_nodes (const char  *file,
+                             GraphState  *g,
+                             GError     **error)
+{
+  if (!g->has_node_map || g->offsets->len == 0)
+    {
+      if (g->label != NULL)
+        g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                     /* translators: %s is a file name, then NPU or Bench */
+                     _("%s: the %s graph has no nodes"), file, g->label);
+      else
+        g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_MISSING_FIELD,
+                     /* translators: %s is a file name */
+                     _("%s: neither a “node” map nor “NPU” and “Bench” graphs"), file);
+      return FALSE;
+    }
+  if (g->root != NULL && strcmp (g->root, msvis_graph_node_get_id (g->graph, 0)) != 0)
+    return msvis_vis_node_error (file, g, 0, error, _("the root is “%s”, not the first node"),
+                                 g->root);
+  return TRUE;
+}

@@ -85,8 +85,11 @@ add_file (GHashTable *runs,
       file->rank = merged >= 0 ? merged : number_or_none (match, 3, 0);
       name = g_strconcat (kind, "_", stamp, NULL);
     }
-  else
+  else if (is_db || g_str_has_suffix (base, ".vis"))
     name = g_strndup (base, strlen (base) - (is_db ? strlen (".vis.db") : strlen (".vis")));
+  else
+    /* A file opened by its own name need not end in .vis (`msvis inspect abc`). */
+    name = g_strdup (base);
 
   run = g_hash_table_lookup (runs, name);
   if (run == NULL || run->is_db || is_db)

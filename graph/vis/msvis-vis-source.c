@@ -95,13 +95,14 @@ pick_run (const char  *dir,
 static gboolean
 open_db (MsvisVisSource  *self,
          const char      *path,
+         GCancellable    *cancellable,
          GError         **error)
 {
   g_autoptr(GArray) keys = NULL;
 
   if (!(self->db = msvis_vis_db_open (path, error)))
     return FALSE;
-  if (!(keys = msvis_vis_db_list_graphs (self->db, error)))
+  if (!(keys = msvis_vis_db_list_graphs (self->db, cancellable, error)))
     return FALSE;
 
   for (guint i = 0; i < keys->len; i++)
@@ -194,7 +195,7 @@ msvis_vis_source_open (GFile         *file,
     {
       self->name = g_path_get_basename (path);
       self->db_path = g_strdup (path);
-      if (!open_db (self, path, error))
+      if (!open_db (self, path, cancellable, error))
         return NULL;
     }
 

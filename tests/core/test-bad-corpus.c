@@ -154,6 +154,15 @@ write_generated (const char *path,
       for (int i = 0; i < 200000; i++)
         g_string_append_printf (text, "  layers.%d: blocks.%d\n", i, i);
     }
+  else if (strcmp (what, "deep-yaml") == 0 || strcmp (what, "long-yaml-name") == 0)
+    {
+      /* 100,000 levels of flow nesting (libyaml took half a minute on them), or a rename
+       * of 64 KiB */
+      g_string_append (text, "Layer:\n  block: ");
+      for (int i = 0; i < (what[0] == 'd' ? 100000 : 64 << 10); i++)
+        g_string_append_c (text, what[0] == 'd' ? '[' : 'x');
+      g_string_append_c (text, '\n');
+    }
   else if (strcmp (what, "deep-vis") == 0)
     {
       g_string_append (text, "{\"root\": \"R\", \"node\": {\"R\": {\"id\": \"R\", "
@@ -254,7 +263,7 @@ read_back (const char *path)
       g_autoptr(GArray) graphs = NULL;
 
       g_assert_no_error (error);
-      graphs = msvis_vis_db_list_graphs (db, &error);
+      graphs = msvis_vis_db_list_graphs (db, NULL, &error);
       g_assert_no_error (error);
       for (guint i = 0; i < graphs->len; i++)
         {
@@ -388,7 +397,7 @@ run_vis_db (const char  *input,
   g_autoptr(MsvisVisDb) db = msvis_vis_db_open (input, error);
   g_autoptr(GArray) graphs = NULL;
 
-  if (db == NULL || (graphs = msvis_vis_db_list_graphs (db, error)) == NULL)
+  if (db == NULL || (graphs = msvis_vis_db_list_graphs (db, NULL, error)) == NULL)
     return FALSE;
   for (guint i = 0; i < graphs->len; i++)
     {

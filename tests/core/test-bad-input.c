@@ -248,6 +248,25 @@ test_bad_config (void)
         g_error ("“%s” lacks “%s”", error->message, cases[i].fragment);
       g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
     }
+
+  /* A path with a \u0000: cut at it, it named another folder, which was built. */
+  {
+    g_autofree char *npu = g_test_build_filename (G_TEST_DIST, "..", "data", "samples", "llama",
+                                                  "npu", NULL);
+    g_autofree char *json = g_strdup_printf ("{\"npu_path\": \"%s\\u0000/../elsewhere\"}",
+                                             npu);
+    g_autofree char *out = g_build_filename (dir, "out", NULL);
+    MsvisGraphJob job = { config, out, FALSE, FALSE, FALSE, NULL, "T" };
+    g_autoptr(GPtrArray) written = NULL;
+    g_autoptr(GError) error = NULL;
+
+    msvis_test_write (dir, "compare.json", json, -1);
+    written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+    g_assert_null (written);
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "compare.json: “npu_path” holds \\u0000"));
+    g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  }
 }
 
 int

@@ -323,6 +323,43 @@ test_expansion (void)
   msvis_test_remove_tree (out);
 }
 
+/* --depth on a chain of a million modules: walking up from every node was quadratic in the
+ * depth (10^6 took over 200 s even with --depth 10), so before the fix this test ran into
+ * the suite's timeout; linear, it takes about a second. */
+static void
+test_deep_chain (void)
+{
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
+  g_autoptr(GHashTable) depth = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisNodeId parent;
+  const guint n = 1000000;
+
+  msvis_vis_document_set_graphs (doc, msvis_graph_new (), NULL);
+  parent = msvis_graph_get_root (msvis_vis_document_get_npu (doc));
+  for (guint i = 0; i < n; i++)
+    {
+      char name[64];
+      MsvisNodeId module;
+
+      g_snprintf (name, sizeof name, "Module.m%u.M.forward.0", i);
+      module = msvis_graph_add_node (msvis_vis_document_get_npu (doc), MSVIS_NODE_MODULE, name);
+      msvis_graph_node_attach (msvis_vis_document_get_npu (doc), module, parent);
+      parent = module;
+    }
+
+  depth = msvis_export_expanded_set (doc, FALSE, MSVIS_EXPAND_DEPTH, 10, NULL, &error);
+  g_assert_no_error (error);
+  /* The root and the first nine modules: the containers of the first ten levels. */
+  g_assert_cmpuint (g_hash_table_size (depth), ==, 10);
+  g_assert_true (g_hash_table_contains (depth, GUINT_TO_POINTER (
+    msvis_graph_get_root (msvis_vis_document_get_npu (doc)))));
+  g_assert_true (g_hash_table_contains (depth, GUINT_TO_POINTER (
+    msvis_graph_lookup (msvis_vis_document_get_npu (doc), "Module.m8.M.forward.0"))));
+  g_assert_false (g_hash_table_contains (depth, GUINT_TO_POINTER (
+    msvis_graph_lookup (msvis_vis_document_get_npu (doc), "Module.m9.M.forward.0"))));
+}
+
 static guint
 count_lines (const char *text,
              const char *prefix)
@@ -368,6 +405,19 @@ test_report (void)
   g_assert_true (run_command ("report", vis, md, "--force", NULL));
   g_assert_false (run_command ("report", vis, "r.txt", NULL, &err));
   g_assert_nonnull (strstr (err, ".md, .html or .csv"));
+  g_clear_pointer (&err, g_free);
+
+  /* A file that fails to read: its name and place, and no GLib warning (the half-made report
+   * was freed with two arrays it did not have yet). */
+  g_free (vis);
+  vis = g_test_build_filename (G_TEST_DIST, "data", "bad", "vis", "item-is-number.vis",
+                               NULL);
+  unlink (md);
+  g_assert_false (run_command ("report", vis, md, NULL, &err));
+  g_assert_nonnull (strstr (err, "item-is-number.vis, byte "));
+  g_assert_null (strstr (err, "CRITICAL"));
+  g_assert_null (strstr (err, "WARNING"));
+  g_assert_false (g_file_test (md, G_FILE_TEST_EXISTS));
   msvis_test_remove_tree (out);
 }
 
@@ -456,6 +506,7 @@ main (int   argc,
 
   g_test_add_func ("/export/formats", test_formats);
   g_test_add_func ("/export/expansion", test_expansion);
+  g_test_add_func ("/export/deep-chain", test_deep_chain);
   g_test_add_func ("/export/tall-png", test_tall_png);
   g_test_add_func ("/export/wide-png", test_wide_png);
   g_test_add_func ("/export/report", test_report);

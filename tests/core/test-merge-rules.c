@@ -342,6 +342,41 @@ test_tp_pp_mapping (void)
   g_assert_true (g_str_has_prefix (own, TP_HEADER "[0, 1].|"));
 }
 
+/* A module's rank is its first API's, depth first in call order, found without stacking every
+ * child of a module first: with two million children that insert was quadratic (a module of
+ * 10^6 children froze the window for 85 s; two million ran into the suite's timeout). */
+static void
+test_rank_of_wide_module (void)
+{
+  g_autoptr(MsvisGraph) g = msvis_graph_new ();
+  MsvisNodeId module = msvis_graph_add_node (g, MSVIS_NODE_MODULE, "Module.wide.W.forward.0");
+  MsvisNodeId empty = msvis_graph_add_node (g, MSVIS_NODE_MODULE, "Module.empty.E.forward.0");
+  MsvisNodeId first = msvis_graph_add_node (g, MSVIS_NODE_MODULE, "Module.first.F.forward.0");
+  MsvisNodeId inner = msvis_graph_add_node (g, MSVIS_NODE_MODULE, "Module.inner.I.forward.0");
+
+  msvis_graph_node_attach (g, module, msvis_graph_get_root (g));
+  /* An empty module, then one holding a module whose only API came from rank 3. */
+  msvis_graph_node_attach (g, empty, module);
+  msvis_graph_node_attach (g, first, module);
+  msvis_graph_node_attach (g, inner, first);
+  msvis_graph_node_attach (g, msvis_graph_add_node (g, MSVIS_NODE_API,
+                                                    "Torch.matmul_rank3.0.forward"), inner);
+  for (guint i = 0; i < 2000000; i++)
+    {
+      char name[64];
+
+      g_snprintf (name, sizeof name, "%s.%u.forward", i % 2 ? "Torch.add_rank7" : "Torch.mul", i);
+      msvis_graph_node_attach (g, msvis_graph_add_node (g, MSVIS_NODE_API, name), module);
+    }
+  g_assert_cmpint (msvis_merge_node_rank (g, module), ==, 3);
+  g_assert_cmpint (msvis_merge_node_rank (g, first), ==, 3);
+  g_assert_cmpint (msvis_merge_node_rank (g, empty), ==, -1);
+  /* Past the empty and the first module, the next API is the main rank's own. */
+  msvis_graph_node_set_node_type (g, msvis_graph_lookup (g, "Torch.matmul_rank3.0.forward"),
+                                  MSVIS_NODE_MODULE);
+  g_assert_cmpint (msvis_merge_node_rank (g, module), ==, -1);
+}
+
 /* What a viewer reads back: the rank in a node's name, the ranks a node was merged from, and
  * msprobe's sentences taken apart. */
 static void
@@ -553,6 +588,7 @@ main (int   argc,
   g_test_add_func ("/merge/api-collections", test_api_collections);
   g_test_add_func ("/merge/tp-pp/mapping", test_tp_pp_mapping);
   g_test_add_func ("/merge/info", test_merge_info);
+  g_test_add_func ("/merge/rank-of-wide-module", test_rank_of_wide_module);
   g_test_add_func ("/merge/tp/column-row-parallel", test_column_row_parallel);
   g_test_add_func ("/merge/vpp/chunks", test_vpp_chunks);
 

@@ -5,6 +5,9 @@
 #include <gio/gio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zip.h>
 
 #include "msvis-pt.h"
@@ -445,7 +448,7 @@ test_pt_broken (void)
   g_clear_pointer (&path, g_free);
   msvis_test_write (dir, "empty.pt", "", 0);
   path = g_build_filename (dir, "empty.pt", NULL);
-  expect_broken (path, MSVIS_READER_ERROR_MISSING_FIELD);   /* libzip: an empty archive */
+  expect_broken (path, MSVIS_READER_ERROR_SYNTAX);   /* libzip, on a file: not a zip */
   g_clear_pointer (&path, g_free);
   good = write_pt (dir, &spec, values, sizeof values, "little");
   g_assert_true (g_file_get_contents (good, &contents, &length, NULL));
@@ -526,6 +529,155 @@ test_pt_broken (void)
   msvis_test_remove_tree (dir);
 }
 
+/* Budgets checked at open, before any work: a few hundred bytes whose strides repeat one
+ * value 2^50 times (a compare walked them for hours), and a strided view over more of a
+ * compressed record than msvis inflates into memory (a deflate bomb cost gigabytes). */
+static void
+test_pt_budgets (void)
+{
+  static const guint64 huge1[] = { G_GUINT64_CONSTANT (1) << 50 }, zero1[] = { 0 };
+  static const guint64 huge2[] = { 1 << 25, 1 << 25 }, zero2[] = { 0, 0 };
+  static const float one = 1.5f;
+  const PickleSpec specs[] = {
+    { "FloatStorage", huge1, zero1, 1, 0, 1 },
+    { "FloatStorage", huge2, zero2, 2, 0, 1 },
+  };
+  g_autofree char *dir = msvis_test_make_dir ();
+  gsize numel = (65 << 20) / sizeof (float);
+  g_autofree float *zeros = g_new0 (float, numel);
+  guint64 size_t2[] = { 2, numel / 2 }, stride_t2[] = { 1, 2 };
+  PickleSpec spec = { "FloatStorage", size_t2, stride_t2, 2, 0, numel };
+  g_autoptr(GString) pickle = pickle_tensor (&spec);
+  Record records[] = {
+    { "data.pkl", pickle->str, pickle->len, FALSE },
+    { "data/0", zeros, numel * sizeof (float), TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    {
+      g_autofree char *path = write_pt (dir, &specs[i], &one, sizeof one, "little");
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MsvisPt) pt = msvis_pt_open (path, &error);
+
+      g_assert_null (pt);
+      g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE);
+      g_assert_nonnull (strstr (error->message, "t.pt: the tensor’s view has"));
+    }
+  {
+    g_autofree char *path = write_zip (dir, "bomb.pt", records, 2);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MsvisPt) pt = msvis_pt_open (path, &error);
+
+    g_assert_null (pt);
+    g_assert_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE);
+    g_assert_nonnull (strstr (error->message, "bomb.pt: the tensor is a view with strides"));
+  }
+  msvis_test_remove_tree (dir);
+}
+
+static glong
+peak_kib (void)
+{
+  struct rusage usage;
+
+  g_assert_cmpint (getrusage (RUSAGE_SELF, &usage), ==, 0);
+  return usage.ru_maxrss;
+}
+
+/* A strided view is converted as it is read, never whole: 2^26 repeats of one value read a
+ * block at a time must not cost the 512 MiB that holding them as doubles does (before, two
+ * such 600-byte files cost a gigabyte). In a child, whose peak is its own. */
+static void
+test_pt_strided_streamed (void)
+{
+  static const guint64 size[] = { 1 << 13, 1 << 13 }, stride[] = { 0, 0 };
+  static const guint64 size_t[] = { 3, 2 }, stride_t[] = { 1, 3 };
+  static const float one = 1.5f, six[] = { 1, 2, 3, 4, 5, 6 };
+  static const double transposed[] = { 1, 4, 2, 5, 3, 6 };
+
+  if (g_test_subprocess ())
+    {
+      g_autofree char *dir = msvis_test_make_dir ();
+      PickleSpec spec = { "FloatStorage", size, stride, 2, 0, 1 };
+      g_autofree char *path = write_pt (dir, &spec, &one, sizeof one, "little");
+      g_autoptr(MsvisPt) pt = open_ok (path);
+      g_autoptr(GError) error = NULL;
+      double block[4096], got[6];
+      glong before = peak_kib ();
+
+      for (guint64 done = 0; done < (G_GUINT64_CONSTANT (1) << 26); done += G_N_ELEMENTS (block))
+        {
+          g_assert_true (msvis_pt_read_values (pt, block, G_N_ELEMENTS (block), &error));
+          g_assert_cmpfloat (block[0], ==, 1.5);
+          g_assert_cmpfloat (block[G_N_ELEMENTS (block) - 1], ==, 1.5);
+        }
+      g_assert_no_error (error);
+      g_assert_cmpint (peak_kib () - before, <, 64 << 10);
+
+      /* the odometer carries across blocks of any length */
+      g_clear_pointer (&pt, msvis_pt_free);
+      g_clear_pointer (&path, g_free);
+      spec = (PickleSpec) { "FloatStorage", size_t, stride_t, 2, 0, 6 };
+      path = write_pt (dir, &spec, six, sizeof six, "little");
+      pt = open_ok (path);
+      for (guint k = 0, step = 0; k < 6; k += 1 + step++ % 2)
+        g_assert_true (msvis_pt_read_values (pt, got + k, 1 + step % 2, &error));
+      g_assert_cmpmem (got, sizeof got, transposed, sizeof transposed);
+      msvis_test_remove_tree (dir);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
+/* A file that shrinks while it is read (another process rewriting it) is an error naming
+ * it; a mapped file raised SIGBUS and killed the compare. */
+static void
+test_pt_shrinks (void)
+{
+  static const guint64 size[] = { 1 << 20 }, stride[] = { 1 };
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree float *values = g_new0 (float, 1 << 20);
+  PickleSpec spec = { "FloatStorage", size, stride, 1, 0, 1 << 20 };
+  g_autofree char *path = write_pt (dir, &spec, values, (1 << 20) * sizeof (float), "little");
+  g_autoptr(MsvisPt) pt = open_ok (path);
+  g_autoptr(MsvisPt) again = open_ok (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree double *read = g_new (double, 1 << 20);
+
+  g_assert_cmpint (truncate (path, 4096), ==, 0);
+  g_assert_false (msvis_pt_read_values (pt, read, 1 << 20, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "t.pt: "));
+  g_clear_error (&error);
+  g_assert_null (msvis_pt_to_doubles (again, read, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "t.pt: "));
+  msvis_test_remove_tree (dir);
+}
+
+/* A file that is not there is the file system's error, naming it; a pipe is refused before
+ * it is opened (opening one waits for a writer: a compare would hang). */
+static void
+test_pt_not_a_file (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *missing = g_build_filename (dir, "missing.pt", NULL);
+  g_autofree char *pipe = g_build_filename (dir, "pipe.pt", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (msvis_pt_open (missing, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "missing.pt"));
+  g_clear_error (&error);
+  g_assert_cmpint (mkfifo (pipe, 0644), ==, 0);
+  g_assert_null (msvis_pt_open (pipe, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+  g_assert_nonnull (strstr (error->message, "pipe.pt"));
+  msvis_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -535,5 +687,9 @@ main (int   argc,
   g_test_add_func ("/pt/views", test_pt_views);
   g_test_add_func ("/pt/variants", test_pt_variants);
   g_test_add_func ("/pt/broken", test_pt_broken);
+  g_test_add_func ("/pt/budgets", test_pt_budgets);
+  g_test_add_func ("/pt/strided-streamed", test_pt_strided_streamed);
+  g_test_add_func ("/pt/shrinks", test_pt_shrinks);
+  g_test_add_func ("/pt/not-a-file", test_pt_not_a_file);
   return g_test_run ();
 }

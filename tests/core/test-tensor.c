@@ -772,7 +772,8 @@ test_metrics_stream_failure (void)
   MsvisTensorMetrics m;
 
   g_assert_false (msvis_tensor_metrics_compute_stream (&m, &npu, &bench,
-                                                       MSVIS_TENSOR_ARITH_FLOAT64, &error));
+                                                       MSVIS_TENSOR_ARITH_FLOAT64, NULL,
+                                                       &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
   g_assert_cmpuint (calls_n, ==, 3);   /* nothing is pulled after the failure */
 }

@@ -205,7 +205,7 @@ test_round_trip (gconstpointer data)
   db = msvis_vis_db_open (g_ptr_array_index (db_written, 0), &error);
   g_assert_no_error (error);
   g_assert_cmpint (msvis_vis_db_is_compare (db), ==, c->compare);
-  keys = msvis_vis_db_list_graphs (db, &error);
+  keys = msvis_vis_db_list_graphs (db, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (keys->len, ==, vis_written->len);
 

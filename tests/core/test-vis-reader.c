@@ -596,6 +596,41 @@ test_bench_links (void)
   }
 }
 
+/* ToolTip is read once, as Python reads it: a repeated name keeps its place and takes the last
+ * value; members that are not strings are left out; a ToolTip that is not an object gives none. */
+static void
+test_tool_tips (void)
+{
+  static const struct {
+    const char *text;
+    const char *pairs;   /* joined with | */
+  } cases[] = {
+    { "{\"Cosine\": \"\\u4f59\\u5f26\", \"MaxAbsErr\": 1, \"RMSE\": \"r\", \"Cosine\": \"c\"}",
+      "Cosine|c|RMSE|r" },
+    { "{}", "" },
+    { "[\"Cosine\", \"c\"]", "" },
+    { "{", "" },
+    { NULL, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
+      g_autoptr(GString) joined = g_string_new (NULL);
+      const MsvisTooltipEntry *tips;
+      guint n, again;
+
+      msvis_vis_document_set_tooltip (doc, cases[i].text);
+      tips = msvis_vis_document_get_tooltip_entries (doc, &n);
+      for (guint t = 0; t < n; t++)
+        g_string_append_printf (joined, "%s%s|%s", t > 0 ? "|" : "", tips[t].name, tips[t].text);
+      g_assert_cmpstr (joined->str, ==, cases[i].pairs);
+      /* Read once: the same array again. */
+      g_assert_true (msvis_vis_document_get_tooltip_entries (doc, &again) == tips);
+      g_assert_cmpuint (again, ==, n);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -612,6 +647,7 @@ main (int    argc,
   g_test_add_func ("/vis-reader/lazy-error", test_lazy_error);
   g_test_add_func ("/vis-reader/read-node-data", test_read_node_data);
   g_test_add_func ("/vis-reader/bench-links", test_bench_links);
+  g_test_add_func ("/vis-reader/tool-tips", test_tool_tips);
 
   return g_test_run ();
 }

@@ -4,11 +4,16 @@
 
 #include <math.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "msvis-graph-summary.h"
 #include "msvis-precision-buckets.h"
 #include "msvis-reader-error.h"
 #include "msvis-test-util.h"
+#include "msvis-safe-file.h"
 #include "msvis-vis-config.h"
 #include "msvis-writer-error.h"
 #include "msvis-vis-run.h"
@@ -201,6 +206,41 @@ test_inspect (void)
   g_assert_nonnull (strstr (err, "bad.vis"));
 }
 
+/* A file named without .vis is a run of its own under its whole name; short names crashed. */
+static void
+test_short_names (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  const char *msvis = g_getenv ("MSVIS_BIN");
+  const char *names[] = { "a", "abc", "abcdefgh", "x.db" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *out = NULL, *err = NULL;
+      g_autoptr(GError) error = NULL;
+      MsvisVisRun *run;
+      int status;
+
+      msvis_test_write (dir, names[i], "{\"node\": 1}", -1);
+      run = msvis_vis_run_for_single_file (path);
+      g_assert_cmpstr (run->name, ==, names[i]);
+      g_assert_cmpuint (run->files->len, ==, 1);
+      msvis_vis_run_free (run);
+      run = msvis_vis_run_for_file (path);
+      g_assert_cmpstr (run->name, ==, names[i]);
+      msvis_vis_run_free (run);
+
+      g_assert_nonnull (msvis);
+      g_assert_true (g_spawn_sync (NULL, (char *[]) { (char *)msvis, "inspect", path, NULL },
+                                   NULL, 0, NULL, NULL, &out, &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+      g_assert_nonnull (strstr (err, names[i]));
+    }
+}
+
 static void
 test_config (void)
 {
@@ -254,6 +294,61 @@ test_config (void)
   g_assert_nonnull (strstr (error->message, "a.vis.config"));
 }
 
+static void
+assert_mode_owner (const char *path,
+                   guint       mode,
+                   uid_t       uid,
+                   gid_t       gid)
+{
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpuint (st.st_mode & 07777, ==, mode);
+  g_assert_cmpuint (st.st_uid, ==, uid);
+  g_assert_cmpuint (st.st_gid, ==, gid);
+}
+
+/* A replaced file keeps its mode, and its owner and group where the saver may give them: a
+ * Save made a 0644 file of nobody's 0640 and root's, both the .vis (written through a safe
+ * file) and the .vis.db (a temporary file SQLite wrote, then placed). */
+static void
+test_replace_keeps_mode (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "compare_1.vis.config", NULL);
+  g_autofree char *db = g_build_filename (dir, "build.vis.db", NULL);
+  g_autofree char *tmp = g_build_filename (dir, ".build.vis.db.tmp", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GPtrArray) pairs = msvis_match_pairs_new ();
+  g_autoptr(GError) error = NULL;
+  /* As root, another owner; otherwise our own, with another of our groups if there is one. */
+  uid_t uid = getuid () == 0 ? 65534 : getuid ();
+  gid_t gid = getuid () == 0 ? 65534 : getgid ();
+
+  msvis_match_pairs_add (pairs, "Torch.add.3", "Torch.add.4");
+  msvis_test_write (dir, "compare_1.vis.config", "{}", -1);
+  msvis_test_write (dir, "build.vis.db", "old", -1);
+  msvis_test_write (dir, ".build.vis.db.tmp", "new", -1);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *p = i == 0 ? path : db;
+
+      g_assert_cmpint (g_chmod (p, 0604), ==, 0);
+      g_assert_cmpint (chown (p, uid, gid), ==, 0);
+    }
+  g_assert_cmpint (g_chmod (tmp, 0600), ==, 0);
+
+  g_assert_true (msvis_vis_config_write (file, pairs, TRUE, &error));
+  g_assert_no_error (error);
+  assert_mode_owner (path, 0604, uid, gid);
+
+  g_assert_true (msvis_safe_file_place (tmp, db, MSVIS_SAFE_FILE_REPLACE, &error));
+  g_assert_no_error (error);
+  assert_mode_owner (db, 0604, uid, gid);
+  g_assert_false (g_file_test (tmp, G_FILE_TEST_EXISTS));
+  msvis_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -263,7 +358,9 @@ main (int    argc,
   g_test_add_func ("/vis-run/families", test_families);
   g_test_add_func ("/vis-run/buckets", test_buckets);
   g_test_add_func ("/vis-run/inspect", test_inspect);
+  g_test_add_func ("/vis-run/short-names", test_short_names);
   g_test_add_func ("/vis-run/config", test_config);
+  g_test_add_func ("/vis-run/replace-keeps-mode", test_replace_keeps_mode);
 
   return g_test_run ();
 }

@@ -36,7 +36,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   (void) msvis_vis_db_get_rank_list (db);
   (void) msvis_vis_db_get_step_list (db);
 
-  graphs = msvis_vis_db_list_graphs (db, &error);
+  graphs = msvis_vis_db_list_graphs (db, NULL, &error);
   for (guint i = 0; graphs != NULL && i < MIN (graphs->len, MAX_GRAPHS); i++)
     {
       const MsvisVisDbGraphKey *key = &g_array_index (graphs, MsvisVisDbGraphKey, i);

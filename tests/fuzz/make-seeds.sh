@@ -11,7 +11,8 @@ gen=$build/tools/msvis-gen-dump msvis=$build/app/msvis
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-for t in json-scanner dump-reader vis-reader vis-db-reader npy pt layer-mapping vis-config; do
+for t in json-scanner dump-reader vis-reader vis-db-reader npy pt layer-mapping vis-config \
+         vis-config-apply; do
   mkdir -p "$out/fuzz-$t"
 done
 seed () {   # seed TARGET < contents; named by content, as libFuzzer names its corpus
@@ -105,7 +106,7 @@ done
 # reference runs (megabytes, slow to fuzz) only as the few small files picked below.
 while IFS= read -r -d '' f; do
   case "$f" in
-    *.vis.config) seed vis-config < "$f" ;;
+    *.vis.config) seed vis-config < "$f"; seed vis-config-apply < "$f" ;;
     *.vis) seed vis-reader < "$f" ;;
     *.yaml) seed layer-mapping < "$f" ;;
     *.json) { printf '\001'; cat "$f"; } | seed json-scanner ;;
@@ -130,6 +131,11 @@ done
 printf 'Cell:\n  a: b\nLayer:\n  x.y: z\n  x: w\n' | seed layer-mapping
 printf 'Layer:\n  layers.0: layer0\n  "quoted": &a x\n' | seed layer-mapping
 printf '{"Module.a.A.forward.0": "Module.b.B.forward.0"}' | seed vis-config
+# Names of the compare fuzz-vis-config-apply applies them to (tests/data/bad/vis/compare-good.vis).
+printf '{"Functional.relu.0.forward": "Functional.relu.0.forward"}' | seed vis-config-apply
+printf '{"Module.m.M.forward.0": "Module.m.M.forward.0", "DefaultModel": "DefaultModel"}' |
+  seed vis-config-apply
+printf '{"Functional.relu.0.forward": "Module.m.M.forward.0"}' | seed vis-config-apply
 
 # .npy of each format version, byte order and a few dtypes, as numpy pads them.
 python3 - "$out/fuzz-npy" <<'PY'

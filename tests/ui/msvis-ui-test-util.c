@@ -91,59 +91,88 @@ wait_for_frame (GtkWidget *widget)
 }
 
 /**
- * msvis_ui_test_screenshot:
+ * msvis_ui_test_render:
  *
- * Renders @widget (usually a realized window) to `$MSVIS_SHOT_DIR/NAME.png`, or to
- * `shots/` in the test build directory.
+ * Renders @widget (usually a realized window) as it is on screen, at its scale factor, so that
+ * GDK_SCALE=2 gives a 2x picture.
  *
- * Returns: (transfer full): the PNG's path
+ * Returns: (transfer full): the picture
  */
-char *
-msvis_ui_test_screenshot (GtkWidget  *widget,
-                          const char *name)
+GdkTexture *
+msvis_ui_test_render (GtkWidget *widget)
 {
   g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  GtkSnapshot *snapshot;
   g_autoptr(GskRenderNode) node = NULL;
-  const char *dir = g_getenv ("MSVIS_SHOT_DIR");
-  g_autofree char *fallback = NULL;
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  char *path;
+  int scale = gtk_widget_get_scale_factor (widget);
+  int width = 0, height = 0;
 
   wait_for_frame (widget);
   paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  if (dir == NULL)
-    dir = fallback = g_build_filename (g_get_tmp_dir (), "msvis-shots", NULL);
-  g_mkdir_with_parents (dir, 0755);
-  path = g_strconcat (dir, G_DIR_SEPARATOR_S, name, ".png", NULL);
-
-  int scale = gtk_widget_get_scale_factor (widget);
-
-  /* At the widget's scale factor, so that GDK_SCALE=2 gives a 2x picture to look at. */
-  gtk_snapshot_scale (snapshot, scale, scale);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
   /* A widget that has not drawn since it was (re)mapped paints nothing yet: give it frames,
    * up to 10 s (a loaded CI machine took more than 2). */
   for (guint tries = 0; node == NULL && tries < 200; tries++)
     {
-      msvis_ui_test_spin (50);
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+      if (tries > 0)
+        msvis_ui_test_spin (50);
       /* A window mapped a moment ago may not have its size yet. */
       width = gtk_widget_get_width (widget);
       height = gtk_widget_get_height (widget);
-      snapshot = gtk_snapshot_new ();
       gtk_snapshot_scale (snapshot, scale, scale);
       gdk_paintable_snapshot (paintable, snapshot, width, height);
       node = gtk_snapshot_free_to_node (snapshot);
     }
   g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width * scale,
-                                                                    height * scale));
+  return gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                      node, &GRAPHENE_RECT_INIT (0, 0, width * scale,
+                                                                 height * scale));
+}
+
+/**
+ * msvis_ui_test_count_colors:
+ *
+ * Returns: how many different colours @texture holds: a blank card has one or two
+ */
+guint
+msvis_ui_test_count_colors (GdkTexture *texture)
+{
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  g_autofree guint32 *pixels = g_new (guint32, (gsize) width * height);
+  g_autoptr(GHashTable) colors = g_hash_table_new (NULL, NULL);
+
+  gdk_texture_download (texture, (guchar *) pixels, width * sizeof (guint32));
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    g_hash_table_add (colors, GUINT_TO_POINTER (pixels[i]));
+  return g_hash_table_size (colors);
+}
+
+/**
+ * msvis_ui_test_screenshot:
+ *
+ * Renders @widget and checks that it drew something: its size, and more than the few colours
+ * of an empty surface (a widget that failed to draw, or drew before its content came). When
+ * `$MSVIS_SHOT_DIR` is set (tools/screenshots.sh sets it) the picture is kept there as
+ * NAME.png; a test run writes nothing.
+ *
+ * Returns: (transfer full) (nullable): the PNG's path, or %NULL when none was asked for
+ */
+char *
+msvis_ui_test_screenshot (GtkWidget  *widget,
+                          const char *name)
+{
+  g_autoptr(GdkTexture) texture = msvis_ui_test_render (widget);
+  const char *dir = g_getenv ("MSVIS_SHOT_DIR");
+  int scale = gtk_widget_get_scale_factor (widget);
+  char *path;
+
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, gtk_widget_get_width (widget) * scale);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, gtk_widget_get_height (widget) * scale);
+  g_assert_cmpuint (msvis_ui_test_count_colors (texture), >, 3);
+  if (dir == NULL)
+    return NULL;
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  path = g_strconcat (dir, G_DIR_SEPARATOR_S, name, ".png", NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("screenshot: %s", path);
   return path;

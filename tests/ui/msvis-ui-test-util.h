@@ -8,13 +8,16 @@
 
 G_BEGIN_DECLS
 
-/* For widget tests: a display or a skip, main-loop spinning, and screenshots to look at. */
+/* For widget tests: a display or a skip, main-loop spinning, and pictures of widgets: checked
+ * to be drawn, and kept to look at when tools/screenshots.sh asks. */
 
 gboolean msvis_ui_test_has_display (void);
 gboolean msvis_ui_test_spin_until  (gboolean   (*done) (gpointer data),
                                     gpointer     data,
                                     guint        timeout_ms);
 void     msvis_ui_test_spin        (guint        ms);
+GdkTexture *msvis_ui_test_render   (GtkWidget   *widget);
+guint    msvis_ui_test_count_colors (GdkTexture  *texture);
 char    *msvis_ui_test_screenshot  (GtkWidget   *widget,
                                     const char  *name);
 char    *msvis_ui_test_reference   (const char  *relative);

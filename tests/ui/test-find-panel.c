@@ -490,7 +490,7 @@ shoot (const char *relative,
   fixture_clear (&f);
 }
 
-/* Pictures to look at, made only when asked for with MSVIS_SHOT_DIR. */
+/* Pictures to look at: a case only when tools/screenshots.sh asks for them (MSVIS_SHOT_DIR). */
 static void
 test_screenshots (void)
 {
@@ -498,11 +498,6 @@ test_screenshots (void)
   g_autofree char *light = g_strconcat ("find-panel-light", suffix ? suffix : "", NULL);
   g_autofree char *dark = g_strconcat ("find-panel-dark", suffix ? suffix : "", NULL);
 
-  if (g_getenv ("MSVIS_SHOT_DIR") == NULL)
-    {
-      g_test_skip ("set MSVIS_SHOT_DIR to render screenshots");
-      return;
-    }
   shoot (STAT, FALSE, NULL, light);
   shoot (STAT, TRUE, "relu", dark);
 }
@@ -520,7 +515,8 @@ main (int   argc,
   g_test_add_func ("/find-panel/first-divergence", test_first_divergence);
   g_test_add_func ("/find-panel/build", test_build);
   g_test_add_func ("/find-panel/large-async", test_large_async);
-  g_test_add_func ("/find-panel/screenshots", test_screenshots);
+  if (g_getenv ("MSVIS_SHOT_DIR") != NULL)
+    g_test_add_func ("/find-panel/screenshots", test_screenshots);
 
   return g_test_run ();
 }

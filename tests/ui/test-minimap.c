@@ -97,16 +97,10 @@ static guint
 count_colors (GtkWidget  *widget,
               const char *name)
 {
-  g_autofree char *path = msvis_ui_test_screenshot (widget, name);
-  g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (path, NULL);
-  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
-  g_autofree guint32 *pixels = g_new (guint32, (gsize) width * height);
-  g_autoptr(GHashTable) colors = g_hash_table_new (NULL, NULL);
+  g_autoptr(GdkTexture) texture = msvis_ui_test_render (widget);
 
-  gdk_texture_download (texture, (guchar *) pixels, width * sizeof (guint32));
-  for (gsize i = 0; i < (gsize) width * height; i++)
-    g_hash_table_add (colors, GUINT_TO_POINTER (pixels[i]));
-  return g_hash_table_size (colors);
+  g_free (msvis_ui_test_screenshot (widget, name));
+  return msvis_ui_test_count_colors (texture);
 }
 
 static gboolean

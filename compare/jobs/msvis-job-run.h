@@ -9,7 +9,10 @@
 
 G_BEGIN_DECLS
 
-/* What the build and the compare halves of a graph job share. */
+/* One run of `msvis graph` as its parts share it: the options, progress, the files written
+ * and not yet committed, and the steps every part takes (build a dump, write a result, link
+ * the ranks of a step). msvis-graph-job.c walks the layouts; msvis-compare-job.c and
+ * msvis-merge-job.c do their halves with these, so no two of them include each other. */
 
 typedef struct
 {
@@ -31,6 +34,8 @@ typedef struct
   MsvisGraph *graph;
 } RankGraph;
 
+gboolean    msvis_job_check_output_name (const char           *name,
+                                         GError              **error);
 void        msvis_job_rank_graph_clear (gpointer                data);
 void        msvis_job_say              (Run                    *run,
                                         const char             *format,
@@ -52,21 +57,4 @@ gboolean    msvis_job_write_vis        (Run                    *run,
                                         gint                    step,
                                         gint                    rank,
                                         GError                **error);
-gboolean    msvis_job_compare          (Run                    *run,
-                                        GFile                  *npu,
-                                        GFile                  *bench,
-                                        GError                **error);
-
-/* msvis-merge-job.c: the rank folders of a step, merged by parallel_merge */
-const MsvisJsonValue *msvis_job_parallel_merge (const MsvisJsonValue *config);
-gboolean    msvis_job_merge_build      (Run                    *run,
-                                        GFile                  *dir,
-                                        const char             *step,
-                                        GError                **error);
-gboolean    msvis_job_merge_compare    (Run                    *run,
-                                        GFile                  *npu,
-                                        GFile                  *bench,
-                                        const char             *step,
-                                        GError                **error);
-
 G_END_DECLS

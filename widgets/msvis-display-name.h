@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The name budget of the window: a label, tooltip or link text shows at most this many
+ * characters of a node name (or of a stack line shown wrapped). The readers take names of up
+ * to 65,536 bytes, and GTK lays out a wrapping label in time that grows with the square of its
+ * length: a 60,000-character name froze the window for good. Copying still gives all of it. */
+#define MSVIS_DISPLAY_NAME_MAX 400
+
+char *msvis_display_name (const char *name);
+
+G_END_DECLS
