@@ -500,6 +500,17 @@ insert_tag (MsvisTrendDb  *self,
   return TRUE;
 }
 
+static gint
+compare_pairs (gconstpointer a,
+               gconstpointer b)
+{
+  const gint64 *x = a, *y = b;
+
+  if (x[0] != y[0])
+    return x[0] < y[0] ? -1 : 1;
+  return x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
 /* § 6.7: per metric in the order metrics were first met, one id per (tag, category) of the
  * metric's targets, ids running on without gaps. */
 static gboolean
@@ -508,6 +519,7 @@ write_tags (MsvisTrendDb  *self,
 {
   sqlite3_stmt *tag_stmt = NULL, *map_stmt = NULL;
   g_autoptr(GPtrArray) tags = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, 2 * sizeof (gint64));
   gint64 next_id = 0;
   gboolean ok = FALSE;
 
@@ -547,16 +559,26 @@ write_tags (MsvisTrendDb  *self,
                                    metric, error))
                     goto out;
                 }
-              sqlite3_bind_int64 (map_stmt, 1, GPOINTER_TO_SIZE (id));
-              sqlite3_bind_int64 (map_stmt, 2, t->id);
-              if (sqlite3_step (map_stmt) != SQLITE_DONE)
-                {
-                  sqlite_failed (self, error);
-                  goto out;
-                }
-              sqlite3_reset (map_stmt);
+              {
+                gint64 pair[2] = { GPOINTER_TO_SIZE (id), t->id };
+
+                g_array_append_vals (pairs, pair, 1);
+              }
             }
         }
+    }
+  /* in key order, the primary key's index grows at its end */
+  g_array_sort (pairs, compare_pairs);
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      sqlite3_bind_int64 (map_stmt, 1, g_array_index (pairs, gint64, 2 * i));
+      sqlite3_bind_int64 (map_stmt, 2, g_array_index (pairs, gint64, 2 * i + 1));
+      if (sqlite3_step (map_stmt) != SQLITE_DONE)
+        {
+          sqlite_failed (self, error);
+          goto out;
+        }
+      sqlite3_reset (map_stmt);
     }
   ok = TRUE;
 
