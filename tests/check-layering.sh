@@ -18,6 +18,8 @@ forbid () {   # forbid <folder> <extended regex of #include targets> <reason>
   fi
 }
 
+# sqlite3 belongs to graph/vis (.vis.db) and graph/trend (.trend.db); nothing above graph/
+# opens a database itself.
 gtk='gtk/|gdk/|gsk/|adwaita\.h'
 forbid graph   "$gtk|json-glib/" 'is the GTK-free core'
 forbid compare "$gtk|json-glib/|graphviz/|sqlite3\.h|cairo|pango" 'is GTK-free and draws nothing itself'

@@ -20,7 +20,10 @@ print_usage (void)
            " [--expand-all | --depth N | --expand-to NODE | --errors]"
            "\n  msvis report FILE|DIR -o OUT.{md,html,csv}"
            "\n  msvis match FILE --config X.vis.config -o OUT [--force]"
-           "\n  msvis inspect [--json] FILE|DIR\n\n%s\n%s\n%s\n%s\n%s\n%s\n",
+           "\n  msvis inspect [--json] FILE|DIR"
+           "\n  msvis trend --db DB_DIR --data DATA_DIR [--format auto|dump|monitor]"
+           " [--mapping MAP.json] [--micro_step true|false] [--process_num N]"
+           "\n\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n",
            _("Usage:"),
            _("graph builds the model-hierarchy graph of an msprobe dump, or compares an NPU "
              "dump with a benchmark dump, and writes .vis files with the same bytes msprobe's "
@@ -32,6 +35,8 @@ print_usage (void)
            _("report writes what a compare found: the summary and every suspicious node."),
            _("match applies the node matches of a .vis.config to a compare and saves it, "
              "with metrics and colours computed again."),
+           _("trend writes the statistics of a dump run by step, rank and module into "
+             "dump_data.trend.db, as msprobe's data2db does."),
            _("inspect says what a .vis or .vis.db file, or a folder of them, holds. "
              "Run “msvis COMMAND --help” for the options."));
 }
@@ -114,6 +119,8 @@ main (int   argc,
     return msvis_command_line_match (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "inspect") == 0)
     return msvis_command_line_inspect (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "trend") == 0)
+    return msvis_command_line_trend (argc - 1, argv + 1);
 
   if (argc >= 2 && (strcmp (argv[1], "--version") == 0))
     {

@@ -18,6 +18,8 @@ int msvis_command_line_report (int    argc,
                                char **argv);
 int msvis_command_line_match (int    argc,
                               char **argv);
+int msvis_command_line_trend (int    argc,
+                              char **argv);
 
 /* The --force of the commands that write one file, all saying the same. */
 #define MSVIS_FORCE_OPTION(flag)                                                            \
