@@ -12,7 +12,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 for t in json-scanner dump-reader vis-reader vis-db-reader npy pt layer-mapping vis-config \
-         vis-config-apply; do
+         vis-config-apply trend; do
   mkdir -p "$out/fuzz-$t"
 done
 seed () {   # seed TARGET < contents; named by content, as libFuzzer names its corpus
@@ -72,6 +72,20 @@ dump_seed "$work/ranks/rank1" 'o\nrank0\n~rank1'
 printf '%s\0%s\0%s' '{"task": "statistics", "level": "mix", "framework": "pytorch",
  "dump_data_dir": null, "data": {"Module.m.M.forward.0": {"input_args": [], "output": []}}}' \
   '{"Module.m.M.forward.0": null}' '{}' | seed dump-reader
+
+# trend: dump.json NUL construct.json NUL mapping NUL plan (see fuzz-trend.c).
+trend_seed () {   # trend_seed DIR MAPPING PLAN
+  { cat "$1/dump.json"; printf '\0'; cat "$1/construct.json"; printf '\0%s\0%b' "$2" "$3"; } |
+    seed trend
+}
+trend_seed "$work/files" '' 'm'
+trend_seed "$work/files" '' 'ps'
+trend_seed "$work/md5" '{"layers": "L"}' 'm'
+for d in "$src"/tests/data/reference-trend-2026/in/*/step0/rank0; do
+  [ -f "$d/dump.json" ] && [ "$(stat -c %s "$d/dump.json")" -lt 65536 ] || continue
+  { cat "$d/dump.json"; printf '\0'; cat "$d/construct.json" 2>/dev/null; printf '\0\0m'; } |
+    seed trend
+done
 
 # json-scanner: a mode byte (read size and skip/tree choice), then any JSON the project reads.
 for f in "$work"/files/*.json "$work"/structure/*.json "$work"/md5/*.json; do

@@ -14,7 +14,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz-json-scanner fuzz-dump-reader fuzz-vis-reader
                                      fuzz-vis-db-reader fuzz-npy fuzz-pt fuzz-layer-mapping
-                                     fuzz-vis-config fuzz-vis-config-apply)
+                                     fuzz-vis-config fuzz-vis-config-apply fuzz-trend)
 
 # clang and libFuzzer from Debian, besides what .ci/setup installs.
 bash .ci/setup >/dev/null || exit 1
