@@ -210,6 +210,15 @@ has_action (GtkWidget     *widget,
          && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
 }
 
+static gboolean
+is_open_button (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return ADW_IS_SPLIT_BUTTON (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)),
+                       "win.open") == 0;
+}
+
 /* Item 3: in Chinese the toolbar says 同步展开, not 同步展开(Y); the accelerator stays. In a
  * process of its own, Chinese from the start (GLib decides once whether to translate). */
 static void
@@ -244,6 +253,16 @@ test_chinese_toolbar (void)
       g_assert_null (strchr (label, '('));
       g_assert_null (strstr (label, "（"));
     }
+  /* The header bar's Open button too (the file dialogs keep 打开(_O)). */
+  {
+    GtkWidget *open = msvis_ui_test_find_widget (GTK_WIDGET (window), is_open_button, NULL);
+    const char *label;
+
+    g_assert_nonnull (open);
+    label = adw_split_button_get_label (ADW_SPLIT_BUTTON (open));
+    g_assert_false (g_str_is_ascii (label));
+    g_assert_null (strchr (label, '('));
+  }
   accels = gtk_application_get_accels_for_action (app, "win.first-divergence");
   g_assert_true (accels[0] != NULL);
   gtk_window_destroy (GTK_WINDOW (window));
