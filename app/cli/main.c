@@ -70,7 +70,12 @@ use_language_without_locale (void)
   if (language == NULL || setlocale (LC_ALL, "C.UTF-8") == NULL)
     return;
   if (g_getenv ("LANGUAGE") == NULL || g_getenv ("LANGUAGE")[0] == '\0')
-    g_setenv ("LANGUAGE", language, TRUE);
+    {
+      /* "zh_CN", not "zh_CN.UTF-8": Pango too reads LANGUAGE, to pick Chinese glyphs. */
+      g_autofree char *name = g_strndup (language, strcspn (language, ".@"));
+
+      g_setenv ("LANGUAGE", name, TRUE);
+    }
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
 }
 
