@@ -32,3 +32,25 @@ msvis_display_name (const char *name)
     return g_strdup (name);
   return g_strdup_printf ("%.*s…%s", (int)(head_end - name), name, tail);
 }
+
+/**
+ * msvis_label_show_identifiers:
+ * @label: a label whose text holds node names, API names or file names
+ *
+ * Pango hyphenates a word it breaks: "la-nguage_model" or "for-ward.0" reads as a name that
+ * does not exist and cannot be searched for. A name is one long word to Pango, so the label
+ * breaks it between characters, without a hyphen; its markup and links keep their own
+ * attributes.
+ */
+void
+msvis_label_show_identifiers (GtkLabel *label)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  gtk_label_set_attributes (label, attrs);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
+  /* No underline under its links (style.css): it would hide the "__" of "__add__". */
+  gtk_widget_add_css_class (GTK_WIDGET (label), "identifiers");
+  pango_attr_list_unref (attrs);
+}

@@ -2,7 +2,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
@@ -13,5 +13,6 @@ G_BEGIN_DECLS
 #define MSVIS_DISPLAY_NAME_MAX 400
 
 char *msvis_display_name (const char *name);
+void  msvis_label_show_identifiers (GtkLabel *label);
 
 G_END_DECLS

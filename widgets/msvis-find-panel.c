@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "msvis-display-name.h"
 #include "msvis-find-panel-private.h"
 #include "msvis-swatch.h"
 
@@ -569,6 +570,9 @@ msvis_find_panel_init (MsvisFindPanel *self)
   g_autoptr(GtkListItemFactory) lists = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The error quotes the pattern and the description names nodes. */
+  msvis_label_show_identifiers (self->error_label);
+  msvis_label_show_identifiers (self->description_label);
 
   self->lists = g_array_new (FALSE, FALSE, sizeof (ListEntry));
   self->list_names = gtk_string_list_new (NULL);

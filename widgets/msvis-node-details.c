@@ -612,6 +612,13 @@ msvis_node_details_init (MsvisNodeDetails *self)
   self->bench = MSVIS_NODE_ID_NONE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    GtkLabel *names[] = { self->title_label, self->counterpart_label, self->rank_label,
+                          self->merge_label, self->distributed_label, self->worst_label };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      msvis_label_show_identifiers (names[i]);
+  }
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->swatch), swatch_draw, self, NULL);
   msvis_node_details_update_actions (self);
 }

@@ -53,6 +53,37 @@ locale_dir (void)
   return LOCALEDIR;
 }
 
+/* LANG=zh_CN.UTF-8 on a machine without that locale generated (most containers on Ascend
+ * hosts): setlocale() fails, the C locale stays, and gettext, which ignores the language in
+ * the C locale, leaves every message English. The messages only need the language, which
+ * LANGUAGE gives in any locale but C: so C.UTF-8 (in every glibc since 2.35) and the
+ * language the user asked for, unless LANGUAGE already names one. The environment, not just
+ * this process's locale, so that GTK's own setlocale() in the window agrees. */
+static void
+use_language_without_locale (void)
+{
+  const char *names[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
+  const char *language = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names) && language == NULL; i++)
+    {
+      const char *value = g_getenv (names[i]);
+
+      if (value != NULL && value[0] != '\0')
+        language = value;
+    }
+  if (language == NULL || setlocale (LC_ALL, "C.UTF-8") == NULL)
+    return;
+  if (g_getenv ("LANGUAGE") == NULL || g_getenv ("LANGUAGE")[0] == '\0')
+    {
+      /* "zh_CN", not "zh_CN.UTF-8": Pango too reads LANGUAGE, to pick Chinese glyphs. */
+      g_autofree char *name = g_strndup (language, strcspn (language, ".@"));
+
+      g_setenv ("LANGUAGE", name, TRUE);
+    }
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+}
+
 /* The module next to the executable (in the build tree), else where an installation puts it
  * relative to the executable (a moved installation keeps working), else its configured place. */
 static char *
@@ -104,7 +135,8 @@ main (int   argc,
 {
   /* Messages follow the user's language; numbers in files never follow the locale (the
    * readers and writers use the C locale explicitly). */
-  setlocale (LC_ALL, "");
+  if (setlocale (LC_ALL, "") == NULL)
+    use_language_without_locale ();
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

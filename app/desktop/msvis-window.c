@@ -182,6 +182,15 @@ set_document (MsvisWindow      *self,
 
   adw_window_title_set_title (self->window_title, msvis_vis_source_get_name (source));
   adw_window_title_set_subtitle (self->window_title, subtitle);
+  {
+    /* What the task bar, the window switcher and a screenshot's file name show: which of
+     * several windows holds which result. */
+    g_autofree char *title =
+      /* translators: the window's title: the open result's name, then the program's */
+      g_strdup_printf (_("%s — msvis"), msvis_vis_source_get_name (source));
+
+    gtk_window_set_title (GTK_WINDOW (self), title);
+  }
   update_selectors (self);
   update_micro_steps (self);
   msvis_compare_view_set_document (self->compare_view, doc);

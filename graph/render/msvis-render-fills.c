@@ -11,8 +11,10 @@
 /* tb_graph_ascend's fills (vis-format.md §6.4). */
 const MsvisRgba msvis_render_unmatched_grey = { 199 / 255., 199 / 255., 199 / 255., 1 };
 const MsvisRgba msvis_render_white = { 1, 1, 1, 1 };
+/* No overflow is white: grey is what "unmatched" looks like in every other mode, and a graph
+ * whose nodes mostly have no overflow read as all unmatched. */
 const MsvisRgba msvis_render_overflow_fills[4] = {
-  { 199 / 255., 199 / 255., 199 / 255., 1 },     /* none */
+  { 1, 1, 1, 1 },                                /* none */
   { 0xB6 / 255., 0xC7 / 255., 0xFC / 255., 1 },  /* medium */
   { 0x7E / 255., 0x96 / 255., 0xF0 / 255., 1 },  /* high */
   { 0x46 / 255., 0x68 / 255., 0xB8 / 255., 1 },  /* critical */

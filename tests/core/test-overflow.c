@@ -4,6 +4,7 @@
 
 #include "msvis-graph-builder.h"
 #include "msvis-overflow.h"
+#include "msvis-render.h"
 #include "msvis-test-util.h"
 
 #define FINE "{\"type\": \"torch.Tensor\", \"Max\": 1.0, \"Min\": 0.0, \"Mean\": 0.5, " \
@@ -34,6 +35,44 @@ level_of (const char *name,
   msvis_dump_header_clear (&header);
   msvis_overflow_check_apply (check, graph);
   return msvis_graph_node_get_overflow (graph, msvis_graph_lookup (graph, name));
+}
+
+/* Overflow mode paints a node without overflow white, not the grey of an unmatched node. */
+static void
+test_fills (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autoptr(MsvisOverflowCheck) check = msvis_overflow_check_new ();
+  g_autoptr(GFile) file = g_file_new_for_path (dir);
+  MsvisBuildOptions options = { .entry_hook = msvis_overflow_check_entry, .hook_data = check };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisGraph) graph = NULL;
+  MsvisDumpHeader header;
+  MsvisFillMap *map;
+  MsvisRgba fine, critical;
+
+  msvis_test_write_dump (dir, "{\"Tensor.add.0.forward\": null, \"Tensor.mul.0.forward\": null}",
+                         "\"Tensor.add.0.forward\": {\"input_args\": [" FINE "], "
+                         "\"output\": [" FINE "]}, "
+                         "\"Tensor.mul.0.forward\": {\"input_args\": [" FINE "], "
+                         "\"output\": [" INF "]}", NULL);
+  graph = msvis_graph_build (file, &options, &header, NULL, &error);
+  g_assert_no_error (error);
+  msvis_dump_header_clear (&header);
+  msvis_overflow_check_apply (check, graph);
+
+  map = msvis_fill_map_new (graph, NULL, FALSE, NULL, MSVIS_PALETTE_OVERFLOW);
+  fine = msvis_fill_map_get (map, msvis_graph_lookup (graph, "Tensor.add.0.forward"));
+  critical = msvis_fill_map_get (map, msvis_graph_lookup (graph, "Tensor.mul.0.forward"));
+  msvis_fill_map_free (map);
+  g_assert_cmpfloat (fine.red, ==, msvis_render_white.red);
+  g_assert_cmpfloat (fine.green, ==, msvis_render_white.green);
+  g_assert_cmpfloat (fine.blue, ==, msvis_render_white.blue);
+  g_assert_false (fine.red == msvis_render_unmatched_grey.red
+                  && fine.green == msvis_render_unmatched_grey.green);
+  /* #4668B8 */
+  g_assert_cmpfloat_with_epsilon (critical.red, 0x46 / 255., 1e-9);
+  g_assert_cmpfloat_with_epsilon (critical.blue, 0xB8 / 255., 1e-9);
 }
 
 static void
@@ -123,6 +162,7 @@ main (int   argc,
   g_test_add_func ("/overflow/scenes", test_scenes);
   g_test_add_func ("/overflow/numerical-mutation", test_numerical_mutation);
   g_test_add_func ("/overflow/ignore-rules", test_ignore_rules);
+  g_test_add_func ("/overflow/fills", test_fills);
 
   return g_test_run ();
 }
