@@ -94,6 +94,37 @@ test_round_trip (void)
     }
 }
 
+/* Reading a file with a progress takes the fraction to its end, by the bytes read; phases
+ * nest as ranges of the whole. */
+static void
+test_progress (void)
+{
+  g_autoptr(GPtrArray) files = reference_vis_files ();
+  g_autoptr(MsvisProgress) nested = msvis_progress_new ();
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autoptr(MsvisProgress) progress = msvis_progress_new ();
+      g_autoptr(GFile) file = g_file_new_for_path (g_ptr_array_index (files, i));
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MsvisVisDocument) doc = NULL;
+
+      g_assert_cmpfloat (msvis_progress_get_fraction (progress), ==, 0.);
+      doc = msvis_vis_read_full (file, MSVIS_VIS_READ_DEFAULT, progress, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpfloat (msvis_progress_get_fraction (progress), ==, 1.);
+    }
+
+  msvis_progress_push_range (nested, 0.5, 1.);
+  msvis_progress_set_done (nested, 1, 2);
+  g_assert_cmpfloat_with_epsilon (msvis_progress_get_fraction (nested), 0.75, 1e-6);
+  /* Never backwards. */
+  msvis_progress_set_fraction (nested, 0.);
+  g_assert_cmpfloat_with_epsilon (msvis_progress_get_fraction (nested), 0.75, 1e-6);
+  msvis_progress_pop_range (nested);
+  g_assert_cmpfloat (msvis_progress_get_fraction (nested), ==, 1.);
+}
+
 static void
 assert_items_equal (MsvisGraph *a,
                     guint32     first_a,
@@ -638,6 +669,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/vis-reader/round-trip", test_round_trip);
+  g_test_add_func ("/vis-reader/progress", test_progress);
   g_test_add_func ("/vis-reader/db-round-trip", test_db_round_trip);
   g_test_add_func ("/vis-reader/viewer-saved", test_viewer_saved);
   g_test_add_func ("/vis-reader/lies", test_lies);
