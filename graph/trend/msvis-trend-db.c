@@ -56,8 +56,9 @@ const char *const msvis_trend_schema[MSVIS_TREND_N_SCHEMA] = {
   "            FOREIGN KEY (target_id) REFERENCES monitoring_targets(target_id),\n"
   "            FOREIGN KEY (metric_id) REFERENCES monitoring_metrics(metric_id)\n"
   "        ) WITHOUT ROWID",
-  "INSERT INTO monitoring_metrics (metric_id, metric_name) VALUES "
-  "(1, 'forward'), (2, 'backward'), (3, 'recompute'), (4, 'parameters_grad')",
+  /* In parentheses: one element, two literals (clang would take it for a missing comma). */
+  ("INSERT INTO monitoring_metrics (metric_id, metric_name) VALUES "
+   "(1, 'forward'), (2, 'backward'), (3, 'recompute'), (4, 'parameters_grad')"),
 };
 
 static const char global_stats[] =
