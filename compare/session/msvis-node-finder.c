@@ -565,13 +565,61 @@ msvis_node_finder_list_divergences (MsvisNodeFinder *self)
 }
 
 /**
+ * msvis_node_finder_first_divergence_at:
+ * @min_severity: the mildest severity that counts (see msvis_node_finder_get_severity());
+ *   1 is the first bucket past the pass colour
+ * @unmatched: whether an unmatched leaf counts as divergent too
+ *
+ * "First" means first in the run: the earliest leaf in dump (call) order at or past the
+ * threshold, so that a warning above an error is where the search stops, as a user reading
+ * the model top down would want.
+ *
+ * Returns: that leaf, or MSVIS_NODE_ID_NONE when none is
+ */
+MsvisNodeId
+msvis_node_finder_first_divergence_at (MsvisNodeFinder *self,
+                                       guint            min_severity,
+                                       gboolean         unmatched)
+{
+  g_return_val_if_fail (self != NULL, MSVIS_NODE_ID_NONE);
+  g_return_val_if_fail (min_severity >= 1, MSVIS_NODE_ID_NONE);
+
+  if (!msvis_vis_document_is_compare (self->doc))
+    return MSVIS_NODE_ID_NONE;
+  for (MsvisNodeId node = 0; node < self->n_nodes; node++)
+    {
+      int bucket = self->bucket_of[node];
+      gboolean hit = bucket >= 0 ? self->severity[bucket] >= min_severity
+                                 : unmatched && bucket == MSVIS_BUCKET_UNMATCHED;
+
+      if (hit && is_leaf (self, node))
+        return node;
+    }
+  return MSVIS_NODE_ID_NONE;
+}
+
+/**
  * msvis_node_finder_first_divergence:
+ *
+ * The default threshold: any bucket worse than the mildest (for md5, "different"); unmatched
+ * leaves do not count.
+ *
+ * Returns: the earliest divergent leaf in dump order, or MSVIS_NODE_ID_NONE
+ */
+MsvisNodeId
+msvis_node_finder_first_divergence (MsvisNodeFinder *self)
+{
+  return msvis_node_finder_first_divergence_at (self, 1, FALSE);
+}
+
+/**
+ * msvis_node_finder_first_worst:
  *
  * Returns: the earliest leaf in dump order of the worst bucket any leaf is in, or
  *   MSVIS_NODE_ID_NONE when all leaves are in the mildest one
  */
 MsvisNodeId
-msvis_node_finder_first_divergence (MsvisNodeFinder *self)
+msvis_node_finder_first_worst (MsvisNodeFinder *self)
 {
   g_return_val_if_fail (self != NULL, MSVIS_NODE_ID_NONE);
 

@@ -89,10 +89,25 @@ worst_cell (const MsvisReportRow *row)
 static char *
 dup_counts (MsvisReport *self)
 {
+  GString *out = g_string_new (NULL);
+
   /* translators: the nodes per overflow level, then the nodes without a counterpart */
-  return g_strdup_printf (_("Overflow: %u medium, %u high, %u critical. Unmatched: %u."),
+  g_string_append_printf (out, _("Overflow: %u medium, %u high, %u critical. Unmatched: %u."),
                           self->overflow[1], self->overflow[2], self->overflow[3],
                           self->unmatched);
+  if (!self->is_compare)
+    return g_string_free (out, FALSE);
+  g_string_append_c (out, ' ');
+  /* translators: says what "First divergence" means in this report; %s is a node's name */
+  g_string_append_printf (out, _("First divergence (the earliest node in dump order whose colour "
+                                 "is worse than the best one; unmatched nodes not counted): %s."),
+                          *self->first_divergence ? self->first_divergence : _("none"));
+  g_string_append_c (out, ' ');
+  /* translators: %s is a node's name */
+  g_string_append_printf (out, _("First worst (the earliest node in dump order of the worst "
+                                 "colour present): %s."),
+                          *self->first_worst ? self->first_worst : _("none"));
+  return g_string_free (out, FALSE);
 }
 
 static const char *
