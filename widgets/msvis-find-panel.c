@@ -68,6 +68,15 @@ msvis_find_panel_dup_count_text (MsvisFindPanel *self)
   if (n == 0)
     return g_strdup (list != NULL && list->kind == LIST_DIVERGENCES
                      ? _("No divergences") : _("No nodes"));
+  /* The lists of a colour, overflow level or the divergences hold leaves, counted as the
+   * Legend and `msvis inspect` count them; a search finds containers too. */
+  if (list != NULL && list->kind != LIST_SEARCH && selected != GTK_INVALID_LIST_POSITION)
+    /* translators: "12 of 340 leaf nodes": the selected result and how many leaves a list has */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u leaf node",
+                                         "%u of %u leaf nodes", n), selected + 1, n);
+  if (list != NULL && list->kind != LIST_SEARCH)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u leaf node", "%u leaf nodes", n),
+                            n);
   if (selected != GTK_INVALID_LIST_POSITION && self->truncated)
     /* translators: "12 of more than 1000000 nodes": the selected result and how many there
      * are, when a search stopped at its limit */

@@ -91,6 +91,9 @@ dup_counts (MsvisReport *self)
 {
   GString *out = g_string_new (NULL);
 
+  g_string_append (out, _("Counts are of leaf nodes (nodes without children) of the NPU graph, "
+                          "as the Legend, Find and msvis inspect count."));
+  g_string_append_c (out, ' ');
   /* translators: the nodes per overflow level, then the nodes without a counterpart */
   g_string_append_printf (out, _("Overflow: %u medium, %u high, %u critical. Unmatched: %u."),
                           self->overflow[1], self->overflow[2], self->overflow[3],
@@ -152,7 +155,7 @@ write_markdown (MsvisReport *self,
   g_string_append_printf (out, "%s\n\n", self->subtitle);
   if (self->buckets->len > 0)
     {
-      g_string_append_printf (out, "| %s | %s |\n|---|---:|\n", _("Bucket"), _("Nodes"));
+      g_string_append_printf (out, "| %s | %s |\n|---|---:|\n", _("Bucket"), _("Leaf nodes"));
       for (guint i = 0; i < self->buckets->len; i++)
         {
           MsvisReportBucket *b = &g_array_index (self->buckets, MsvisReportBucket, i);
@@ -235,7 +238,7 @@ write_html_summary (MsvisReport *self,
   if (self->buckets->len > 0)
     {
       g_string_append_printf (out, "<table><tr><th>%s</th><th>%s</th></tr>\n", _("Bucket"),
-                              _("Nodes"));
+                              _("Leaf nodes"));
       for (guint i = 0; i < self->buckets->len; i++)
         {
           MsvisReportBucket *b = &g_array_index (self->buckets, MsvisReportBucket, i);

@@ -330,11 +330,11 @@ test_first_divergence (void)
   g_assert_cmpuint (f.calls, ==, 1);
   g_assert_cmpstr (activated_name (&f), ==, "Functional.relu.0.forward");
   g_assert_cmpuint (n_results (&f), ==, 8);
-  g_assert_cmpstr (count_text (&f), ==, "8 of 8 nodes");
+  g_assert_cmpstr (count_text (&f), ==, "8 of 8 leaf nodes");
 
   msvis_find_panel_first_worst (f.panel);
   g_assert_cmpstr (activated_name (&f), ==, "Tensor.__add__.0.forward");
-  g_assert_cmpstr (count_text (&f), ==, "1 of 8 nodes");
+  g_assert_cmpstr (count_text (&f), ==, "1 of 8 leaf nodes");
   gtk_widget_activate_action (GTK_WIDGET (f.panel), "find.first-divergence", NULL);
   g_assert_cmpstr (activated_name (&f), ==, "Functional.relu.0.forward");
   gtk_widget_activate_action (GTK_WIDGET (f.panel), "find.first-worst", NULL);
