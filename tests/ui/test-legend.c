@@ -383,7 +383,7 @@ test_counts_are_inspects (void)
   g_autofree char *config = g_test_build_filename (G_TEST_DIST, "..", "data", "samples",
                                                    "compare.json", NULL);
   g_autofree char *out = msvis_test_make_dir ();
-  g_autofree char *err = NULL;
+  g_autofree char *err = NULL, *printed = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GDir) dir = NULL;
   g_autofree char *vis = NULL;
@@ -399,7 +399,7 @@ test_counts_are_inspects (void)
   g_assert_nonnull (msvis);   /* meson test sets it */
   g_assert_true (g_spawn_sync (NULL, (char *[]) { (char *) msvis, "graph", "-i", config, "-o",
                                                   out, "-oc", NULL },
-                               NULL, 0, NULL, NULL, NULL, &err, &status, &error));
+                               NULL, 0, NULL, NULL, &printed, &err, &status, &error));
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   dir = g_dir_open (out, 0, &error);
