@@ -226,6 +226,9 @@ test_stat_first_divergence (void)
   g_assert_cmpuint (msvis_node_finder_first_divergence_at (npu, 4, FALSE), ==, add);
   g_assert_cmpuint (msvis_node_finder_first_divergence_at (npu, 5, FALSE), ==,
                     MSVIS_NODE_ID_NONE);
+  /* Unmatched leaves count only when asked: past every colour, the first of them. */
+  g_assert_cmpstr (name_of (npu, msvis_node_finder_first_divergence_at (npu, 5, TRUE)), ==,
+                   "Tensor.view.1.forward");
 
   /* The report names both, by the same functions. */
   report = msvis_report_new (doc, "cmp_stat", NULL, &error);
