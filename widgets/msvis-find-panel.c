@@ -69,6 +69,15 @@ msvis_find_panel_dup_count_text (MsvisFindPanel *self)
   if (n == 0)
     return g_strdup (list != NULL && list->kind == LIST_DIVERGENCES
                      ? _("No divergences") : _("No nodes"));
+  /* The lists of a colour, overflow level or the divergences hold leaves, counted as the
+   * Legend and `msvis inspect` count them; a search finds containers too. */
+  if (list != NULL && list->kind != LIST_SEARCH && selected != GTK_INVALID_LIST_POSITION)
+    /* translators: "12 of 340 leaf nodes": the selected result and how many leaves a list has */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u leaf node",
+                                         "%u of %u leaf nodes", n), selected + 1, n);
+  if (list != NULL && list->kind != LIST_SEARCH)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u leaf node", "%u leaf nodes", n),
+                            n);
   if (selected != GTK_INVALID_LIST_POSITION && self->truncated)
     /* translators: "12 of more than 1000000 nodes": the selected result and how many there
      * are, when a search stopped at its limit */
@@ -98,6 +107,9 @@ msvis_find_panel_update_state (MsvisFindPanel *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "find.first-divergence",
                                  finder != NULL &&
                                  msvis_node_finder_first_divergence (finder) != MSVIS_NODE_ID_NONE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "find.first-worst",
+                                 finder != NULL &&
+                                 msvis_node_finder_first_worst (finder) != MSVIS_NODE_ID_NONE);
 }
 
 static void
@@ -446,6 +458,14 @@ msvis_find_panel_first_divergence_action (GtkWidget  *widget,
 }
 
 static void
+msvis_find_panel_first_worst_action (GtkWidget  *widget,
+                                     const char *action_name,
+                                     GVariant   *parameter)
+{
+  msvis_find_panel_first_worst (MSVIS_FIND_PANEL (widget));
+}
+
+static void
 msvis_find_panel_dispose (GObject *object)
 {
   MsvisFindPanel *self = (MsvisFindPanel *)object;
@@ -557,6 +577,8 @@ msvis_find_panel_class_init (MsvisFindPanelClass *klass)
                                    msvis_find_panel_previous_action);
   gtk_widget_class_install_action (widget_class, "find.first-divergence", NULL,
                                    msvis_find_panel_first_divergence_action);
+  gtk_widget_class_install_action (widget_class, "find.first-worst", NULL,
+                                   msvis_find_panel_first_worst_action);
 
   gtk_widget_class_set_css_name (widget_class, "findpanel");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_SEARCH);
@@ -703,27 +725,61 @@ msvis_find_panel_select_previous (MsvisFindPanel *self)
                                           ? n - 1 : (selected + n - 1) % n);
 }
 
-/**
- * msvis_find_panel_first_divergence:
- *
- * Shows the divergences, worst colour first, and picks the first: the earliest leaf in dump
- * order of the worst colour present. Next and previous then go on by severity.
- */
-void
-msvis_find_panel_first_divergence (MsvisFindPanel *self)
+/* Shows the divergences (worst colour first, dump order inside) and picks @node among them,
+ * so that next and previous go on from there by severity. */
+static void
+msvis_find_panel_show_divergence (MsvisFindPanel *self,
+                                  gboolean        worst)
 {
-  g_return_if_fail (MSVIS_IS_FIND_PANEL (self));
-
   for (guint i = 0; i < self->lists->len; i++)
     {
+      MsvisNodeFinder *finder;
+      MsvisNodeId node;
+      guint n;
+
       if (g_array_index (self->lists, ListEntry, i).kind != LIST_DIVERGENCES)
         continue;
       if (gtk_drop_down_get_selected (self->list_dropdown) == i)
         msvis_find_panel_refresh (self);
       else
         gtk_drop_down_set_selected (self->list_dropdown, i);
-      if (msvis_find_panel_get_n_results (self) > 0)
-        msvis_find_panel_select_position (self, 0);
+      finder = _msvis_find_panel_get_finder (self);
+      n = msvis_find_panel_get_n_results (self);
+      if (finder == NULL || n == 0)
+        return;
+      node = worst ? msvis_node_finder_first_worst (finder)
+                   : msvis_node_finder_first_divergence (finder);
+      for (guint position = 0; position < n; position++)
+        if (msvis_node_list_get_node (self->results, position) == node)
+          {
+            msvis_find_panel_select_position (self, position);
+            return;
+          }
       return;
     }
+}
+
+/**
+ * msvis_find_panel_first_divergence:
+ *
+ * Shows the divergences and picks the first in the run: the earliest leaf in dump order of
+ * any colour worse than the pass colour (msvis_node_finder_first_divergence()).
+ */
+void
+msvis_find_panel_first_divergence (MsvisFindPanel *self)
+{
+  g_return_if_fail (MSVIS_IS_FIND_PANEL (self));
+  msvis_find_panel_show_divergence (self, FALSE);
+}
+
+/**
+ * msvis_find_panel_first_worst:
+ *
+ * Shows the divergences and picks the earliest leaf in dump order of the worst colour present.
+ */
+void
+msvis_find_panel_first_worst (MsvisFindPanel *self)
+{
+  g_return_if_fail (MSVIS_IS_FIND_PANEL (self));
+  msvis_find_panel_show_divergence (self, TRUE);
 }

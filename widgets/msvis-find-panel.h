@@ -24,5 +24,6 @@ void       msvis_find_panel_show_bucket      (MsvisFindPanel   *self,
 void       msvis_find_panel_select_next      (MsvisFindPanel   *self);
 void       msvis_find_panel_select_previous  (MsvisFindPanel   *self);
 void       msvis_find_panel_first_divergence (MsvisFindPanel   *self);
+void       msvis_find_panel_first_worst      (MsvisFindPanel   *self);
 
 G_END_DECLS

@@ -41,6 +41,10 @@ print_graph_text (const char        *label,
            label, s.n_nodes, s.n_modules, s.n_apis, s.n_collections);
   if (s.n_other_types > 0)
     g_print (_(", %u of other types"), s.n_other_types);
+  g_print ("\n    ");
+  /* translators: the counts that follow (match, colour, overflow) are of these nodes */
+  g_print (_("%u leaves (nodes without children); the counts below are of leaves, as the "
+             "window’s Legend and Find count"), s.n_leaves);
   g_print ("\n");
   if (is_compare)
     {
@@ -94,6 +98,7 @@ write_graph_json (MsvisJsonWriter *w,
   write_count (w, "apis", s.n_apis);
   write_count (w, "api_collections", s.n_collections);
   write_count (w, "other_types", s.n_other_types);
+  write_count (w, "leaves", s.n_leaves);
   if (is_compare)
     {
       write_count (w, "matched", s.n_matched);

@@ -32,6 +32,7 @@ static const struct {
   { "win.find-next",         { "<Control>g", "F3", NULL } },
   { "win.find-previous",     { "<Control><Shift>g", "<Shift>F3", NULL } },
   { "win.first-divergence",  { "<Control>d", NULL } },
+  { "win.first-worst",       { "<Control><Alt>d", NULL } },
   { "win.zoom-in",           { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
   { "win.zoom-out",          { "<Control>minus", "<Control>KP_Subtract", NULL } },
   { "win.zoom-reset",        { "<Control>0", NULL } },

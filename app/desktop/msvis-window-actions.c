@@ -337,6 +337,8 @@ _msvis_window_update_actions (MsvisWindow *self)
                                  has_doc && self->has_counterpart);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first-divergence",
                                  has_doc && msvis_vis_document_is_compare (self->doc));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first-worst",
+                                 has_doc && msvis_vis_document_is_compare (self->doc));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.overflow-mode",
                                  _msvis_window_offers_overflow (self));
   gtk_button_set_label (self->zoom_button, zoom);
@@ -416,7 +418,7 @@ _msvis_window_class_init_actions (GtkWidgetClass *widget_class)
     "win.zoom-in", "win.zoom-out", "win.zoom-reset", "win.zoom-fit", "win.zoom-selection",
   };
   static const char *const finds[] = {
-    "win.find", "win.find-next", "win.find-previous", "win.first-divergence",
+    "win.find", "win.find-next", "win.find-previous", "win.first-divergence", "win.first-worst",
   };
 
   object_class->get_property = msvis_window_get_property;

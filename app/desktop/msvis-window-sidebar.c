@@ -103,4 +103,6 @@ _msvis_window_find (MsvisWindow *self,
     msvis_find_panel_select_previous (panel);
   else if (g_str_equal (action_name, "win.first-divergence"))
     msvis_find_panel_first_divergence (panel);
+  else if (g_str_equal (action_name, "win.first-worst"))
+    msvis_find_panel_first_worst (panel);
 }

@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "msvis-graph-summary.h"
 #include "msvis-node-finder.h"
 
 G_BEGIN_DECLS
@@ -16,9 +17,7 @@ struct _MsvisNodeFinder
   MsvisVisDocument *doc;
   MsvisBuckets     *buckets;
   gint16           *bucket_of;        /* per node: a bucket index or a MsvisBucketSpecial */
-  guint            *counts;           /* per bucket, leaves only */
-  guint             special_counts[4];   /* by -MsvisBucketSpecial */
-  guint             overflow_counts[MSVIS_OVERFLOW_CRITICAL + 1];
+  MsvisGraphSummary counts;          /* leaves, by msvis_graph_summary_add_leaf() */
   guint            *severity;         /* per bucket: 0 is the mildest */
   int              *by_severity;      /* buckets, mildest first */
   GArray           *divergences;      /* MsvisNodeId, worst bucket first */

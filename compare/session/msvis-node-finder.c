@@ -117,7 +117,8 @@ msvis_node_finder_count_leaves (MsvisNodeFinder *self)
     msvis_graph_get_compare_results (msvis_vis_document_get_npu (self->doc));
 
   self->bucket_of = g_new (gint16, MAX (self->n_nodes, 1));
-  self->counts = g_new0 (guint, MAX (msvis_buckets_get_n (self->buckets), 1));
+  msvis_graph_summary_init (&self->counts, self->buckets);
+  self->counts.n_nodes = self->n_nodes;
 
   for (MsvisNodeId node = 0; node < self->n_nodes; node++)
     {
@@ -127,13 +128,7 @@ msvis_node_finder_count_leaves (MsvisNodeFinder *self)
       if (bucket > G_MAXINT16)
         bucket = MSVIS_BUCKET_OUTSIDE;
       self->bucket_of[node] = bucket;
-      if (!is_leaf (self, node))
-        continue;
-      if (bucket >= 0)
-        self->counts[bucket]++;
-      else
-        self->special_counts[-bucket]++;
-      self->overflow_counts[msvis_graph_node_get_overflow (self->graph, node)]++;
+      msvis_graph_summary_add_leaf (&self->counts, self->graph, node, bucket);
     }
 }
 
@@ -155,7 +150,7 @@ msvis_node_finder_collect_divergences (MsvisNodeFinder *self)
     {
       self->segment_start[k] = total;
       if (k < n - 1)
-        total += self->counts[self->by_severity[n - 1 - k]];
+        total += self->counts.bucket_counts[self->by_severity[n - 1 - k]];
     }
   self->segment_start[n] = total;
   g_array_set_size (self->divergences, total);
@@ -227,7 +222,7 @@ msvis_node_finder_unref (MsvisNodeFinder *self)
   g_free (self->segment_start);
   g_free (self->severity);
   g_free (self->by_severity);
-  g_free (self->counts);
+  msvis_graph_summary_clear (&self->counts);
   g_free (self->bucket_of);
   msvis_buckets_free (self->buckets);
   msvis_vis_document_unref (self->doc);
@@ -502,6 +497,8 @@ bucket_is_valid (MsvisNodeFinder *self,
  * msvis_node_finder_count:
  * @bucket: a bucket index, a MsvisBucketSpecial or a MsvisBucketOverflow
  *
+ * Counted by msvis_graph_summary_add_leaf(), as `msvis inspect` counts.
+ *
  * Returns: the length of msvis_node_finder_list() for @bucket, without making the list
  */
 guint
@@ -512,10 +509,15 @@ msvis_node_finder_count (MsvisNodeFinder *self,
   g_return_val_if_fail (bucket_is_valid (self, bucket), 0);
 
   if (bucket >= 0)
-    return self->counts[bucket];
+    return self->counts.bucket_counts[bucket];
   if (msvis_bucket_get_overflow (bucket) != MSVIS_OVERFLOW_NONE)
-    return self->overflow_counts[msvis_bucket_get_overflow (bucket)];
-  return self->special_counts[-bucket];
+    return self->counts.n_overflow[msvis_bucket_get_overflow (bucket)];
+  switch (bucket)
+    {
+    case MSVIS_BUCKET_UNMATCHED: return self->counts.n_unmatched;
+    case MSVIS_BUCKET_NO_VALUE: return self->counts.n_no_value;
+    default: return self->counts.n_outside;
+    }
 }
 
 /**
@@ -565,13 +567,61 @@ msvis_node_finder_list_divergences (MsvisNodeFinder *self)
 }
 
 /**
+ * msvis_node_finder_first_divergence_at:
+ * @min_severity: the mildest severity that counts (see msvis_node_finder_get_severity());
+ *   1 is the first bucket past the pass colour
+ * @unmatched: whether an unmatched leaf counts as divergent too
+ *
+ * "First" means first in the run: the earliest leaf in dump (call) order at or past the
+ * threshold, so that a warning above an error is where the search stops, as a user reading
+ * the model top down would want.
+ *
+ * Returns: that leaf, or MSVIS_NODE_ID_NONE when none is
+ */
+MsvisNodeId
+msvis_node_finder_first_divergence_at (MsvisNodeFinder *self,
+                                       guint            min_severity,
+                                       gboolean         unmatched)
+{
+  g_return_val_if_fail (self != NULL, MSVIS_NODE_ID_NONE);
+  g_return_val_if_fail (min_severity >= 1, MSVIS_NODE_ID_NONE);
+
+  if (!msvis_vis_document_is_compare (self->doc))
+    return MSVIS_NODE_ID_NONE;
+  for (MsvisNodeId node = 0; node < self->n_nodes; node++)
+    {
+      int bucket = self->bucket_of[node];
+      gboolean hit = bucket >= 0 ? self->severity[bucket] >= min_severity
+                                 : unmatched && bucket == MSVIS_BUCKET_UNMATCHED;
+
+      if (hit && is_leaf (self, node))
+        return node;
+    }
+  return MSVIS_NODE_ID_NONE;
+}
+
+/**
  * msvis_node_finder_first_divergence:
+ *
+ * The default threshold: any bucket worse than the mildest (for md5, "different"); unmatched
+ * leaves do not count.
+ *
+ * Returns: the earliest divergent leaf in dump order, or MSVIS_NODE_ID_NONE
+ */
+MsvisNodeId
+msvis_node_finder_first_divergence (MsvisNodeFinder *self)
+{
+  return msvis_node_finder_first_divergence_at (self, 1, FALSE);
+}
+
+/**
+ * msvis_node_finder_first_worst:
  *
  * Returns: the earliest leaf in dump order of the worst bucket any leaf is in, or
  *   MSVIS_NODE_ID_NONE when all leaves are in the mildest one
  */
 MsvisNodeId
-msvis_node_finder_first_divergence (MsvisNodeFinder *self)
+msvis_node_finder_first_worst (MsvisNodeFinder *self)
 {
   g_return_val_if_fail (self != NULL, MSVIS_NODE_ID_NONE);
 

@@ -67,6 +67,10 @@ MsvisOverflowLevel  msvis_bucket_get_overflow            (int                  b
 /* Divergences: leaves of every bucket but the mildest, worst bucket first, dump order inside */
 GArray             *msvis_node_finder_list_divergences   (MsvisNodeFinder     *self);
 MsvisNodeId         msvis_node_finder_first_divergence   (MsvisNodeFinder     *self);
+MsvisNodeId         msvis_node_finder_first_divergence_at (MsvisNodeFinder    *self,
+                                                          guint                min_severity,
+                                                          gboolean             unmatched);
+MsvisNodeId         msvis_node_finder_first_worst        (MsvisNodeFinder     *self);
 MsvisNodeId         msvis_node_finder_step_divergence    (MsvisNodeFinder     *self,
                                                           MsvisNodeId          from,
                                                           gboolean             backwards);

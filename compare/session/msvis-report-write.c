@@ -89,10 +89,28 @@ worst_cell (const MsvisReportRow *row)
 static char *
 dup_counts (MsvisReport *self)
 {
+  GString *out = g_string_new (NULL);
+
+  g_string_append (out, _("Counts are of leaf nodes (nodes without children) of the NPU graph, "
+                          "as the Legend, Find and msvis inspect count."));
+  g_string_append_c (out, ' ');
   /* translators: the nodes per overflow level, then the nodes without a counterpart */
-  return g_strdup_printf (_("Overflow: %u medium, %u high, %u critical. Unmatched: %u."),
+  g_string_append_printf (out, _("Overflow: %u medium, %u high, %u critical. Unmatched: %u."),
                           self->overflow[1], self->overflow[2], self->overflow[3],
                           self->unmatched);
+  if (!self->is_compare)
+    return g_string_free (out, FALSE);
+  g_string_append_c (out, ' ');
+  /* translators: says what "First divergence" means in this report; %s is a node's name */
+  g_string_append_printf (out, _("First divergence (the earliest node in dump order whose colour "
+                                 "is worse than the best one; unmatched nodes not counted): %s."),
+                          *self->first_divergence ? self->first_divergence : _("none"));
+  g_string_append_c (out, ' ');
+  /* translators: %s is a node's name */
+  g_string_append_printf (out, _("First worst (the earliest node in dump order of the worst "
+                                 "colour present): %s."),
+                          *self->first_worst ? self->first_worst : _("none"));
+  return g_string_free (out, FALSE);
 }
 
 static const char *
@@ -137,7 +155,7 @@ write_markdown (MsvisReport *self,
   g_string_append_printf (out, "%s\n\n", self->subtitle);
   if (self->buckets->len > 0)
     {
-      g_string_append_printf (out, "| %s | %s |\n|---|---:|\n", _("Bucket"), _("Nodes"));
+      g_string_append_printf (out, "| %s | %s |\n|---|---:|\n", _("Bucket"), _("Leaf nodes"));
       for (guint i = 0; i < self->buckets->len; i++)
         {
           MsvisReportBucket *b = &g_array_index (self->buckets, MsvisReportBucket, i);
@@ -220,7 +238,7 @@ write_html_summary (MsvisReport *self,
   if (self->buckets->len > 0)
     {
       g_string_append_printf (out, "<table><tr><th>%s</th><th>%s</th></tr>\n", _("Bucket"),
-                              _("Nodes"));
+                              _("Leaf nodes"));
       for (guint i = 0; i < self->buckets->len; i++)
         {
           MsvisReportBucket *b = &g_array_index (self->buckets, MsvisReportBucket, i);

@@ -49,6 +49,8 @@ msvis_report_free (MsvisReport *self)
   g_free (self->title);
   g_free (self->subtitle);
   g_free (self->task);
+  g_free (self->first_divergence);
+  g_free (self->first_worst);
   /* A report that failed before its arrays were made is freed too. */
   g_clear_pointer (&self->buckets, g_array_unref);
   g_clear_pointer (&self->rows, g_array_unref);
@@ -220,6 +222,15 @@ count_buckets (MsvisReport     *self,
     self->overflow[level] = msvis_node_finder_count (finder, msvis_bucket_for_overflow (level));
 }
 
+static char *
+dup_node_name (MsvisNodeFinder *finder,
+               MsvisNodeId      node)
+{
+  if (node == MSVIS_NODE_ID_NONE)
+    return g_strdup ("");
+  return g_strdup (msvis_graph_node_get_id (msvis_node_finder_get_graph (finder), node));
+}
+
 MsvisReport *
 msvis_report_new (MsvisVisDocument  *doc,
                   const char        *name,
@@ -246,6 +257,8 @@ msvis_report_new (MsvisVisDocument  *doc,
 
   finder = msvis_node_finder_new (doc, FALSE);
   count_buckets (self, finder);
+  self->first_divergence = dup_node_name (finder, msvis_node_finder_first_divergence (finder));
+  self->first_worst = dup_node_name (finder, msvis_node_finder_first_worst (finder));
 
   /* Divergent leaves and overflowing ones, each once, in dump order. */
   nodes = msvis_vis_document_is_compare (doc) ? msvis_node_finder_list_divergences (finder)

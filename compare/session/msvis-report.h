@@ -55,6 +55,8 @@ typedef struct
   guint    overflow[4];       /* by MsvisOverflowLevel; [0] unused */
   guint    leaves;
   GArray  *rows;              /* MsvisReportRow, dump order */
+  char    *first_divergence;  /* msvis_node_finder_first_divergence()'s name; "" if none */
+  char    *first_worst;       /* msvis_node_finder_first_worst()'s name; "" if none */
 } MsvisReport;
 
 MsvisReport *msvis_report_new              (MsvisVisDocument   *doc,

@@ -7,10 +7,16 @@
 
 G_BEGIN_DECLS
 
-/* Counts that say what a graph holds, from what an index has: no node data needed. */
+/* Counts that say what a graph holds, from what an index has: no node data needed.
+ *
+ * n_nodes and the types count every node. The rest count leaves only (nodes without
+ * children): a container's colour and overflow sum up its children's, so counting it too
+ * would count one divergence several times. This is the one definition the Legend, Find,
+ * `msvis inspect` and the report show; msvis_graph_summary_add_leaf() is its one place. */
 typedef struct
 {
   guint   n_nodes;
+  guint   n_leaves;
   guint   n_modules;
   guint   n_apis;
   guint   n_collections;
@@ -28,6 +34,15 @@ typedef struct
 void msvis_graph_summarize         (MsvisGraph        *graph,
                                     MsvisBuckets      *buckets,
                                     MsvisGraphSummary *summary);
+void msvis_graph_summary_init      (MsvisGraphSummary *summary,
+                                    MsvisBuckets      *buckets);
+void msvis_graph_summary_add_leaf  (MsvisGraphSummary *summary,
+                                    MsvisGraph        *graph,
+                                    MsvisNodeId        node,
+                                    int                bucket);
 void msvis_graph_summary_clear     (MsvisGraphSummary *summary);
+
+/* For msvis_graph_summary_add_leaf(): a node of a build, which has no match nor colour. */
+#define MSVIS_SUMMARY_NOT_COMPARED G_MININT
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "msvis-node-finder.h"
 #include "msvis-node-item.h"
 #include "msvis-node-list.h"
+#include "msvis-report.h"
 #include "msvis-test-util.h"
 #include "msvis-vis-db-writer.h"
 #include "msvis-vis-reader.h"
@@ -177,7 +178,7 @@ test_stat_divergence (void)
   g_assert_cmpuint (msvis_node_finder_get_severity (npu, 4), ==, 4);
   g_assert_cmpuint (msvis_node_finder_get_severity (npu, 0), ==, 0);
 
-  first = msvis_node_finder_first_divergence (npu);
+  first = msvis_node_finder_first_worst (npu);
   g_assert_cmpstr (name_of (npu, first), ==, "Tensor.__add__.0.forward");
   g_assert_cmpint (msvis_node_finder_get_bucket (npu, first), ==, 4);
 
@@ -197,6 +198,47 @@ test_stat_divergence (void)
   node = msvis_graph_lookup (msvis_node_finder_get_graph (npu), "Functional.conv2d.0.forward");
   g_assert_cmpint (msvis_node_finder_get_bucket (npu, node), ==, 0);
   g_assert_cmpuint (msvis_node_finder_step_divergence (npu, node, FALSE), ==, first);
+}
+
+/* First Divergence is first in the run: the yellow ReLU called before the red add, not the
+ * add that First Worst gives. A threshold past the ReLU's severity skips it. */
+static void
+test_stat_first_divergence (void)
+{
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  g_autoptr(MsvisNodeFinder) npu = NULL;
+  g_autoptr(MsvisReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  MsvisNodeId relu, add;
+
+  doc = load ("cmp_stat/compare_20261121191907.vis");
+  npu = msvis_node_finder_new (doc, FALSE);
+
+  relu = msvis_node_finder_first_divergence (npu);
+  add = msvis_node_finder_first_worst (npu);
+  g_assert_cmpstr (name_of (npu, relu), ==, "Functional.relu.0.forward");
+  g_assert_cmpstr (name_of (npu, add), ==, "Tensor.__add__.0.forward");
+  g_assert_cmpuint (relu, <, add);
+  g_assert_cmpuint (msvis_node_finder_get_severity (npu, msvis_node_finder_get_bucket (npu, relu)),
+                    ==, 1);
+  g_assert_cmpuint (msvis_node_finder_first_divergence_at (npu, 1, FALSE), ==, relu);
+  g_assert_cmpuint (msvis_node_finder_first_divergence_at (npu, 4, FALSE), ==, add);
+  g_assert_cmpuint (msvis_node_finder_first_divergence_at (npu, 5, FALSE), ==,
+                    MSVIS_NODE_ID_NONE);
+  /* Unmatched leaves count only when asked: past every colour, the first of them. */
+  g_assert_cmpstr (name_of (npu, msvis_node_finder_first_divergence_at (npu, 5, TRUE)), ==,
+                   "Tensor.view.1.forward");
+
+  /* The report names both, by the same functions. */
+  report = msvis_report_new (doc, "cmp_stat", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (report->first_divergence, ==, "Functional.relu.0.forward");
+  g_assert_cmpstr (report->first_worst, ==, "Tensor.__add__.0.forward");
+  text = msvis_report_to_text (report, MSVIS_REPORT_MARKDOWN, NULL);
+  g_assert_nonnull (strstr (text, "First divergence (the earliest node in dump order whose "
+                                  "colour is worse than the best one; unmatched nodes not "
+                                  "counted): Functional.relu.0.forward."));
 }
 
 /* md5: [1, 1] "same" comes first in Colors, but [0, 0] "different" is the worst. Python:
@@ -543,6 +585,7 @@ main (int   argc,
 
   g_test_add_func ("/node-finder/stat/lists", test_stat_lists);
   g_test_add_func ("/node-finder/stat/divergence", test_stat_divergence);
+  g_test_add_func ("/node-finder/stat-first-divergence", test_stat_first_divergence);
   g_test_add_func ("/node-finder/md5", test_md5);
   g_test_add_func ("/node-finder/tensor", test_tensor);
   g_test_add_func ("/node-finder/structure-and-build", test_structure_and_build);

@@ -325,17 +325,26 @@ test_first_divergence (void)
   if (!fixture_init (&f, STAT))
     return;
 
+  /* First in the run: the yellow ReLU, called before the red add, listed last by severity. */
   msvis_find_panel_first_divergence (f.panel);
   g_assert_cmpuint (f.calls, ==, 1);
-  g_assert_cmpstr (activated_name (&f), ==, "Tensor.__add__.0.forward");
+  g_assert_cmpstr (activated_name (&f), ==, "Functional.relu.0.forward");
   g_assert_cmpuint (n_results (&f), ==, 8);
-  g_assert_cmpstr (count_text (&f), ==, "1 of 8 nodes");
+  g_assert_cmpstr (count_text (&f), ==, "8 of 8 leaf nodes");
+
+  msvis_find_panel_first_worst (f.panel);
+  g_assert_cmpstr (activated_name (&f), ==, "Tensor.__add__.0.forward");
+  g_assert_cmpstr (count_text (&f), ==, "1 of 8 leaf nodes");
+  gtk_widget_activate_action (GTK_WIDGET (f.panel), "find.first-divergence", NULL);
+  g_assert_cmpstr (activated_name (&f), ==, "Functional.relu.0.forward");
+  gtk_widget_activate_action (GTK_WIDGET (f.panel), "find.first-worst", NULL);
+  g_assert_cmpstr (activated_name (&f), ==, "Tensor.__add__.0.forward");
 
   /* Next goes on by severity: the five red leaves, then the worst of the rest. */
   for (guint i = 0; i < 5; i++)
     msvis_find_panel_select_next (f.panel);
   g_assert_cmpstr (activated_name (&f), ==, "Module.relu.ReLU.backward.0");
-  msvis_find_panel_first_divergence (f.panel);
+  msvis_find_panel_first_worst (f.panel);
   msvis_find_panel_select_previous (f.panel);
   g_assert_cmpstr (activated_name (&f), ==, "Functional.relu.0.forward");
 

@@ -8,8 +8,10 @@
 #include <glib/gi18n.h>
 
 #include "msvis-find-panel.h"
+#include "msvis-graph-summary.h"
 #include "msvis-legend.h"
 #include "msvis-node-finder.h"
+#include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
 #include "msvis-vis-reader.h"
 
@@ -46,17 +48,28 @@ bucket_activated_cb (MsvisLegend *legend,
   f->bucket = bucket;
 }
 
+static gboolean fixture_init_path (Fixture *f, const char *path);
+
 static gboolean
 fixture_init (Fixture    *f,
               const char *relative)
 {
   g_autofree char *path = NULL;
-  GtkWidget *scroller;
-  guint n = 0;
 
   memset (f, 0, sizeof *f);
   if (!msvis_ui_test_require (relative, &path))
     return FALSE;
+  return fixture_init_path (f, path);
+}
+
+static gboolean
+fixture_init_path (Fixture    *f,
+                   const char *path)
+{
+  GtkWidget *scroller;
+  guint n = 0;
+
+  memset (f, 0, sizeof *f);
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 700);
   f->legend = MSVIS_LEGEND (msvis_legend_new ());
@@ -326,6 +339,84 @@ shoot (const char *relative,
 }
 
 /* Pictures to look at: a case only when tools/screenshots.sh asks for them (MSVIS_SHOT_DIR). */
+/* The number at the end of a row. */
+static guint
+row_count (GtkWidget *list,
+           int        index)
+{
+  g_autofree char *text = row_text (list, index);
+  const char *bar = strrchr (text, '|');
+
+  g_assert_nonnull (bar);
+  return (guint) g_ascii_strtoull (bar + 1, NULL, 10);
+}
+
+/* The Legend shows msvis_graph_summarize()'s counts, the ones `msvis inspect` prints. */
+static void
+assert_legend_is_summary (Fixture *f)
+{
+  g_autoptr(MsvisBuckets) buckets =
+    msvis_buckets_new_from_colors (msvis_vis_document_get_colors (f->doc));
+  MsvisGraphSummary s;
+  guint n;
+
+  msvis_graph_summarize (msvis_vis_document_get_npu (f->doc), buckets, &s);
+  n = s.n_buckets;
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (n_rows (f->lists[0]), ==, n + 1);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpuint (row_count (f->lists[0], i), ==, s.bucket_counts[i]);
+  g_assert_cmpuint (row_count (f->lists[0], n), ==, s.n_unmatched);
+  g_assert_true (gtk_widget_get_visible (f->lists[1]));
+  for (int level = MSVIS_OVERFLOW_MEDIUM; level <= MSVIS_OVERFLOW_CRITICAL; level++)
+    g_assert_cmpuint (row_count (f->lists[1], level - MSVIS_OVERFLOW_MEDIUM), ==,
+                      s.n_overflow[level]);
+  msvis_graph_summary_clear (&s);
+}
+
+/* On a reference fixture and on the bundled sample, built as a user builds it, the Legend's
+ * numbers are inspect's. */
+static void
+test_counts_are_inspects (void)
+{
+  const char *msvis = g_getenv ("MSVIS_BIN");
+  g_autofree char *config = g_test_build_filename (G_TEST_DIST, "..", "data", "samples",
+                                                   "compare.json", NULL);
+  g_autofree char *out = msvis_test_make_dir ();
+  g_autofree char *err = NULL, *printed = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  g_autofree char *vis = NULL;
+  const char *name;
+  Fixture f;
+  int status;
+
+  if (!fixture_init (&f, STAT))
+    return;
+  assert_legend_is_summary (&f);
+  fixture_clear (&f);
+
+  g_assert_nonnull (msvis);   /* meson test sets it */
+  g_assert_true (g_spawn_sync (NULL, (char *[]) { (char *) msvis, "graph", "-i", config, "-o",
+                                                  out, "-oc", NULL },
+                               NULL, 0, NULL, NULL, &printed, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  dir = g_dir_open (out, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".vis") || g_str_has_suffix (name, ".vis.db"))
+      {
+        g_assert_null (vis);
+        vis = g_build_filename (out, name, NULL);
+      }
+  g_assert_nonnull (vis);
+  fixture_init_path (&f, vis);
+  assert_legend_is_summary (&f);
+  fixture_clear (&f);
+  msvis_test_remove_tree (out);
+}
+
 static void
 test_screenshots (void)
 {
@@ -346,6 +437,7 @@ main (int   argc,
   g_test_add_func ("/legend/md5-and-tensor", test_md5_and_tensor);
   g_test_add_func ("/legend/build-and-structure", test_build_and_structure);
   g_test_add_func ("/legend/opens-list", test_opens_list);
+  g_test_add_func ("/legend/counts-are-inspects", test_counts_are_inspects);
   if (g_getenv ("MSVIS_SHOT_DIR") != NULL)
     g_test_add_func ("/legend/screenshots", test_screenshots);
 

@@ -225,6 +225,49 @@ test_keys (void)
 #endif
 }
 
+/* Ctrl+D goes to the first divergence in the run: on cmp_stat the yellow ReLU called before
+ * the red add; Ctrl+Alt+D goes to the first node of the worst colour, the add. */
+static void
+test_first_divergence_keys (void)
+{
+#ifdef HAVE_XTEST
+  g_autofree char *path = NULL;
+  MsvisWindow *window;
+  MsvisGraphCanvas *npu;
+  MsvisNodeId relu, add;
+
+  if (!msvis_ui_test_require (STAT, &path))
+    return;
+  window = new_window ();
+  if (xtest_display (GTK_WIDGET (window)) == NULL)
+    {
+      g_test_skip ("not an X display with the XTEST extension");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  open_path (window, path);
+  npu = msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), FALSE);
+  focus_window (GTK_WIDGET (window));
+  relu = lookup (window, FALSE, "Functional.relu.0.forward");
+  add = lookup (window, FALSE, "Tensor.__add__.0.forward");
+  g_assert_cmpuint (relu, !=, MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (add, !=, MSVIS_NODE_ID_NONE);
+
+  press (GTK_WIDGET (window), GDK_KEY_d, GDK_CONTROL_MASK);
+  msvis_ui_test_spin (300);
+  g_assert_cmpuint (msvis_graph_canvas_get_selected (npu), ==, relu);
+  press (GTK_WIDGET (window), GDK_KEY_d, GDK_CONTROL_MASK | GDK_ALT_MASK);
+  msvis_ui_test_spin (300);
+  g_assert_cmpuint (msvis_graph_canvas_get_selected (npu), ==, add);
+  press (GTK_WIDGET (window), GDK_KEY_d, GDK_CONTROL_MASK);
+  msvis_ui_test_spin (300);
+  g_assert_cmpuint (msvis_graph_canvas_get_selected (npu), ==, relu);
+  gtk_window_destroy (GTK_WINDOW (window));
+#else
+  g_test_skip ("built without XTest (libxtst-dev): no way to press keys in GTK 4");
+#endif
+}
+
 #ifdef HAVE_XTEST
 typedef struct
 {
@@ -533,6 +576,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/window-input/keys", test_keys);
+  g_test_add_func ("/window-input/first-divergence", test_first_divergence_keys);
   g_test_add_func ("/window-input/minimap-click", test_minimap_click);
   g_test_add_func ("/window-input/drop", test_drop);
   g_test_add_func ("/window-input/rank-jump", test_rank_jump);
