@@ -3,6 +3,7 @@
 #pragma once
 
 #include "msvis-graph.h"
+#include "msvis-py-float.h"
 
 G_BEGIN_DECLS
 
@@ -21,9 +22,6 @@ MsvisPyNumber msvis_py_max             (MsvisPyNumber     a,
                                         MsvisPyNumber     b);
 MsvisPyNumber msvis_py_min             (MsvisPyNumber     a,
                                         MsvisPyNumber     b);
-gboolean      msvis_py_parse_float     (const char       *text,
-                                        gsize             length,
-                                        double           *value);
 gboolean      msvis_py_parse_int       (const char       *text,
                                         gint64           *value);
 MsvisPyNumber msvis_py_str2float       (const MsvisField *field);

@@ -65,9 +65,6 @@ gboolean  msvis_trend_micro_read    (const char         *construct_path,
 void      msvis_trend_micro_clear   (MsvisTrendMicro    *micro);
 
 /* § 4, § 6.1, § 6.3, § 6.7 */
-gboolean  msvis_trend_py_float      (const char         *text,
-                                     gsize               length,
-                                     double             *value);
 gboolean  msvis_trend_stat_value    (const MsvisJsonValue *value,
                                      double             *out);
 char     *msvis_trend_replace       (const char         *text,

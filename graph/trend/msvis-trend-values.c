@@ -8,99 +8,8 @@
 #include <string.h>
 
 #include "msvis-c-locale.h"
+#include "msvis-py-float.h"
 #include "msvis-trend-private.h"
-
-static gboolean
-word_is (const char *p,
-         gsize       length,
-         const char *word)
-{
-  return length == strlen (word) && g_ascii_strncasecmp (p, word, length) == 0;
-}
-
-/* Digits with single underscores between them, copied without the underscores. */
-static gsize
-copy_digits (const char *p,
-             const char *end,
-             GString    *out)
-{
-  const char *start = p;
-
-  while (p < end && g_ascii_isdigit (*p))
-    {
-      g_string_append_c (out, *p++);
-      if (p + 1 < end && *p == '_' && g_ascii_isdigit (p[1]))
-        p++;
-    }
-  return p - start;
-}
-
-/**
- * msvis_trend_py_float:
- *
- * Python's float() of a str: surrounding whitespace, a sign, inf/infinity/nan in any case, or
- * a decimal with underscores between digits and an exponent; no hexadecimal.
- */
-gboolean
-msvis_trend_py_float (const char *text,
-                      gsize       length,
-                      double     *value)
-{
-  const char *p = text, *end = text + length;
-  g_autoptr(GString) clean = g_string_new (NULL);
-  gsize int_digits, frac_digits = 0;
-  gboolean negative = FALSE;
-  locale_t old;
-
-  while (p < end && g_ascii_isspace (*p))
-    p++;
-  while (end > p && g_ascii_isspace (end[-1]))
-    end--;
-  if (p < end && (*p == '+' || *p == '-'))
-    {
-      negative = *p == '-';
-      g_string_append_c (clean, *p++);
-    }
-  if (word_is (p, end - p, "inf") || word_is (p, end - p, "infinity"))
-    {
-      *value = negative ? -INFINITY : INFINITY;
-      return TRUE;
-    }
-  if (word_is (p, end - p, "nan"))
-    {
-      *value = NAN;
-      return TRUE;
-    }
-  int_digits = copy_digits (p, end, clean);
-  p += int_digits;
-  if (p < end && *p == '.')
-    {
-      g_string_append_c (clean, *p++);
-      frac_digits = copy_digits (p, end, clean);
-      p += frac_digits;
-    }
-  if (int_digits == 0 && frac_digits == 0)
-    return FALSE;
-  if (p < end && (*p == 'e' || *p == 'E'))
-    {
-      gsize n;
-
-      g_string_append_c (clean, *p++);
-      if (p < end && (*p == '+' || *p == '-'))
-        g_string_append_c (clean, *p++);
-      n = copy_digits (p, end, clean);
-      if (n == 0)
-        return FALSE;
-      while (p < end && (g_ascii_isdigit (*p) || *p == '_'))
-        p++;
-    }
-  if (p != end)
-    return FALSE;
-  old = uselocale (msvis_c_locale ());
-  *value = strtod (clean->str, NULL);
-  uselocale (old);
-  return TRUE;
-}
 
 /* § 6.3: msprobe's clipping; FALSE for what becomes NULL. */
 gboolean
@@ -114,7 +23,7 @@ msvis_trend_stat_value (const MsvisJsonValue *value,
   switch (value->kind)
     {
     case MSVIS_JSON_STRING:
-      if (!msvis_trend_py_float (value->s, value->n, &v))
+      if (!msvis_py_parse_float (value->s, value->n, &v))
         return FALSE;
       break;
     case MSVIS_JSON_BOOL:
