@@ -182,6 +182,21 @@ file_job_clear (gpointer data)
   g_clear_error (&job->error);
 }
 
+/* What tells a reading thread to stop: pushed once per thread after the last file. */
+static char no_more_files;
+
+static gpointer
+reader_main (gpointer data)
+{
+  GAsyncQueue *todo = data;
+  FileJob *job;
+
+  while ((job = g_async_queue_pop (todo)) != (gpointer) &no_more_files)
+    if (!g_atomic_int_get (job->cancelled))
+      read_job (job, NULL);
+  return NULL;
+}
+
 /* Files are read on all cores a few ahead of the database, which takes them in msprobe's
  * order (steps ascending, ranks in § 2.1 order), since ids depend on it. */
 static gboolean
@@ -194,13 +209,16 @@ import_files (MsvisTrendDb             *db,
 {
   g_autoptr(GArray) jobs = g_array_new (FALSE, TRUE, sizeof (FileJob));
   guint window = MAX (2, g_get_num_processors ()), next = 0, k = 0;
-  /* Exclusive: the threads are the pool's and end with it, instead of joining GLib's shared
-   * threads that outlive every run (LeakSanitizer counted those at exit when fuzzing). */
-  GThreadPool *pool = g_thread_pool_new (read_job, NULL, window, TRUE, NULL);
+  /* Threads of its own, joined at the end: a GThreadPool's threads outlive its free (they
+   * were still exiting when LeakSanitizer looked, while fuzzing). */
+  g_autoptr(GAsyncQueue) todo = g_async_queue_new ();
+  g_autoptr(GPtrArray) readers = g_ptr_array_new ();
   gint cancelled = 0;
   gboolean ok = TRUE;
 
   g_array_set_clear_func (jobs, file_job_clear);
+  for (guint i = 0; i < window; i++)
+    g_ptr_array_add (readers, g_thread_new ("msvis-trend-read", reader_main, todo));
   for (guint s = 0; s < steps->len; s++)
     {
       MsvisTrendStep *step = &g_array_index (steps, MsvisTrendStep, s);
@@ -223,7 +241,7 @@ import_files (MsvisTrendDb             *db,
           FileJob *job = &g_array_index (jobs, FileJob, k);
 
           for (; next < jobs->len && next < k + window; next++)
-            g_thread_pool_push (pool, &g_array_index (jobs, FileJob, next), NULL);
+            g_async_queue_push (todo, &g_array_index (jobs, FileJob, next));
           ok = replay (db, job, start, error);
           *max_rank = MAX (*max_rank, job->rank->rank);
           step_total = MAX (step_total, job->total);
@@ -231,7 +249,10 @@ import_files (MsvisTrendDb             *db,
       *offset = options->micro_step ? *offset + step_total : step->step;
     }
   g_atomic_int_set (&cancelled, !ok);
-  g_thread_pool_free (pool, TRUE, TRUE);
+  for (guint i = 0; i < readers->len; i++)
+    g_async_queue_push (todo, &no_more_files);
+  for (guint i = 0; i < readers->len; i++)
+    g_thread_join (g_ptr_array_index (readers, i));
   return ok;
 }
 
