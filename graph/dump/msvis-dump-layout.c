@@ -170,6 +170,43 @@ msvis_dump_layout_detect (GFile            *dir,
   return TRUE;
 }
 
+/* The entries named @prefix(N): with @strict anything else is an error naming it (the July
+ * rule), else it is passed over (msprobe 26's); a strict entry must also be a folder. */
+static GPtrArray *
+list_named (GFile         *dir,
+            const char    *prefix,
+            gboolean       strict,
+            GCancellable  *cancellable,
+            GError       **error)
+{
+  g_autoptr(GArray) entries = list_entries (dir, cancellable, error);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  if (entries == NULL)
+    return NULL;
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      Entry *e = &g_array_index (entries, Entry, i);
+      gboolean named = matches_listed (e->name, prefix);
+
+      if (strict && (!named || e->type != G_FILE_TYPE_DIRECTORY))
+        {
+          g_autofree char *path = g_file_get_parse_name (dir);
+
+          g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_LAYOUT,
+                       /* translators: a directory, the odd entry in it, and "rank" or "step" */
+                       _("%s: “%s” is not a %s folder of a dump (such as %s0); move it out of the "
+                         "way and try again"), path, e->name, prefix, prefix);
+          return NULL;
+        }
+      if (named)
+        g_ptr_array_add (names, g_strdup (e->name));
+    }
+
+  return g_steal_pointer (&names);
+}
+
 /**
  * msvis_dump_layout_list:
  * @prefix: "rank" or "step"
@@ -185,30 +222,7 @@ msvis_dump_layout_list (GFile         *dir,
                         GCancellable  *cancellable,
                         GError       **error)
 {
-  g_autoptr(GArray) entries = list_entries (dir, cancellable, error);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-
-  if (entries == NULL)
-    return NULL;
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      Entry *e = &g_array_index (entries, Entry, i);
-
-      if (!matches_listed (e->name, prefix) || e->type != G_FILE_TYPE_DIRECTORY)
-        {
-          g_autofree char *path = g_file_get_parse_name (dir);
-
-          g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_LAYOUT,
-                       /* translators: a directory, the odd entry in it, and "rank" or "step" */
-                       _("%s: “%s” is not a %s folder of a dump (such as %s0); move it out of the "
-                         "way and try again"), path, e->name, prefix, prefix);
-          return NULL;
-        }
-      g_ptr_array_add (names, g_strdup (e->name));
-    }
-
-  return g_steal_pointer (&names);
+  return list_named (dir, prefix, TRUE, cancellable, error);
 }
 
 /* int(name[4:]), or 0 for a bare "rank" and a proc<pid> folder */
@@ -261,21 +275,7 @@ msvis_dump_layout_list_matching (GFile         *dir,
                                  GCancellable  *cancellable,
                                  GError       **error)
 {
-  g_autoptr(GArray) entries = list_entries (dir, cancellable, error);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-
-  if (entries == NULL)
-    return NULL;
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      Entry *e = &g_array_index (entries, Entry, i);
-
-      if (matches_listed (e->name, prefix))
-        g_ptr_array_add (names, g_strdup (e->name));
-    }
-
-  return g_steal_pointer (&names);
+  return list_named (dir, prefix, FALSE, cancellable, error);
 }
 
 /* msprobe's get_proc_dir: the one proc<pid> folder of @dir. */
