@@ -314,22 +314,39 @@ typedef enum
   CHOOSE_IMPORT,
 } ChooseKind;
 
+/* What a .vis.config read on a worker is applied to, if it is still open when it is in. */
+typedef struct
+{
+  MsvisWindow      *window;
+  MsvisVisDocument *doc;     /* a reference: no later document can take its address */
+  GFile            *file;
+} ConfigRead;
+
+static void
+config_read_free (ConfigRead *read)
+{
+  g_object_unref (read->window);
+  msvis_vis_document_unref (read->doc);
+  g_object_unref (read->file);
+  g_free (read);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ConfigRead, config_read_free)
+
 static void
 config_read (GObject      *object,
              GAsyncResult *result,
              gpointer      user_data)
 {
-  g_autoptr(MsvisWindow) window = user_data;
-  MsvisMatchUi *ui = window->match;
+  g_autoptr(ConfigRead) read = user_data;
+  MsvisMatchUi *ui = read->window->match;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) pairs = msvis_vis_config_read_finish (result, &error);
-  GFile *file = g_object_get_data (G_OBJECT (window), "msvis-config-file");
-  g_autofree char *name = file != NULL ? g_file_get_parse_name (file) : g_strdup ("?");
+  g_autofree char *name = g_file_get_parse_name (read->file);
   MsvisMatchChange change;
 
   /* The window opened something else meanwhile: these matches were for the old result. */
-  if (ui == NULL || window->doc == NULL || window->doc != g_object_get_data (G_OBJECT (window),
-                                                                           "msvis-config-doc"))
+  if (ui == NULL || read->window->doc != read->doc)
     return;
   if (pairs == NULL || !ensure_session (ui) ||
       !msvis_match_session_apply_pairs (ui->session, pairs, name, &change, &error))
@@ -354,6 +371,7 @@ chosen (GtkNativeDialog *dialog,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autoptr(GPtrArray) pairs = NULL;
+      ConfigRead *read;
       g_autoptr(GError) error = NULL;
 
       switch (kind)
@@ -372,13 +390,11 @@ chosen (GtkNativeDialog *dialog,
         case CHOOSE_IMPORT:
         default:
           /* Read on a worker; applied when it is in, if the same result is still open. */
-          g_object_set_data_full (G_OBJECT (ui->window), "msvis-config-file",
-                                  g_object_ref (file), g_object_unref);
-          /* A reference, so that no later document can take the same address. */
-          g_object_set_data_full (G_OBJECT (ui->window), "msvis-config-doc",
-                                  msvis_vis_document_ref (ui->window->doc),
-                                  (GDestroyNotify) msvis_vis_document_unref);
-          msvis_vis_config_read_async (file, NULL, config_read, g_object_ref (ui->window));
+          read = g_new0 (ConfigRead, 1);
+          read->window = g_object_ref (ui->window);
+          read->doc = msvis_vis_document_ref (ui->window->doc);
+          read->file = g_object_ref (file);
+          msvis_vis_config_read_async (file, NULL, config_read, read);
           break;
         }
     }
