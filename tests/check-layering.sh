@@ -45,7 +45,6 @@ done
 # Folder-level include graph: an edge "A B" when a file of A includes a header of B. tsort
 # refuses a cycle.
 edges=$(git ls-files 'graph/*' 'compare/*' 'widgets/*' 'app/*' | grep -E '\.[ch]$' | awk '
-  FNR == 1 { }
   { files[NR] = $0 }
   END {
     for (i in files) { f = files[i]; n = split(f, p, "/"); d = f; sub("/[^/]*$", "", d); owner[p[n]] = d }

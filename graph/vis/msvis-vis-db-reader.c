@@ -700,18 +700,6 @@ msvis_vis_db_load (MsvisVisDb    *self,
   return msvis_vis_db_load_full (self, step, rank, NULL, cancellable, error);
 }
 
-/* A phase of a load: the part [@start, @end] of @progress. */
-static gboolean
-phase (MsvisProgress *progress,
-       double         start,
-       double         end,
-       gboolean       ok)
-{
-  msvis_progress_push_range (progress, start, end);
-  msvis_progress_pop_range (progress);
-  return ok;
-}
-
 /**
  * msvis_vis_db_load_full:
  * @progress: (nullable): told as each graph is read
@@ -733,13 +721,14 @@ msvis_vis_db_load_full (MsvisVisDb     *self,
   gboolean ok;
 
   msvis_vis_db_guard_begin (self, cancellable);
-  ok = phase (progress, 0., npu_part,
-              read_graph (self, &npu, "NPU", step, rank, cancellable, error)) &&
-       (!self->is_compare ||
-        phase (progress, npu_part, 0.9,
-               read_graph (self, &bench, "Bench", step, rank, cancellable, error))) &&
-       (!self->is_compare || (link_counterparts (self, &npu, bench.graph, error) &&
-                              link_counterparts (self, &bench, npu.graph, error)));
+  /* The fraction moves a graph at a time: the rows come from one query each. */
+  ok = read_graph (self, &npu, "NPU", step, rank, cancellable, error);
+  msvis_progress_set_fraction (progress, npu_part);
+  ok = ok && (!self->is_compare ||
+              read_graph (self, &bench, "Bench", step, rank, cancellable, error));
+  msvis_progress_set_fraction (progress, 0.9);
+  ok = ok && (!self->is_compare || (link_counterparts (self, &npu, bench.graph, error) &&
+                                    link_counterparts (self, &bench, npu.graph, error)));
   if (ok && self->node_colors != NULL && strcmp (self->node_colors, "null") != 0)
     {
       MsvisJsonValue *colors = msvis_vis_db_parse_json (self,
