@@ -3,12 +3,14 @@
 #pragma once
 
 #include "msvis-dump-reader.h"
+#include "msvis-era.h"
 #include "msvis-graph.h"
 
 G_BEGIN_DECLS
 
 typedef struct
 {
+  MsvisEra            era;             /* which msprobe's builder rules apply */
   gboolean            complete_stack;  /* -cs: keep whole stacks */
   gboolean            keep_md5;        /* md5 compares write each item's md5 */
   MsvisDumpEntryFunc  entry_hook;      /* (nullable): also sees every dump.json entry */
