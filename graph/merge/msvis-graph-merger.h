@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "msvis-era.h"
 #include "msvis-graph.h"
 
 G_BEGIN_DECLS
@@ -25,7 +26,26 @@ typedef struct
   gint tp;
   gint pp;
   gint vpp;   /* 1 for a build: msprobe reads vpp only when comparing */
+  MsvisEra    era;     /* which msprobe's merge: July 2025, or 26.0.0 (msprobe-2026.md §11) */
+  const char *order;   /* 2026: --order for the default groups; NULL is "tp-cp-ep-dp-pp".
+                        * Not owned: it lives as long as the params */
 } MsvisMergeParams;
+
+/* msprobe 26's merge flags as the command line gave them (msprobe-2026.md §1.1): one value
+ * each for a build, two for a compare; n_vpp and n_order 0 when the flag was not given. */
+typedef struct
+{
+  const gint        *rank_size;
+  guint              n_rank_size;
+  const gint        *tp;
+  guint              n_tp;
+  const gint        *pp;
+  guint              n_pp;
+  const gint        *vpp;
+  guint              n_vpp;
+  const char *const *order;
+  guint              n_order;
+} MsvisMergeArgs;
 
 /* A rank's graph going into a merge. */
 typedef struct
@@ -53,6 +73,20 @@ gboolean    msvis_merge_params_check  (const MsvisMergeParams  *params,
                                        guint                    n_ranks,
                                        const char              *config_path,
                                        const char              *side,
+                                       GError                 **error);
+
+gboolean    msvis_merge_params_load   (const MsvisMergeArgs    *args,
+                                       gboolean                 compare,
+                                       MsvisMergeParams        *npu,
+                                       MsvisMergeParams        *bench,
+                                       GError                 **error);
+gboolean    msvis_merge_params_check_values (const MsvisMergeParams *params,
+                                       guint                    n_ranks,
+                                       gboolean                 is_bench,
+                                       GError                 **error);
+gboolean    msvis_merge_params_validate (const MsvisMergeParams *params,
+                                       const char              *dump_path,
+                                       gboolean                 is_bench,
                                        GError                 **error);
 
 GArray     *msvis_graph_merge         (const MsvisMergeInput   *inputs,
