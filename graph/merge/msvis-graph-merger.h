@@ -98,4 +98,14 @@ GArray     *msvis_graph_merge         (const MsvisMergeInput   *inputs,
                                        GError                 **error);
 void        msvis_merge_result_clear  (gpointer                 result);
 
+/* --file_type json (msprobe-2026.md §1.7) */
+GArray     *msvis_merge_sorted_nodes  (MsvisGraph              *graph);
+gboolean    msvis_merge_write_json    (MsvisGraph              *graph,
+                                       GFile                   *rank_dir,
+                                       GFile                   *output_dir,
+                                       gint                     step,
+                                       gint                     rank,
+                                       GCancellable            *cancellable,
+                                       GError                 **error);
+
 G_END_DECLS
