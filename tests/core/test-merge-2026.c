@@ -243,6 +243,91 @@ test_case (gconstpointer data)
     check_side (c, &bench, TRUE);
 }
 
+static char *
+read_text (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+/* "id|parent" of every node, in post-order. */
+static char *
+tree_text (MsvisGraph *graph)
+{
+  g_autoptr(GArray) sorted = msvis_merge_sorted_nodes (graph);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < sorted->len; i++)
+    {
+      MsvisNodeId node = g_array_index (sorted, MsvisNodeId, i);
+      MsvisNodeId up = msvis_graph_node_get_parent (graph, node);
+
+      g_string_append_printf (out, "%s|%s\n", msvis_graph_node_get_id (graph, node),
+                              up == MSVIS_NODE_ID_NONE ? "" : msvis_graph_node_get_id (graph, up));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* build_merge_json: the merged graph written as a dump folder is msprobe's byte for byte,
+ * and msvis reads it back as a dump with the merged tree. */
+static void
+test_json (void)
+{
+  const MergeCase *c = &cases[0];
+  g_autofree char *npu = reference_2026 ("../msprobe-reference/inputs/fx/pt_dist/npu");
+  g_autofree char *out_dir = msvis_test_make_dir ();
+  g_autoptr(GFile) out = g_file_new_for_path (out_dir);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) merged = NULL;
+  MsvisMergeParams params;
+  MsvisMergeResult *r;
+  g_autofree char *rank_path = NULL;
+  g_autoptr(GFile) rank_dir = NULL;
+  static const char *const files[] = { "construct.json", "dump.json", "stack.json" };
+
+  case_params (c, &params, NULL);
+  merged = merge_dir (npu, &params, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (merged->len, ==, 1);
+  r = &g_array_index (merged, MsvisMergeResult, 0);
+  rank_path = g_strdup_printf ("%s/rank%d", npu, r->rank);
+  rank_dir = g_file_new_for_path (rank_path);
+  g_assert_true (msvis_merge_write_json (r->graph, rank_dir, out, 0, r->rank, NULL, &error));
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *relative = g_build_filename ("out/build_merge_json/step0/rank0", files[i],
+                                                    NULL);
+      g_autofree char *expected_path = reference_2026 (relative);
+      g_autofree char *made_path = g_build_filename (out_dir, "step0", "rank0", files[i], NULL);
+      g_autofree char *expected = read_text (expected_path);
+      g_autofree char *made = read_text (made_path);
+
+      g_assert_cmpstr (made, ==, expected);
+    }
+
+  {
+    g_autofree char *written = g_build_filename (out_dir, "step0", "rank0", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (written);
+    MsvisBuildOptions options = { .era = MSVIS_ERA_2026, .complete_stack = TRUE };
+    MsvisDumpHeader header;
+    g_autoptr(MsvisGraph) again = msvis_graph_build (file, &options, &header, NULL, &error);
+    g_autofree char *made = NULL;
+    g_autofree char *expected = tree_text (r->graph);
+
+    g_assert_no_error (error);
+    msvis_dump_header_clear (&header);
+    made = tree_text (again);
+    g_assert_cmpstr (made, ==, expected);
+    g_assert_cmpuint (msvis_graph_get_n_items (again), >, 0);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -255,6 +340,7 @@ main (int   argc,
 
       g_test_add_data_func (path, &cases[i], test_case);
     }
+  g_test_add_func ("/merge-2026/json/build_merge_json", test_json);
 
   return g_test_run ();
 }
