@@ -11,8 +11,9 @@
 #include "msvis-json-writer.h"
 #include "msvis-test-util.h"
 
-/* msprobe 26's parallel merge (msprobe-2026.md §11) and --file_type json (§1.7), checked
- * against what mindstudio-probe 26.0.0 wrote for the merge cases of
+/* msprobe 26's parallel merge (msprobe-2026.md §11) and --file_type json
+ * (msprobe-2026.md §1.7), checked against what mindstudio-probe 26.0.0 wrote for the merge
+ * cases of
  * tests/data/reference-2026/cases.txt: the merged graphs' rows of its .vis.db, and the dump
  * folder of build_merge_json byte for byte. */
 
