@@ -17,22 +17,24 @@
  * tests/data/reference-2026/cases.txt: the merged graphs' rows of its .vis.db, and the dump
  * folder of build_merge_json byte for byte. */
 
+/* A file or folder under tests/data/@base; the test fails when it is missing. */
 static char *
-reference_2026 (const char *relative)
+reference_path (const char *base,
+                const char *relative)
 {
-  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", relative, NULL);
+  char *path = g_test_build_filename (G_TEST_DIST, "data", base, relative, NULL);
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: msprobe 26.0.0's reference fixture is missing (tests/data/reference-2026)",
-             path);
+    g_error ("%s: msprobe 26.0.0's reference fixture is missing (tests/data/%s)", path, base);
   return path;
 }
 
 static char *
-reference_db (const char *case_name)
+reference_db (const char *base,
+              const char *case_name)
 {
   g_autofree char *relative = g_build_filename ("out", case_name, NULL);
-  g_autofree char *dir_path = reference_2026 (relative);
+  g_autofree char *dir_path = reference_path (base, relative);
   g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
   const char *name;
   char *found = NULL;
@@ -143,15 +145,20 @@ made_rows (MsvisGraph *graph,
 }
 
 static char *
-reference_rows (const char *case_name,
+reference_rows (const char *base,
+                const char *case_name,
                 const char *source)
 {
-  g_autofree char *db_path = reference_db (case_name);
+  g_autofree char *db_path = reference_db (base, case_name);
+  g_autofree char *escaped = g_uri_escape_string (db_path, "/", FALSE);
+  /* immutable: a WAL database opened read-only would leave -shm and -wal files beside it. */
+  g_autofree char *uri = g_strdup_printf ("file:%s?immutable=1", escaped);
   GString *out = g_string_new (NULL);
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
 
-  g_assert_cmpint (sqlite3_open_v2 (db_path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_open_v2 (uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL), ==,
+                   SQLITE_OK);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT node_name, up_node, sub_nodes, "
                                        "parallel_merge_info, rank FROM tb_nodes "
                                        "WHERE data_source = ?1 ORDER BY node_order",
@@ -174,21 +181,39 @@ reference_rows (const char *case_name,
 
 typedef struct
 {
+  const char *base;         /* the folder under tests/data */
   const char *name;
-  const char *input;        /* under tests/data/reference-2026 */
+  const char *input;        /* under it */
   gboolean    compare;
   gint        rank_size[2];
   gint        tp[2];
   gint        pp[2];
 } MergeCase;
 
+#define REF "reference-2026"
+#define PT_DIST "../msprobe-reference/inputs/fx/pt_dist"
+
+/* The merge cases of cases.txt, then the rules of msprobe-2026.md §11.1 on dumps of their own
+ * (tests/data/merge-2026/README.md). */
 static const MergeCase cases[] = {
-  { "build_merge", "../msprobe-reference/inputs/fx/pt_dist", FALSE, { 2 }, { 2 }, { 1 } },
-  { "cmp_merge", "../msprobe-reference/inputs/fx/pt_dist", TRUE, { 2, 2 }, { 2, 1 }, { 1, 2 } },
-  { "cmp_merge_tp", "../msprobe-reference/inputs/fx/pt_dist", TRUE, { 2, 2 }, { 2, 2 },
-    { 1, 1 } },
-  { "build_merge_mini", "inputs/mini_tp2", FALSE, { 2 }, { 2 }, { 1 } },
-  { "cmp_merge_mini", "inputs/mini_tp2", TRUE, { 2, 2 }, { 2, 2 }, { 1, 1 } },
+  { REF, "build_merge", PT_DIST, FALSE, { 2 }, { 2 }, { 1 } },
+  { REF, "cmp_merge", PT_DIST, TRUE, { 2, 2 }, { 2, 1 }, { 1, 2 } },
+  { REF, "cmp_merge_tp", PT_DIST, TRUE, { 2, 2 }, { 2, 2 }, { 1, 1 } },
+  { REF, "build_merge_mini", "inputs/mini_tp2", FALSE, { 2 }, { 2 }, { 1 } },
+  { REF, "cmp_merge_mini", "inputs/mini_tp2", TRUE, { 2, 2 }, { 2, 2 }, { 1, 1 } },
+  { "merge-2026", "pp_root", "pp_root", FALSE, { 2 }, { 1 }, { 2 } },
+  { "merge-2026", "tp_none", "tp_none", FALSE, { 2 }, { 2 }, { 1 } },
+};
+
+/* The cases written with --file_type json too: out/<name>_json, or build_merge_json. */
+static const struct
+{
+  guint       merge_case;
+  const char *json_out;
+} json_cases[] = {
+  { 0, "out/build_merge_json" },
+  { 5, "out/pp_root_json" },
+  { 6, "out/tp_none_json" },
 };
 
 /* The params as graph_visualize makes them of the case's flags. */
@@ -211,10 +236,10 @@ check_side (const MergeCase        *c,
             gboolean                is_bench)
 {
   g_autofree char *relative = g_build_filename (c->input, is_bench ? "bench" : "npu", NULL);
-  g_autofree char *dir = reference_2026 (relative);
+  g_autofree char *dir = reference_path (c->base, relative);
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) merged = NULL;
-  g_autofree char *expected = reference_rows (c->name, is_bench ? "Bench" : "NPU");
+  g_autofree char *expected = reference_rows (c->base, c->name, is_bench ? "Bench" : "NPU");
   GString *made = g_string_new (NULL);
 
   g_assert_true (msvis_merge_params_validate (params, dir, is_bench, &error));
@@ -273,13 +298,15 @@ tree_text (MsvisGraph *graph)
   return g_string_free (out, FALSE);
 }
 
-/* build_merge_json: the merged graph written as a dump folder is msprobe's byte for byte,
- * and msvis reads it back as a dump with the merged tree. */
+/* The merged graph written as a dump folder is msprobe's byte for byte, and msvis reads it
+ * back as a dump with the merged tree. */
 static void
-test_json (void)
+test_json (gconstpointer data)
 {
-  const MergeCase *c = &cases[0];
-  g_autofree char *npu = reference_2026 ("../msprobe-reference/inputs/fx/pt_dist/npu");
+  const char *json_out = json_cases[GPOINTER_TO_UINT (data)].json_out;
+  const MergeCase *c = &cases[json_cases[GPOINTER_TO_UINT (data)].merge_case];
+  g_autofree char *npu_relative = g_build_filename (c->input, "npu", NULL);
+  g_autofree char *npu = reference_path (c->base, npu_relative);
   g_autofree char *out_dir = msvis_test_make_dir ();
   g_autoptr(GFile) out = g_file_new_for_path (out_dir);
   g_autoptr(GError) error = NULL;
@@ -302,9 +329,8 @@ test_json (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
-      g_autofree char *relative = g_build_filename ("out/build_merge_json/step0/rank0", files[i],
-                                                    NULL);
-      g_autofree char *expected_path = reference_2026 (relative);
+      g_autofree char *relative = g_build_filename (json_out, "step0", "rank0", files[i], NULL);
+      g_autofree char *expected_path = reference_path (c->base, relative);
       g_autofree char *made_path = g_build_filename (out_dir, "step0", "rank0", files[i], NULL);
       g_autofree char *expected = read_text (expected_path);
       g_autofree char *made = read_text (made_path);
@@ -341,7 +367,13 @@ main (int   argc,
 
       g_test_add_data_func (path, &cases[i], test_case);
     }
-  g_test_add_func ("/merge-2026/json/build_merge_json", test_json);
+  for (guint i = 0; i < G_N_ELEMENTS (json_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/merge-2026/json/%s",
+                                               json_cases[i].json_out + strlen ("out/"));
+
+      g_test_add_data_func (path, GUINT_TO_POINTER (i), test_json);
+    }
 
   return g_test_run ();
 }
