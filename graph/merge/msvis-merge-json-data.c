@@ -89,6 +89,29 @@ item_full_op_name (MsvisGraph *graph,
   return g_strdup (msvis_graph_get_item (graph, item)->key);
 }
 
+/* A statistic of @item as JSON. The parser keeps a bool argument's statistics as the text
+ * "True"/"False", but msprobe set them to the value itself, a bool, where dtype is
+ * "<class 'bool'>" (vis-format.md §2, gen_op_item step 6). */
+static MsvisJsonValue *
+stat_json (MsvisArena       *arena,
+           MsvisGraph       *graph,
+           guint32           item,
+           const MsvisField *field)
+{
+  const MsvisField *dtype = item_field (graph, item, "dtype");
+
+  if (field->kind == MSVIS_VALUE_STR && dtype != NULL && dtype->kind == MSVIS_VALUE_STR &&
+      strcmp (dtype->s, "<class 'bool'>") == 0 &&
+      (strcmp (field->s, "True") == 0 || strcmp (field->s, "False") == 0))
+    {
+      MsvisJsonValue *v = new_value (arena, MSVIS_JSON_BOOL);
+
+      v->b = field->s[0] == 'T';
+      return v;
+    }
+  return field_json (arena, field);
+}
+
 /* merged_lookup[(node.id, fname)]: the last item of that name, outputs after inputs. */
 static gint64
 find_item (MsvisGraph  *graph,
@@ -148,7 +171,8 @@ update_leaf (MsvisArena           *arena,
         const MsvisField *f = item_field (graph, item, stat_names[s]);
 
         if (f != NULL)
-          msvis_json_value_set_member (arena, out, stat_names[s], field_json (arena, f));
+          msvis_json_value_set_member (arena, out, stat_names[s], stat_json (arena, graph, item,
+                                                                             f));
       }
   return out;
 }
@@ -250,6 +274,9 @@ convert_item (MsvisArena *arena,
           else if (v->kind != MSVIS_JSON_ARRAY)
             v = field_json (arena, f);
         }
+      else if (strcmp (name, "Max") == 0 || strcmp (name, "Min") == 0 ||
+               strcmp (name, "Mean") == 0 || strcmp (name, "Norm") == 0)
+        v = stat_json (arena, graph, item, f);
       else
         v = field_json (arena, f);
       all_null = all_null && v->kind == MSVIS_JSON_NULL;

@@ -203,17 +203,28 @@ static const MergeCase cases[] = {
   { REF, "cmp_merge_mini", "inputs/mini_tp2", TRUE, { 2, 2 }, { 2, 2 }, { 1, 1 } },
   { "merge-2026", "pp_root", "pp_root", FALSE, { 2 }, { 1 }, { 2 } },
   { "merge-2026", "tp_none", "tp_none", FALSE, { 2 }, { 2 }, { 1 } },
+  /* For --file_type json only: a PP merge of ranks that are not PP stages, and of the
+   * benchmark side of pt_dist. */
+  { REF, "mini_tp2_pp", "inputs/mini_tp2", FALSE, { 2 }, { 1 }, { 2 } },
+  { REF, "dist_bench_pp", PT_DIST, FALSE, { 2 }, { 1 }, { 2 } },
 };
+
+#define N_ROW_CASES 7
 
 /* The cases written with --file_type json too: out/<name>_json, or build_merge_json. */
 static const struct
 {
   guint       merge_case;
+  const char *base;       /* of the expected files */
   const char *json_out;
+  gboolean    bench;      /* the case's bench folder, merged as a build */
 } json_cases[] = {
-  { 0, "out/build_merge_json" },
-  { 5, "out/pp_root_json" },
-  { 6, "out/tp_none_json" },
+  { 0, REF, "out/build_merge_json" },
+  { 5, "merge-2026", "out/pp_root_json" },
+  { 6, "merge-2026", "out/tp_none_json" },
+  { 3, "merge-2026", "out/mini_tp2_tp_json" },
+  { 7, "merge-2026", "out/mini_tp2_pp_json" },
+  { 8, "merge-2026", "out/dist_bench_pp_json", TRUE },
 };
 
 /* The params as graph_visualize makes them of the case's flags. */
@@ -304,8 +315,10 @@ static void
 test_json (gconstpointer data)
 {
   const char *json_out = json_cases[GPOINTER_TO_UINT (data)].json_out;
+  const char *expected_base = json_cases[GPOINTER_TO_UINT (data)].base;
   const MergeCase *c = &cases[json_cases[GPOINTER_TO_UINT (data)].merge_case];
-  g_autofree char *npu_relative = g_build_filename (c->input, "npu", NULL);
+  g_autofree char *npu_relative = g_build_filename (c->input, json_cases[GPOINTER_TO_UINT (data)]
+                                                    .bench ? "bench" : "npu", NULL);
   g_autofree char *npu = reference_path (c->base, npu_relative);
   g_autofree char *out_dir = msvis_test_make_dir ();
   g_autoptr(GFile) out = g_file_new_for_path (out_dir);
@@ -330,7 +343,7 @@ test_json (gconstpointer data)
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
       g_autofree char *relative = g_build_filename (json_out, "step0", "rank0", files[i], NULL);
-      g_autofree char *expected_path = reference_path (c->base, relative);
+      g_autofree char *expected_path = reference_path (expected_base, relative);
       g_autofree char *made_path = g_build_filename (out_dir, "step0", "rank0", files[i], NULL);
       g_autofree char *expected = read_text (expected_path);
       g_autofree char *made = read_text (made_path);
@@ -361,7 +374,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+  for (guint i = 0; i < N_ROW_CASES; i++)
     {
       g_autofree char *path = g_strdup_printf ("/merge-2026/rows/%s", cases[i].name);
 
