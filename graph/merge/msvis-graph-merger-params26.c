@@ -79,6 +79,63 @@ msvis_merge_params_load (const MsvisMergeArgs  *args,
 }
 
 static gboolean
+int_member (const MsvisJsonValue  *side,
+            const char            *key,
+            gint                   fallback,
+            gint                  *out)
+{
+  const MsvisJsonValue *v = msvis_json_value_get_member (side, key);
+
+  if (v == NULL)
+    *out = fallback;
+  else if (v->kind == MSVIS_JSON_INT && v->i >= G_MININT && v->i <= G_MAXINT)
+    *out = (gint)v->i;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/**
+ * msvis_merge_params_parse_era:
+ * @parallel_merge: the sides as compare.json's "parallel_merge" holds them: {"npu": {…},
+ *   "bench": {…}}, with "vpp" and "order" as msvis_merge_params_load() made them
+ * @side: "npu" or "bench"
+ *
+ * The July reading (msvis_merge_params_parse()) for %MSVIS_ERA_2025_07; for msprobe 26 the
+ * values are taken as given, vpp and order too, and msvis_merge_params_validate() judges
+ * them. The order string is borrowed from @parallel_merge.
+ */
+gboolean
+msvis_merge_params_parse_era (const MsvisJsonValue  *parallel_merge,
+                              const char            *side,
+                              MsvisEra               era,
+                              gboolean               with_vpp,
+                              const char            *config_path,
+                              MsvisMergeParams      *params,
+                              GError               **error)
+{
+  const MsvisJsonValue *config = msvis_json_value_get_member (parallel_merge, side);
+  const MsvisJsonValue *order;
+
+  if (era != MSVIS_ERA_2026)
+    return msvis_merge_params_parse (parallel_merge, side, with_vpp, config_path, params, error);
+  order = config != NULL ? msvis_json_value_get_member (config, "order") : NULL;
+  *params = (MsvisMergeParams) { 0, 0, 0, 1, MSVIS_ERA_2026, DEFAULT_ORDER };
+  if (order != NULL && order->kind == MSVIS_JSON_STRING)
+    params->order = order->s;
+  if (config != NULL && config->kind == MSVIS_JSON_OBJECT &&
+      int_member (config, "rank_size", G_MININT, &params->rank_size) &&
+      int_member (config, "tp", G_MININT, &params->tp) &&
+      int_member (config, "pp", G_MININT, &params->pp) &&
+      int_member (config, "vpp", 1, &params->vpp) &&
+      params->rank_size != G_MININT && params->tp != G_MININT && params->pp != G_MININT &&
+      (order == NULL || order->kind == MSVIS_JSON_STRING))
+    return TRUE;
+  return load_fail (_("In the graph merge task, parameters \"tp/pp/rank_size\" is required!"),
+                    error);
+}
+
+static gboolean
 side_fail (GError    **error,
            gboolean    is_bench,
            const char *format,

@@ -80,6 +80,13 @@ gboolean    msvis_merge_params_load   (const MsvisMergeArgs    *args,
                                        MsvisMergeParams        *npu,
                                        MsvisMergeParams        *bench,
                                        GError                 **error);
+gboolean    msvis_merge_params_parse_era (const MsvisJsonValue *parallel_merge,
+                                       const char              *side,
+                                       MsvisEra                 era,
+                                       gboolean                 with_vpp,
+                                       const char              *config_path,
+                                       MsvisMergeParams        *params,
+                                       GError                 **error);
 gboolean    msvis_merge_params_check_values (const MsvisMergeParams *params,
                                        guint                    n_ranks,
                                        gboolean                 is_bench,

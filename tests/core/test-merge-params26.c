@@ -194,6 +194,59 @@ test_validate (void)
   check_validate (dir, 2, 2, 1, 1, NULL, FALSE, stray);
 }
 
+static MsvisJsonValue *
+int_json (MsvisArena *arena,
+          gint        v)
+{
+  MsvisJsonValue *value = msvis_json_value_new (arena, MSVIS_JSON_INT);
+
+  value->i = v;
+  return value;
+}
+
+/* The sides as the job passes them on, in compare.json's shape: msprobe 26 keeps vpp and
+ * order and leaves the judging to validate; July reads as it always did. */
+static void
+test_parse_era (void)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  MsvisJsonValue *merge = msvis_json_value_new (arena, MSVIS_JSON_OBJECT);
+  MsvisJsonValue *npu = msvis_json_value_new (arena, MSVIS_JSON_OBJECT);
+  MsvisJsonValue *bench = msvis_json_value_new (arena, MSVIS_JSON_OBJECT);
+  MsvisMergeParams p;
+  g_autoptr(GError) error = NULL;
+
+  msvis_json_value_set_member (arena, npu, "rank_size", int_json (arena, 8));
+  msvis_json_value_set_member (arena, npu, "tp", int_json (arena, 0));
+  msvis_json_value_set_member (arena, npu, "pp", int_json (arena, 2));
+  msvis_json_value_set_member (arena, npu, "vpp", int_json (arena, 2));
+  msvis_json_value_set_member (arena, npu, "order", msvis_json_value_new_string (arena,
+                                                                                 "tp-pp-dp"));
+  msvis_json_value_set_member (arena, bench, "rank_size", int_json (arena, 8));
+  msvis_json_value_set_member (arena, merge, "npu", npu);
+  msvis_json_value_set_member (arena, merge, "bench", bench);
+
+  g_assert_true (msvis_merge_params_parse_era (merge, "npu", MSVIS_ERA_2026, FALSE, "-", &p,
+                                               &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (p.rank_size, ==, 8);
+  g_assert_cmpint (p.tp, ==, 0);
+  g_assert_cmpint (p.vpp, ==, 2);
+  g_assert_cmpstr (p.order, ==, "tp-pp-dp");
+  g_assert_cmpint (p.era, ==, MSVIS_ERA_2026);
+
+  g_assert_false (msvis_merge_params_parse_era (merge, "bench", MSVIS_ERA_2026, TRUE, "-", &p,
+                                                &error));
+  g_assert_error (error, MSVIS_MERGE_ERROR, MSVIS_MERGE_ERROR_PARAMS);
+  g_clear_error (&error);
+
+  /* July: tp 0 is refused at once, vpp of a build is not read. */
+  g_assert_false (msvis_merge_params_parse_era (merge, "npu", MSVIS_ERA_2025_07, FALSE, "-",
+                                                &p, &error));
+  g_assert_error (error, MSVIS_MERGE_ERROR, MSVIS_MERGE_ERROR_PARAMS);
+  g_assert_nonnull (strstr (error->message, "parallel_merge.npu.tp"));
+}
+
 /* The merge itself checks the count of its inputs with the side's prefix. */
 static void
 test_merge_rank_count (void)
@@ -220,6 +273,7 @@ main (int   argc,
   g_test_add_func ("/merge-2026/params/load", test_load);
   g_test_add_func ("/merge-2026/params/validate", test_validate);
   g_test_add_func ("/merge-2026/params/merge-rank-count", test_merge_rank_count);
+  g_test_add_func ("/merge-2026/params/parse-era", test_parse_era);
 
   return g_test_run ();
 }
