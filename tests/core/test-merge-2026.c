@@ -8,6 +8,7 @@
 
 #include "msvis-graph-builder.h"
 #include "msvis-graph-merger.h"
+#include "msvis-merge-json-private.h"
 #include "msvis-json-writer.h"
 #include "msvis-test-util.h"
 
@@ -368,6 +369,85 @@ test_json (gconstpointer data)
   }
 }
 
+static char *
+literal_json (const char *text)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  MsvisJsonValue *value = merge_json_from_literal (arena, text);
+  MsvisJsonWriter *writer;
+  GString *out;
+
+  if (value == NULL)
+    return g_strdup ("-");
+  writer = msvis_json_writer_new_compact ();
+  msvis_json_writer_value (writer, value);
+  out = msvis_json_writer_end_fragment (writer);   /* frees the writer */
+  return g_string_free (out, FALSE);
+}
+
+/* The Python literals items keep as text (shapes, group ranks, dicts) back as the JSON that
+ * json.dump writes of the objects; what is not a literal is refused. */
+static void
+test_literal (void)
+{
+  static const char *const literals[][2] = {
+    { "[4, 4]", "[4, 4]" },
+    { "(3,)", "[3]" },
+    { "()", "[]" },
+    { "[]", "[]" },
+    { "{'a': 1, \"b\": [True, None, 0.5]}", "{\"a\": 1, \"b\": [true, null, 0.5]}" },
+    { "'it\\'s'", "\"it's\"" },
+    { "-1e-05", "-1e-05" },
+    { "inf", "Infinity" },
+    { "123456789012345678901234567890", "123456789012345678901234567890" },
+    { "[1, 2", "-" },
+    { "torch.float32", "-" },
+    { "[1] x", "-" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (literals); i++)
+    {
+      g_autofree char *made = literal_json (literals[i][0]);
+
+      g_assert_cmpstr (made, ==, literals[i][1]);
+    }
+}
+
+/* A rank folder without dump.json, or an output folder that cannot be made: an error that
+ * names the place, and nothing written. */
+static void
+test_json_bad (void)
+{
+  g_autofree char *empty = msvis_test_make_dir ();
+  g_autofree char *out_dir = msvis_test_make_dir ();
+  g_autofree char *blocked = g_build_filename (out_dir, "step0", NULL);
+  g_autofree char *npu = reference_path (REF, PT_DIST "/npu");
+  g_autofree char *rank0 = g_build_filename (npu, "rank0", NULL);
+  g_autoptr(GFile) empty_dir = g_file_new_for_path (empty);
+  g_autoptr(GFile) rank_dir = g_file_new_for_path (rank0);
+  g_autoptr(GFile) out = g_file_new_for_path (out_dir);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) merged = NULL;
+  MsvisMergeParams params;
+  MsvisGraph *graph;
+
+  case_params (&cases[0], &params, NULL);
+  merged = merge_dir (npu, &params, FALSE, &error);
+  g_assert_no_error (error);
+  graph = g_array_index (merged, MsvisMergeResult, 0).graph;
+
+  g_assert_false (msvis_merge_write_json (graph, empty_dir, out, 0, 0, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "dump.json"));
+  g_assert_false (g_file_test (blocked, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+
+  msvis_test_write (out_dir, "step0", "not a folder", -1);
+  g_assert_false (msvis_merge_write_json (graph, rank_dir, out, 0, 0, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY);
+  g_assert_nonnull (strstr (error->message, "step0"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -387,6 +467,9 @@ main (int   argc,
 
       g_test_add_data_func (path, GUINT_TO_POINTER (i), test_json);
     }
+
+  g_test_add_func ("/merge-2026/json/literal", test_literal);
+  g_test_add_func ("/merge-2026/json/bad", test_json_bad);
 
   return g_test_run ();
 }
