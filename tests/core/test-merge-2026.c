@@ -189,6 +189,8 @@ typedef struct
   gint        rank_size[2];
   gint        tp[2];
   gint        pp[2];
+  const char *order;        /* --order, for a build */
+  const char *expected_base; /* where out/<name> is, when not in base */
 } MergeCase;
 
 #define REF "reference-2026"
@@ -204,13 +206,18 @@ static const MergeCase cases[] = {
   { REF, "cmp_merge_mini", "inputs/mini_tp2", TRUE, { 2, 2 }, { 2, 2 }, { 1, 1 } },
   { "merge-2026", "pp_root", "pp_root", FALSE, { 2 }, { 1 }, { 2 } },
   { "merge-2026", "tp_none", "tp_none", FALSE, { 2 }, { 2 }, { 1 } },
+  /* Twelve ranks whose data name too few groups, so that the default ones count: a full
+   * merge, a TP+PP one, and a layout in another --order. */
+  { REF, "r12_full", "inputs/ranks12", FALSE, { 12 }, { 2 }, { 2 }, NULL, "merge-2026" },
+  { REF, "r12_tppp", "inputs/ranks12", FALSE, { 12 }, { 3 }, { 4 }, NULL, "merge-2026" },
+  { REF, "r12_order", "inputs/ranks12", FALSE, { 12 }, { 2 }, { 3 }, "pp-tp-dp", "merge-2026" },
   /* For --file_type json only: a PP merge of ranks that are not PP stages, and of the
    * benchmark side of pt_dist. */
   { REF, "mini_tp2_pp", "inputs/mini_tp2", FALSE, { 2 }, { 1 }, { 2 } },
   { REF, "dist_bench_pp", PT_DIST, FALSE, { 2 }, { 1 }, { 2 } },
 };
 
-#define N_ROW_CASES 7
+#define N_ROW_CASES 10
 
 /* The cases written with --file_type json too: out/<name>_json, or build_merge_json. */
 static const struct
@@ -224,8 +231,8 @@ static const struct
   { 5, "merge-2026", "out/pp_root_json" },
   { 6, "merge-2026", "out/tp_none_json" },
   { 3, "merge-2026", "out/mini_tp2_tp_json" },
-  { 7, "merge-2026", "out/mini_tp2_pp_json" },
-  { 8, "merge-2026", "out/dist_bench_pp_json", TRUE },
+  { 10, "merge-2026", "out/mini_tp2_pp_json" },
+  { 11, "merge-2026", "out/dist_bench_pp_json", TRUE },
 };
 
 /* The params as graph_visualize makes them of the case's flags. */
@@ -235,7 +242,7 @@ case_params (const MergeCase  *c,
              MsvisMergeParams *bench)
 {
   MsvisMergeArgs args = { c->rank_size, c->compare ? 2 : 1, c->tp, c->compare ? 2 : 1,
-                          c->pp, c->compare ? 2 : 1 };
+                          c->pp, c->compare ? 2 : 1, NULL, 0, &c->order, c->order ? 1 : 0 };
   g_autoptr(GError) error = NULL;
 
   g_assert_true (msvis_merge_params_load (&args, c->compare, npu, bench, &error));
@@ -251,7 +258,8 @@ check_side (const MergeCase        *c,
   g_autofree char *dir = reference_path (c->base, relative);
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) merged = NULL;
-  g_autofree char *expected = reference_rows (c->base, c->name, is_bench ? "Bench" : "NPU");
+  g_autofree char *expected = reference_rows (c->expected_base ? c->expected_base : c->base,
+                                              c->name, is_bench ? "Bench" : "NPU");
   GString *made = g_string_new (NULL);
 
   g_assert_true (msvis_merge_params_validate (params, dir, is_bench, &error));
