@@ -191,6 +191,7 @@ typedef struct
   gint        pp[2];
   const char *order;        /* --order, for a build */
   const char *expected_base; /* where out/<name> is, when not in base */
+  gint        vpp;          /* --vpp, for a build; 0 when not given */
 } MergeCase;
 
 #define REF "reference-2026"
@@ -211,13 +212,15 @@ static const MergeCase cases[] = {
   { REF, "r12_full", "inputs/ranks12", FALSE, { 12 }, { 2 }, { 2 }, NULL, "merge-2026" },
   { REF, "r12_tppp", "inputs/ranks12", FALSE, { 12 }, { 3 }, { 4 }, NULL, "merge-2026" },
   { REF, "r12_order", "inputs/ranks12", FALSE, { 12 }, { 2 }, { 3 }, "pp-tp-dp", "merge-2026" },
+  /* Virtual pipeline chunks: a build reads --vpp in msprobe 26. */
+  { "merge-2026", "vpp", "vpp", FALSE, { 2 }, { 1 }, { 2 }, NULL, NULL, 2 },
   /* For --file_type json only: a PP merge of ranks that are not PP stages, and of the
    * benchmark side of pt_dist. */
   { REF, "mini_tp2_pp", "inputs/mini_tp2", FALSE, { 2 }, { 1 }, { 2 } },
   { REF, "dist_bench_pp", PT_DIST, FALSE, { 2 }, { 1 }, { 2 } },
 };
 
-#define N_ROW_CASES 10
+#define N_ROW_CASES 11
 
 /* The cases written with --file_type json too: out/<name>_json, or build_merge_json. */
 static const struct
@@ -231,8 +234,9 @@ static const struct
   { 5, "merge-2026", "out/pp_root_json" },
   { 6, "merge-2026", "out/tp_none_json" },
   { 3, "merge-2026", "out/mini_tp2_tp_json" },
-  { 10, "merge-2026", "out/mini_tp2_pp_json" },
-  { 11, "merge-2026", "out/dist_bench_pp_json", TRUE },
+  { 11, "merge-2026", "out/mini_tp2_pp_json" },
+  { 12, "merge-2026", "out/dist_bench_pp_json", TRUE },
+  { 10, "merge-2026", "out/vpp_json" },
 };
 
 /* The params as graph_visualize makes them of the case's flags. */
@@ -242,7 +246,8 @@ case_params (const MergeCase  *c,
              MsvisMergeParams *bench)
 {
   MsvisMergeArgs args = { c->rank_size, c->compare ? 2 : 1, c->tp, c->compare ? 2 : 1,
-                          c->pp, c->compare ? 2 : 1, NULL, 0, &c->order, c->order ? 1 : 0 };
+                          c->pp, c->compare ? 2 : 1, &c->vpp, c->vpp ? 1 : 0, &c->order,
+                          c->order ? 1 : 0 };
   g_autoptr(GError) error = NULL;
 
   g_assert_true (msvis_merge_params_load (&args, c->compare, npu, bench, &error));
