@@ -29,6 +29,21 @@ reference_2026 (const char *relative)
   return path;
 }
 
+/* msprobe's WAL database, read as the fixture it is: immutable, so that reading it leaves no
+ * -shm or -wal file beside it in the source tree. */
+static sqlite3 *
+open_immutable (const char *path)
+{
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autofree char *immutable = g_strconcat (uri, "?immutable=1", NULL);
+  sqlite3 *db = NULL;
+
+  g_assert_nonnull (uri);
+  g_assert_cmpint (sqlite3_open_v2 (immutable, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL),
+                   ==, SQLITE_OK);
+  return db;
+}
+
 /* The one .vis.db msprobe wrote for @case_name; its name holds msprobe's timestamp. */
 static char *
 reference_db (const char *case_name)
@@ -138,7 +153,7 @@ check_case (const char *input,
   guint rows = 0;
 
   g_assert_no_error (error);
-  g_assert_cmpint (sqlite3_open_v2 (db_path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = open_immutable (db_path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT node_name, up_node, micro_step_id "
                                        "FROM tb_nodes WHERE data_source = 'NPU' "
                                        "ORDER BY node_order", -1, &stmt, NULL), ==, SQLITE_OK);
@@ -230,7 +245,7 @@ reference_graphs (const char *case_name)
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
 
-  g_assert_cmpint (sqlite3_open_v2 (db_path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = open_immutable (db_path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT step, rank FROM tb_nodes "
                                        "WHERE data_source = 'NPU' GROUP BY step, rank "
                                        "ORDER BY min(rowid)", -1, &stmt, NULL), ==, SQLITE_OK);
@@ -291,7 +306,7 @@ bench_micro_steps (const char *path)
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
 
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = open_immutable (path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT node_name, micro_step_id FROM tb_nodes "
                                        "WHERE data_source = 'Bench' ORDER BY node_name",
                                        -1, &stmt, NULL), ==, SQLITE_OK);
