@@ -548,21 +548,29 @@ find_last_backwards (Builder    *self,
   return last;
 }
 
-static void
-warn_dropped (Builder    *self,
-              const char *name,
-              const char *prefix)
+/* The NPU and benchmark sides of a compare build at the same time. */
+static GMutex warnings_lock;
+
+/* msprobe drops the gradients of a module that never ran backward, without a word; the
+ * graph is msprobe's, and the user hears where it differs from the dump. */
+void
+msvis_builder_warn_dropped_grads (Builder    *self,
+                                  const char *name,
+                                  const char *prefix)
 {
   g_autofree char *path = NULL;
+  char *message;
 
   if (self->options->warnings == NULL)
     return;
   path = g_file_get_parse_name (self->dump_file);
-  g_ptr_array_add (self->options->warnings,
-                   /* translators: a file name, a dump entry name and a module name */
-                   g_strdup_printf (_("%s: entry “%s” is left out: “%s” has no backward node to "
-                                      "hold its parameter gradients (msprobe drops them too)"),
-                                    path, name, prefix));
+  /* translators: a file name, a dump entry name and a module name */
+  message = g_strdup_printf (_("%s: entry “%s” is left out: “%s” has no backward node to hold "
+                               "its parameter gradients (msprobe drops them too)"),
+                             path, name, prefix);
+  g_mutex_lock (&warnings_lock);
+  g_ptr_array_add (self->options->warnings, message);
+  g_mutex_unlock (&warnings_lock);
 }
 
 /**
@@ -623,7 +631,7 @@ msvis_builder_add_parameters_grad_2026 (Builder *self)
 
           if (owner == MSVIS_NODE_ID_NONE)
             {
-              warn_dropped (self, name, prefix);
+              msvis_builder_warn_dropped_grads (self, name, prefix);
               continue;
             }
           node = msvis_graph_add_node (graph, MSVIS_NODE_MODULE, name);

@@ -554,7 +554,10 @@ msvis_builder_add_parameters_grad (Builder *self)
                                   GPOINTER_TO_SIZE (g_hash_table_lookup (last_backward, prefix)));
       owner = msvis_graph_lookup (graph, owner_id);
       if (owner == MSVIS_NODE_ID_NONE)
-        continue;
+        {
+          msvis_builder_warn_dropped_grads (self, name, prefix);
+          continue;
+        }
 
       node = msvis_graph_add_node (graph, MSVIS_NODE_MODULE, node_id);
       if (node == MSVIS_NODE_ID_NONE)
@@ -600,6 +603,22 @@ msvis_builder_number_megatron_micro_steps (Builder *self)
 
   msvis_graph_set_micro_steps (graph, self->construct->micro_step_number + 1);
   msvis_graph_set_micro_steps_from_dump (graph, TRUE);
+}
+
+/**
+ * msvis_graph_clear_micro_steps:
+ *
+ * A compare whose NPU construct.json is Megatron's pages nothing (msprobe-2026.md §4.7): a
+ * benchmark without micro steps of its own then has none, which msprobe writes as 0; one
+ * with its own keeps them.
+ */
+void
+msvis_graph_clear_micro_steps (MsvisGraph *graph)
+{
+  if (msvis_graph_get_micro_steps_from_dump (graph))
+    return;
+  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
+    msvis_graph_node_set_micro_step (graph, node, -1);
 }
 
 /**

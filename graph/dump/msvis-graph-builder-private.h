@@ -79,5 +79,8 @@ void        msvis_builder_handle_recompute     (Builder               *self,
                                                 const char            *framework);
 void        msvis_builder_add_parameters_grad_2026 (Builder           *self);
 gboolean    msvis_builder_is_py_digits         (const char            *text);
+void        msvis_builder_warn_dropped_grads   (Builder               *self,
+                                                const char            *name,
+                                                const char            *prefix);
 
 G_END_DECLS

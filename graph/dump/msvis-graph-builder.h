@@ -16,7 +16,7 @@ typedef struct
   MsvisDumpEntryFunc  entry_hook;      /* (nullable): also sees every dump.json entry */
   gpointer            hook_data;
   /* (nullable) (element-type utf8): gets a message for each thing the build leaves out as
-   * msprobe does; appended to on the calling thread, without a lock */
+   * msprobe does; builds on several threads may share one (they append under a lock) */
   GPtrArray          *warnings;
 } MsvisBuildOptions;
 
@@ -29,5 +29,6 @@ MsvisNodeType  msvis_node_type_for_name       (const char               *name);
 MsvisNodeType  msvis_node_type_in_era         (const char               *name,
                                                MsvisEra                  era);
 void           msvis_graph_number_micro_steps (MsvisGraph               *graph);
+void           msvis_graph_clear_micro_steps  (MsvisGraph               *graph);
 
 G_END_DECLS
