@@ -7,6 +7,7 @@
 
 #include "msvis-comparator.h"
 #include "msvis-graph-builder.h"
+#include "msvis-graph-job.h"
 #include "msvis-test-util.h"
 
 /* msprobe 26's builder rules (msprobe-2026.md §2.7, §3.2, §4) on small hand-made dumps, each
@@ -198,7 +199,9 @@ test_parameters_grad (void)
   static const Dump d = {
     "{\"Module.a.A.forward.0\": null, \"Module.b.B.forward.0\": null,"
     " \"Module.a.A.backward.0\": null, \"Module.b.B.backward.0\": null,"
-    " \"Module.a.A.backward.1\": null, \"Module.c.C.forward.0\": null}",
+    " \"Module.a.A.backward.1\": null, \"Module.c.C.forward.0\": null,"
+    /* int("x") would stop msprobe 26 here; the node is no gradient's owner, so it is passed */
+    " \"Module.a.A.backward.x\": null}",
     "\"Module.a.A.parameters_grad.0\": {\"weight\": [" LEAF "]},"
     " \"Module.b.B.parameters_grad.0\": {\"weight\": [" LEAF "]},"
     " \"Module.c.C.parameters_grad.0\": {\"weight\": [" LEAF "]},"
@@ -228,6 +231,36 @@ test_parameters_grad (void)
                     MSVIS_NODE_ID_NONE);
   g_assert_cmpuint (warnings->len, ==, 1);
   g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), dump_path));
+  g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "“Module.c.C.parameters_grad.0”"));
+}
+
+/* msvis graph says which gradients it left out, naming dump.json and the entry. */
+static void
+test_dropped_grads_job (void)
+{
+  static const Dump d = {
+    "{\"Module.a.A.forward.0\": null, \"Module.a.A.backward.0\": null,"
+    " \"Module.c.C.forward.0\": null}",
+    "\"Module.a.A.parameters_grad.0\": {\"weight\": [" LEAF "]},"
+    " \"Module.c.C.parameters_grad.0\": {\"weight\": [" LEAF "]}",
+  };
+  g_autofree char *dir = write_dump (&d);
+  g_autofree char *dump_path = g_build_filename (dir, "dump.json", NULL);
+  g_autofree char *out_dir = msvis_test_make_dir ();
+  g_autofree char *config_dir = msvis_test_make_dir ();
+  g_autofree char *config = g_build_filename (config_dir, "compare.json", NULL);
+  g_autofree char *json = g_strdup_printf ("{\"npu_path\": \"%s\"}", dir);
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  MsvisGraphJob job = { config, out_dir, FALSE, FALSE, FALSE, NULL, (char *)"T", warnings };
+  g_autoptr(GPtrArray) written = NULL;
+  g_autoptr(GError) error = NULL;
+
+  msvis_test_write (config_dir, "compare.json", json, -1);
+  written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (written->len, ==, 1);
+  g_assert_cmpuint (warnings->len, ==, 1);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (warnings, 0), dump_path));
   g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "“Module.c.C.parameters_grad.0”"));
 }
 
@@ -400,6 +433,7 @@ main (int   argc,
   g_test_add_func ("/builder-2026/recompute", test_recompute);
   g_test_add_func ("/builder-2026/mindspeed", test_mindspeed);
   g_test_add_func ("/builder-2026/parameters-grad", test_parameters_grad);
+  g_test_add_func ("/builder-2026/dropped-grads-job", test_dropped_grads_job);
   g_test_add_func ("/builder-2026/items", test_items);
   g_test_add_func ("/builder-2026/dump-data-dir", test_dump_data_dir);
   g_test_add_func ("/builder-2026/megatron-npu-plain-bench", test_megatron_npu_plain_bench);
