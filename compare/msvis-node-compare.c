@@ -153,6 +153,8 @@ msvis_node_compare_new_for_era (MsvisEra          era,
     }
   msvis_graph_ensure_compare_results (npu);
   self->model = era == MSVIS_ERA_2026 ? &_msvis_precision_model_2026 : &july_model;
+  if (self->real_data != NULL)
+    msvis_real_data_set_era (self->real_data, era);
   if (self->model->state_new != NULL)
     self->model_state = self->model->state_new (self);
   return self;
