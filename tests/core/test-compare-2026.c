@@ -29,10 +29,12 @@ static const char *const left_out[][2] = {
   { "cmp_mini_ms_recompute", "recompute re-attachment, msprobe-2026.md §4.4" },
   { "cmp_mini_inplace", "in-place backward parent repair, msprobe-2026.md §4.2" },
   { "cmp_mini_mindspeed", "MindSpeed.* as APIs, msprobe-2026.md §4.8" },
-  { "cmp_xfw_lm", "msprobe 26 builds 5 of the 19 nodes" },
-  { "cmp_xfw_lm_default", "msprobe 26 builds 5 of the 19 nodes" },
   { NULL, NULL },
 };
+
+/* Cases where msprobe 26 builds fewer nodes than the builder does (the MindSpore dump of
+ * cmp_xfw_lm: 5 of 19): only msprobe's nodes are checked. */
+static const char *const fewer_nodes[] = { "cmp_xfw_lm", "cmp_xfw_lm_default", NULL };
 
 static char *
 reference_path (const char *relative)
@@ -509,7 +511,8 @@ check_graph (const Case *c,
     }
   sqlite3_finalize (stmt);
   g_assert_cmpuint (rows, >, 0);
-  g_assert_cmpuint (rows, ==, msvis_graph_get_n_nodes (npu));
+  if (!g_strv_contains (fewer_nodes, c->name))
+    g_assert_cmpuint (rows, ==, msvis_graph_get_n_nodes (npu));
 }
 
 static void
