@@ -2,9 +2,11 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "msvis-comparator.h"
+#include "msvis-compare-error.h"
 #include "msvis-node-compare.h"
 #include "msvis-py-number.h"
 
@@ -539,16 +541,62 @@ page_bench (Comparator *c)
       }
 }
 
+/* msprobe 26 has no header for structure mode: the first matched node with a row makes
+ * ApiData raise (msprobe-2026.md §7.2), so such a compare fails as a whole. */
+static gboolean
+check_structure_rows (Comparator  *c,
+                      GError     **error)
+{
+  if (c->options->era != MSVIS_ERA_2026 || c->options->mode != MSVIS_COMPARE_STRUCTURE)
+    return TRUE;
+  for (guint i = 0; i < c->pairs->len; i++)
+    {
+      MsvisNodeId n = g_array_index (c->pairs, NodePair, i).npu;
+      guint32 n_in, n_out;
+
+      msvis_graph_node_get_inputs (c->npu, n, &n_in);
+      msvis_graph_node_get_outputs (c->npu, n, &n_out);
+      if (n_in + n_out > 0)
+        {
+          g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                       /* translators: %s is a node name; the rest is msprobe's own message */
+                       _("%s has data items, which msprobe 26 cannot compare in a structure "
+                         "dump: The parameter \"mode\" error, expected summary/all/md5, "
+                         "actually structure."),
+                       msvis_graph_node_get_id (c->npu, n));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /**
  * msvis_compare_graphs:
  *
- * Walks the NPU tree breadth first, as msprobe does, so a node's ancestors are always
- * matched before it.
+ * msvis_compare_graphs_full() for compares that cannot fail: every July-era compare.
  */
 void
 msvis_compare_graphs (MsvisGraph                *npu,
                       MsvisGraph                *bench,
                       const MsvisCompareOptions *options)
+{
+  msvis_compare_graphs_full (npu, bench, options, NULL);
+}
+
+/**
+ * msvis_compare_graphs_full:
+ *
+ * Walks the NPU tree breadth first, as msprobe does, so a node's ancestors are always
+ * matched before it.
+ *
+ * Returns: %FALSE with @error set for a compare msprobe fails: in era 2026, a structure
+ *   compare whose matched nodes have data items; the graphs then hold the matches only
+ */
+gboolean
+msvis_compare_graphs_full (MsvisGraph                 *npu,
+                           MsvisGraph                 *bench,
+                           const MsvisCompareOptions  *options,
+                           GError                    **error)
 {
   Comparator c = { npu, bench, options, NULL };
   g_autoptr(MsvisNodeCompare) node_compare = c.node_compare = node_compare_new (&c);
@@ -579,6 +627,8 @@ msvis_compare_graphs (MsvisGraph                *npu,
     }
   if (match == NULL)
     match_all_default (&c, queue);
+  if (!check_structure_rows (&c, error))
+    return FALSE;
   compare_pairs (&c);
 
   /* msprobe indexes the API collections before the real-data compare gives their APIs an
@@ -587,4 +637,5 @@ msvis_compare_graphs (MsvisGraph                *npu,
   msvis_node_compare_finish (node_compare, options->npu_tensor_dir, options->bench_tensor_dir,
                              options->warnings, options->cancellable);
   page_bench (&c);
+  return TRUE;
 }

@@ -36,6 +36,10 @@ typedef struct
 void   msvis_compare_graphs      (MsvisGraph                *npu,
                                   MsvisGraph                *bench,
                                   const MsvisCompareOptions *options);
+gboolean msvis_compare_graphs_full (MsvisGraph                 *npu,
+                                    MsvisGraph                 *bench,
+                                    const MsvisCompareOptions  *options,
+                                    GError                    **error);
 char  *msvis_compare_recount_key (const char                *api_id);
 
 typedef void (*MsvisCompareCollectionFunc) (MsvisGraph  *npu,

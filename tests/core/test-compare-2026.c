@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "msvis-comparator.h"
+#include "msvis-compare-error.h"
 #include "msvis-graph-builder.h"
 #include "msvis-layer-mapping.h"
 #include "msvis-py-repr.h"
@@ -551,6 +552,39 @@ test_case (gconstpointer data)
   sqlite3_close (db);
 }
 
+/* err_cmp_struct_july: msprobe 26 fails a structure compare once a matched node has data
+ * items (msprobe-2026.md §7.2); the July era compares it. */
+static void
+test_structure_with_data (void)
+{
+  g_autofree char *npu_dir = reference_path ("../msprobe-reference/inputs/fx/pt_struct/npu");
+  g_autofree char *bench_dir = reference_path ("../msprobe-reference/inputs/fx/pt_struct/bench");
+  MsvisDumpHeader npu_header = { 0 }, bench_header = { 0 };
+  g_autoptr(MsvisGraph) npu = build (npu_dir, &npu_header, NULL);
+  g_autoptr(MsvisGraph) bench = build (bench_dir, &bench_header, NULL);
+  MsvisCompareOptions options = { .era = MSVIS_ERA_2026 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (msvis_compare_mode_from_header (&npu_header, &options.mode));
+  g_assert_cmpint (options.mode, ==, MSVIS_COMPARE_STRUCTURE);
+  g_assert_false (msvis_compare_graphs_full (npu, bench, &options, &error));
+  g_assert_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED);
+  g_assert_nonnull (strstr (error->message, "expected summary/all/md5, actually structure."));
+
+  g_clear_object (&npu);
+  g_clear_object (&bench);
+  g_clear_error (&error);
+  msvis_dump_header_clear (&npu_header);
+  msvis_dump_header_clear (&bench_header);
+  npu = build (npu_dir, &npu_header, NULL);
+  bench = build (bench_dir, &bench_header, NULL);
+  options.era = MSVIS_ERA_2025_07;
+  g_assert_true (msvis_compare_graphs_full (npu, bench, &options, &error));
+  g_assert_no_error (error);
+  msvis_dump_header_clear (&npu_header);
+  msvis_dump_header_clear (&bench_header);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -574,5 +608,6 @@ main (int   argc,
       path = g_strdup_printf ("/compare-2026/%s", c->name);
       g_test_add_data_func (path, c, test_case);
     }
+  g_test_add_func ("/compare-2026/err_cmp_struct_july", test_structure_with_data);
   return g_test_run ();
 }
