@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
 #include <sqlite3.h>
 
 #include "msvis-comparator.h"
@@ -585,6 +586,91 @@ test_structure_with_data (void)
   msvis_dump_header_clear (&bench_header);
 }
 
+#define TENSOR(dtype, shape, md5) \
+  "{\"type\": \"torch.Tensor\", \"dtype\": \"" dtype "\", \"shape\": " shape ", " \
+  "\"Max\": 1.0, \"Min\": 0.0, \"Mean\": 0.5, \"Norm\": 1.0, \"requires_grad\": true" md5 "}"
+#define F32 TENSOR ("torch.float32", "[2]", "")
+#define F16 TENSOR ("torch.float16", "[2]", "")
+#define F32_4 TENSOR ("torch.float32", "[4]", "")
+
+/* The precision_index era 2026 gives the one node of two hand-made dumps of @entry: the
+ * members @npu_io and @bench_io of its two dump.json entries. */
+static char *
+judge_pair (const char *entry,
+            const char *npu_io,
+            const char *bench_io,
+            gboolean    parallel_merge)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *npu_dir = g_build_filename (dir, "npu", NULL);
+  g_autofree char *bench_dir = g_build_filename (dir, "bench", NULL);
+  g_autofree char *construct = g_strdup_printf ("{\"%s\": null}", entry);
+  g_autofree char *npu_data = g_strdup_printf ("\"%s\": {%s}", entry, npu_io);
+  g_autofree char *bench_data = g_strdup_printf ("\"%s\": {%s}", entry, bench_io);
+  MsvisDumpHeader npu_header = { 0 }, bench_header = { 0 };
+  g_autoptr(MsvisGraph) npu = NULL, bench = NULL;
+  MsvisCompareOptions options = { .era = MSVIS_ERA_2026, .any_shape = parallel_merge,
+                                  .fuzzy = parallel_merge };
+  char *result;
+
+  g_assert_cmpint (g_mkdir (npu_dir, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (bench_dir, 0755), ==, 0);
+  msvis_test_write_dump (npu_dir, construct, npu_data, NULL);
+  msvis_test_write_dump (bench_dir, construct, bench_data, NULL);
+  npu = build (npu_dir, &npu_header, NULL);
+  bench = build (bench_dir, &bench_header, NULL);
+  g_assert_true (msvis_compare_mode_from_header (&npu_header, &options.mode));
+  msvis_compare_graphs (npu, bench, &options);
+  result = made_precision (npu, msvis_graph_lookup (npu, entry));
+  msvis_dump_header_clear (&npu_header);
+  msvis_dump_header_clear (&bench_header);
+  msvis_test_remove_tree (dir);
+  return result;
+}
+
+static void
+expect_index (const char *entry,
+              const char *npu_io,
+              const char *bench_io,
+              gboolean    parallel_merge,
+              const char *expected)
+{
+  g_autofree char *made = judge_pair (entry, npu_io, bench_io, parallel_merge);
+  g_autofree char *what = g_strdup_printf ("%s: %s", entry, made);
+  g_autofree char *want = g_strdup_printf ("%s: %s", entry, expected);
+
+  g_assert_cmpstr (what, ==, want);
+}
+
+/* The rules no reference case reaches (msprobe-2026.md §7.3, §7.4, §13): ignore classes,
+ * the empty family in md5 mode, a parallel merge's checkers. */
+static void
+test_rules (void)
+{
+  const char *same = "\"input_args\": [" F32 "], \"output\": [" F32 "]";
+  const char *input_dtype = "\"input_args\": [" F16 "], \"output\": [" F32 "]";
+  const char *output_shape = "\"input_args\": [" F32 "], \"output\": [" F32_4 "]";
+  const char *md5_a = "\"input_args\": [" TENSOR ("torch.float32", "[2]", ", \"md5\": \"aa\"")
+                      "], \"output\": []";
+  const char *md5_b = "\"input_args\": [" TENSOR ("torch.float32", "[2]", ", \"md5\": \"bb\"")
+                      "], \"output\": []";
+
+  /* a dtype change: an error, unless the API's inputs are ignored */
+  expect_index ("Torch.add.0.forward", input_dtype, same, FALSE, "integer 1");
+  expect_index ("Distributed._reduce_scatter_base.0.forward", input_dtype, same, FALSE,
+                "integer 0");
+  expect_index ("Tensor.to.0.forward", input_dtype, same, FALSE, "integer 0");
+  /* md5: the CRC alone; to passes, the empty family is red whatever it holds */
+  expect_index ("Torch.add.0.forward", md5_a, md5_b, FALSE, "integer 1");
+  expect_index ("Tensor.to.0.forward", md5_a, md5_b, FALSE, "integer 0");
+  expect_index ("Torch.empty.0.forward", md5_a, md5_a, FALSE, "integer 1");
+  /* no shape check in a parallel merge, whose rank suffixes do not hide an ignored API */
+  expect_index ("Torch.add.0.forward", output_shape, same, FALSE, "integer 1");
+  expect_index ("Torch.add.0.forward", output_shape, same, TRUE, "integer 0");
+  expect_index ("Tensor.to_rank1.0.forward", input_dtype, same, TRUE, "integer 0");
+  expect_index ("Tensor.to_rank1.0.forward", input_dtype, same, FALSE, "integer 1");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -609,5 +695,6 @@ main (int   argc,
       g_test_add_data_func (path, c, test_case);
     }
   g_test_add_func ("/compare-2026/err_cmp_struct_july", test_structure_with_data);
+  g_test_add_func ("/compare-2026/rules", test_rules);
   return g_test_run ();
 }
