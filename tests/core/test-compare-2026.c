@@ -599,7 +599,8 @@ static char *
 judge_pair (const char *entry,
             const char *npu_io,
             const char *bench_io,
-            gboolean    parallel_merge)
+            gboolean    parallel_merge,
+            char      **outputs)
 {
   g_autofree char *dir = msvis_test_make_dir ();
   g_autofree char *npu_dir = g_build_filename (dir, "npu", NULL);
@@ -622,6 +623,8 @@ judge_pair (const char *entry,
   g_assert_true (msvis_compare_mode_from_header (&npu_header, &options.mode));
   msvis_compare_graphs (npu, bench, &options);
   result = made_precision (npu, msvis_graph_lookup (npu, entry));
+  if (outputs != NULL)
+    *outputs = made_metrics (npu, msvis_graph_lookup (npu, entry), FALSE);
   msvis_dump_header_clear (&npu_header);
   msvis_dump_header_clear (&bench_header);
   msvis_test_remove_tree (dir);
@@ -635,7 +638,7 @@ expect_index (const char *entry,
               gboolean    parallel_merge,
               const char *expected)
 {
-  g_autofree char *made = judge_pair (entry, npu_io, bench_io, parallel_merge);
+  g_autofree char *made = judge_pair (entry, npu_io, bench_io, parallel_merge, NULL);
   g_autofree char *what = g_strdup_printf ("%s: %s", entry, made);
   g_autofree char *want = g_strdup_printf ("%s: %s", entry, expected);
 
@@ -671,6 +674,57 @@ test_rules (void)
   expect_index ("Tensor.to_rank1.0.forward", input_dtype, same, FALSE, "integer 1");
 }
 
+/* An extra NPU output (msprobe-2026.md §6, §12.1): an aligned row with blank metrics that the
+ * checkers judge against "Nan": an error in summary mode, a warning in md5 mode. */
+static void
+test_extra_npu_item (void)
+{
+  const char *two = "\"input_args\": [], \"output\": [" F32 ", " F32 "]";
+  const char *one = "\"input_args\": [], \"output\": [" F32 "]";
+  const char *two_md5 = "\"input_args\": [], \"output\": ["
+                        TENSOR ("torch.float32", "[2]", ", \"md5\": \"aa\"") ", "
+                        TENSOR ("torch.float32", "[2]", ", \"md5\": \"aa\"") "]";
+  const char *one_md5 = "\"input_args\": [], \"output\": ["
+                        TENSOR ("torch.float32", "[2]", ", \"md5\": \"aa\"") "]";
+  const char *paired = "Torch.a.0.forward.output.0 Max diff=0.0\n"
+    "Torch.a.0.forward.output.0 Min diff=0.0\nTorch.a.0.forward.output.0 Mean diff=0.0\n"
+    "Torch.a.0.forward.output.0 L2norm diff=0.0\n"
+    "Torch.a.0.forward.output.0 MaxRelativeErr=0.0%\n"
+    "Torch.a.0.forward.output.0 MinRelativeErr=N/A\n"
+    "Torch.a.0.forward.output.0 MeanRelativeErr=0.0%\n"
+    "Torch.a.0.forward.output.0 NormRelativeErr=0.0%\n"
+    "Torch.a.0.forward.output.0 Requires_grad Consistent=True\n"
+    "Torch.a.0.forward.output.0 Result=pass\nTorch.a.0.forward.output.0 Err_message=[]\n";
+  const char *extra = "Torch.a.0.forward.output.1 Max diff= \n"
+    "Torch.a.0.forward.output.1 Min diff= \nTorch.a.0.forward.output.1 Mean diff= \n"
+    "Torch.a.0.forward.output.1 L2norm diff= \nTorch.a.0.forward.output.1 MaxRelativeErr= \n"
+    "Torch.a.0.forward.output.1 MinRelativeErr= \n"
+    "Torch.a.0.forward.output.1 MeanRelativeErr= \n"
+    "Torch.a.0.forward.output.1 NormRelativeErr= \n"
+    "Torch.a.0.forward.output.1 Requires_grad Consistent=False\n"
+    "Torch.a.0.forward.output.1 Result=error\n"
+    "Torch.a.0.forward.output.1 Err_message=[\"error: The Required_Grad of NPU and Bench are "
+    "inconsistent\", \"error: The dtype of NPU and Bench are inconsistent.\", \"error: The "
+    "shape of NPU and Bench are inconsistent.\"]\n";
+  const char *md5 = "Torch.a.0.forward.output.0 Result=pass\n"
+    "Torch.a.0.forward.output.0 Requires_grad Consistent=True\n"
+    "Torch.a.0.forward.output.0 Err_message=[]\n"
+    "Torch.a.0.forward.output.1 Result=warning\n"
+    "Torch.a.0.forward.output.1 Requires_grad Consistent=False\n"
+    "Torch.a.0.forward.output.1 Err_message=[\"warning: The parameter of NPU does not match "
+    "the bench.\"]\n";
+  g_autofree char *outputs = NULL, *md5_outputs = NULL, *expected = NULL;
+  g_autofree char *index = judge_pair ("Torch.a.0.forward", two, one, FALSE, &outputs);
+  g_autofree char *md5_index = judge_pair ("Torch.a.0.forward", two_md5, one_md5, FALSE,
+                                           &md5_outputs);
+
+  expected = g_strconcat (paired, extra, NULL);
+  g_assert_cmpstr (index, ==, "integer 1");
+  g_assert_cmpstr (outputs, ==, expected);
+  g_assert_cmpstr (md5_index, ==, "real 0.5");
+  g_assert_cmpstr (md5_outputs, ==, md5);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -696,5 +750,6 @@ main (int   argc,
     }
   g_test_add_func ("/compare-2026/err_cmp_struct_july", test_structure_with_data);
   g_test_add_func ("/compare-2026/rules", test_rules);
+  g_test_add_func ("/compare-2026/extra-npu-item", test_extra_npu_item);
   return g_test_run ();
 }
