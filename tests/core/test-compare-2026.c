@@ -527,7 +527,7 @@ test_case (gconstpointer data)
   g_autofree char *task = NULL;
   g_autoptr(GArray) graphs = g_array_new (FALSE, FALSE, sizeof (gint) * 2);
 
-  g_assert_cmpint (sqlite3_open_v2 (db_path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = msvis_test_open_db (db_path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT task FROM tb_config", -1, &stmt, NULL), ==,
                    SQLITE_OK);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
