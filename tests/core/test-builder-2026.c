@@ -366,7 +366,8 @@ built_data_dir (const char *dir,
   return result;
 }
 
-/* msprobe-2026.md §2.7: a tensor folder elsewhere than beside construct.json is named where it is now. */
+/* msprobe-2026.md §2.7: a tensor folder elsewhere than beside construct.json is named where it
+ * is now. */
 static void
 test_dump_data_dir (void)
 {
