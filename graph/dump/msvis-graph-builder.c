@@ -341,6 +341,7 @@ msvis_graph_build (GFile                    *dump_dir,
   self.entries = g_hash_table_new_full (msvis_str_hash, g_str_equal, g_free, NULL);
   self.grad_names = g_ptr_array_new ();
   self.parser = msvis_op_parser_new (graph, options->keep_md5);
+  msvis_op_parser_set_era (self.parser, options->era);
   self.regexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         regex_unref_nullable);
   self.batch_p2p = g_hash_table_new_full (msvis_str_hash, g_str_equal, g_free, NULL);

@@ -18,12 +18,14 @@
 typedef enum
 {
   ATOM_TYPE, ATOM_DTYPE, ATOM_SHAPE, ATOM_MAX, ATOM_MIN, ATOM_MEAN, ATOM_NORM, ATOM_MD5,
-  ATOM_VALUE, ATOM_DATA_NAME, ATOM_FULL_OP_NAME, ATOM_STATE, N_ATOMS
+  ATOM_VALUE, ATOM_DATA_NAME, ATOM_FULL_OP_NAME, ATOM_STATE, ATOM_REQUIRES_GRAD,
+  ATOM_CLASS_TYPE, ATOM_OP, ATOM_PEER, ATOM_TAG, ATOM_GROUP_ID, N_ATOMS
 } Atom;
 
 static const char *atom_names[N_ATOMS] = {
   "type", "dtype", "shape", "Max", "Min", "Mean", "Norm", "md5",
-  "value", "data_name", "full_op_name", "state",
+  "value", "data_name", "full_op_name", "state", "requires_grad",
+  "class_type", "op", "peer", "tag", "group_id",
 };
 
 /* Field names and short values repeat in every leaf ("dtype", "torch.float32"); a small
@@ -50,6 +52,7 @@ struct _MsvisOpParser
 {
   MsvisGraph *graph;
   gboolean    keep_md5;
+  MsvisEra    era;
   guint32     atoms[N_ATOMS];
   guint32     key_atoms[MSVIS_N_DUMP_KEYS];   /* msvis_dump_keys' */
   MsvisVector fields;      /* MsvisField, every pending item's */
@@ -164,6 +167,15 @@ msvis_op_parser_new (MsvisGraph *graph,
   self->arena = msvis_arena_new ();
 
   return self;
+}
+
+/* 26.0.0's gen_op_item and op_item_parse (msprobe-2026.md §3.2): requires_grad on every
+ * item, P2POp dicts as one item. */
+void
+msvis_op_parser_set_era (MsvisOpParser *self,
+                         MsvisEra       era)
+{
+  self->era = era;
 }
 
 void
@@ -481,10 +493,22 @@ is_output_name (const char *name)
  * follows gen_op_item's branches one for one (§2), which is how its byte-level quirks are
  * checked against msprobe, and it runs once per leaf of every dump entry. */
 static void
+set_none (MsvisOpParser *self,
+          guint          first,
+          Atom           atom)
+{
+  MsvisField none = { .name = self->atoms[atom], .kind = MSVIS_VALUE_NONE };
+
+  set_field (self, first, none);
+}
+
+/* @p2p: the torch.distributed.P2POp dict @leaf is the tensor of (26.0.0), or NULL. */
+static void
 add_leaf (MsvisOpParser        *self,
           const MsvisJsonValue *leaf,
           const char           *name,
-          const char           *state)
+          const char           *state,
+          const MsvisJsonValue *p2p)
 {
   guint first = self->fields.len;
   const MsvisJsonValue *data_name_value;
@@ -506,6 +530,8 @@ add_leaf (MsvisOpParser        *self,
         }
       set_field (self, first, str_field (self, ATOM_DATA_NAME, "-1"));
       set_field (self, first, str_field (self, ATOM_STATE, state));
+      if (self->era == MSVIS_ERA_2026)
+        set_none (self, first, ATOM_REQUIRES_GRAD);
       full_op_name = key = name;
       goto place;
     }
@@ -568,6 +594,8 @@ add_leaf (MsvisOpParser        *self,
   full_op_name = msvis_arena_strndup (self->arena, full_op_name, strlen (full_op_name));
   set_field (self, first, temp_field (self, ATOM_FULL_OP_NAME, full_op_name));
   set_field (self, first, str_field (self, ATOM_STATE, state));
+  if (self->era == MSVIS_ERA_2026 && find_field (self, first, ATOM_REQUIRES_GRAD) == NULL)
+    set_none (self, first, ATOM_REQUIRES_GRAD);
 
   for (Atom a = ATOM_MAX; a <= ATOM_NORM; a++)
     if (find_field (self, first, a) == NULL)
@@ -600,6 +628,12 @@ add_leaf (MsvisOpParser        *self,
   key = full_op_name;
 
 place:
+  if (p2p != NULL)
+    for (Atom a = ATOM_CLASS_TYPE; a <= ATOM_GROUP_ID; a++)
+      set_field (self, first,
+                 msvis_field_from_json (self->graph, self->atoms[a],
+                                        msvis_json_value_get_member (p2p, atom_names[a]),
+                                        self->scratch));
   if (is_output_name (full_op_name))
     add_pending (self, self->outputs, self->output_keys, full_op_name, first);
   else
@@ -636,14 +670,24 @@ parse_items (MsvisOpParser         *self,
 
   if (value->kind == MSVIS_JSON_NULL)
     {
-      add_leaf (self, NULL, self->name->str, state);
+      add_leaf (self, NULL, self->name->str, state, NULL);
       return TRUE;
     }
   if (value->kind != MSVIS_JSON_ARRAY && value->kind != MSVIS_JSON_OBJECT)
     return TRUE;
+  if (self->era == MSVIS_ERA_2026 && value->kind == MSVIS_JSON_OBJECT &&
+      g_strcmp0 (msvis_json_value_get_string (msvis_json_value_get_member (value, "class_type")),
+                 "torch.distributed.P2POp") == 0)
+    {
+      const MsvisJsonValue *tensor = msvis_json_value_get_member (value, "tensor");
+
+      add_leaf (self, tensor != NULL && tensor->kind == MSVIS_JSON_OBJECT ? tensor : NULL,
+                self->name->str, state, value);
+      return TRUE;
+    }
   if (value->kind == MSVIS_JSON_OBJECT && is_leaf (value))
     {
-      add_leaf (self, value, self->name->str, state);
+      add_leaf (self, value, self->name->str, state, NULL);
       return TRUE;
     }
 
