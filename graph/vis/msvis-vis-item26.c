@@ -19,8 +19,21 @@ typedef struct
   gsize   start;   /* its formatted value in scratch */
 } Formatted;
 
+/* str() of the floats printed last, by their bits: a tensor's statistics come back as one
+ * node's output and the next one's input, and in both graphs of a compare; Python's shortest
+ * repr is the slow part of a row. */
+#define FLOAT_CACHE_SLOTS 4096
+
+typedef struct
+{
+  guint64 bits;
+  guint8  length;   /* 0: empty slot */
+  char    text[31];
+} FloatSlot;
+
 struct _MsvisItem26Format
 {
+  FloatSlot            floats[FLOAT_CACHE_SLOTS];
   MsvisGraph          *graph;
   MsvisCompareResults *results;
   gboolean             keep_md5;
@@ -115,13 +128,39 @@ is_kept (MsvisItem26Format *self,
   return TRUE;
 }
 
+static void
+format_float (MsvisItem26Format *self,
+              GString           *out,
+              double             value)
+{
+  guint64 bits;
+  FloatSlot *slot;
+  gsize start = out->len;
+
+  memcpy (&bits, &value, sizeof bits);
+  slot = &self->floats[(bits * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 52];
+  if (slot->length != 0 && slot->bits == bits)
+    {
+      msvis_vis_append (out, slot->text, slot->length);
+      return;
+    }
+  msvis_py_append_float_repr (out, value);
+  if (out->len - start < sizeof slot->text)
+    {
+      slot->bits = bits;
+      slot->length = out->len - start;
+      memcpy (slot->text, out->str + start, slot->length);
+    }
+}
+
 /* str() of the value after the string rules: only floats differ from July's printing. */
 static void
-format_value (GString          *out,
-              const MsvisField *field)
+format_value (MsvisItem26Format *self,
+              GString           *out,
+              const MsvisField  *field)
 {
   if (field->kind == MSVIS_VALUE_FLOAT)
-    msvis_py_append_float_repr (out, field->f);
+    format_float (self, out, field->f);
   else
     msvis_vis_format_value (out, field);
 }
@@ -168,7 +207,7 @@ format_item (MsvisItem26Format *self,
 
       if (!is_kept (self, field->name, process_group, batch_p2p))
         continue;
-      format_value (self->scratch, field);
+      format_value (self, self->scratch, field);
       /* A Max that prints as null turns the whole item into {"value": "null"}, metrics and
        * all. */
       if (field->name == self->atom_max && self->scratch->len - f.start == 4 &&
