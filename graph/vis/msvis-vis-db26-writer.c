@@ -255,6 +255,23 @@ msvis_vis_db26_writer_get_path (MsvisVisDb26Writer *self)
   return self->path;
 }
 
+/* The next child of a node after @prev (MSVIS_NODE_ID_NONE: the first): the node's subnode
+ * list where a parallel merge set one (msprobe walks node.subnodes), else its children. */
+static MsvisNodeId
+next_child (MsvisGraph  *graph,
+            MsvisNodeId  node,
+            MsvisNodeId  prev,
+            guint       *index)
+{
+  guint n;
+  const MsvisNodeId *listed = msvis_graph_node_get_subnode_list (graph, node, &n);
+
+  if (listed != NULL)
+    return *index < n ? listed[(*index)++] : MSVIS_NODE_ID_NONE;
+  return prev == MSVIS_NODE_ID_NONE ? msvis_graph_node_get_first_child (graph, node)
+                                    : msvis_graph_node_get_next_sibling (graph, prev);
+}
+
 /* Graph.get_sorted_nodes: depth first from the root, children before their parent; a node
  * listed twice is written at its first completion, unreachable ones not at all. Returns the
  * nodes in node_order. */
@@ -262,13 +279,13 @@ static MsvisNodeId *
 post_order (MsvisGraph *graph,
             guint      *n_written)
 {
-  typedef struct { MsvisNodeId node, next; } Frame;
+  typedef struct { MsvisNodeId node, prev; guint index; gboolean started; } Frame;
   guint n = msvis_graph_get_n_nodes (graph);
   MsvisNodeId *order = g_new (MsvisNodeId, MAX (n, 1));
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_autofree guint8 *entered = g_new0 (guint8, MAX (n, 1));
   MsvisNodeId root = msvis_graph_get_root (graph);
-  Frame first = { root, msvis_graph_node_get_first_child (graph, root) };
+  Frame first = { root, MSVIS_NODE_ID_NONE, 0, FALSE };
   guint next = 0;
 
   g_array_append_val (stack, first);
@@ -276,17 +293,19 @@ post_order (MsvisGraph *graph,
   while (stack->len > 0)
     {
       Frame *top = &g_array_index (stack, Frame, stack->len - 1);
-      MsvisNodeId child = top->next;
+      MsvisNodeId child = top->started && top->prev == MSVIS_NODE_ID_NONE
+        ? MSVIS_NODE_ID_NONE : next_child (graph, top->node, top->prev, &top->index);
 
+      top->started = TRUE;
       if (child != MSVIS_NODE_ID_NONE)
         {
-          top->next = msvis_graph_node_get_next_sibling (graph, child);
+          top->prev = child;
           if (!entered[child])
             {
-              Frame frame = { child, msvis_graph_node_get_first_child (graph, child) };
+              Frame frame = { child, MSVIS_NODE_ID_NONE, 0, FALSE };
 
               entered[child] = 1;
-              g_array_append_val (stack, frame);
+              g_array_append_val (stack, frame);   /* may move top */
             }
           continue;
         }
@@ -355,13 +374,14 @@ make_children (MsvisVisDb26Writer *self,
                MsvisGraph         *graph,
                MsvisNodeId         node)
 {
-  MsvisNodeId c = msvis_graph_node_get_first_child (graph, node);
+  guint index = 0;
+  MsvisNodeId c = next_child (graph, node, MSVIS_NODE_ID_NONE, &index);
 
   g_string_truncate (self->children, 0);
   if (c == MSVIS_NODE_ID_NONE)
     return;
   g_string_append_c (self->children, '[');
-  for (; c != MSVIS_NODE_ID_NONE; c = msvis_graph_node_get_next_sibling (graph, c))
+  for (; c != MSVIS_NODE_ID_NONE; c = next_child (graph, node, c, &index))
     {
       if (self->children->len > 1)
         g_string_append (self->children, ", ");
