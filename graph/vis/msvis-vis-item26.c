@@ -72,17 +72,10 @@ msvis_item26_format_new (MsvisGraph *graph,
       self->p2p_keys[i] = msvis_graph_atom (graph, p2p_keys[i]);
     }
 
-  /* Field names repeat in every item: each is escaped once. Atoms made after this point
-   * (none while a graph is written) would be missing, so they are counted now. */
+  /* Field names repeat in every item: each is escaped once (append_key adds atoms made
+   * later). */
   self->key_text = g_string_new (NULL);
   self->key_starts = g_array_new (FALSE, FALSE, sizeof (gsize));
-  for (guint32 atom = 0; atom < msvis_graph_get_n_atoms (graph); atom++)
-    {
-      const char *name = msvis_graph_atom_name (graph, atom);
-
-      g_array_append_val (self->key_starts, self->key_text->len);
-      msvis_json_append_escaped (self->key_text, name, strlen (name));
-    }
   g_array_append_val (self->key_starts, self->key_text->len);
   self->scratch = g_string_sized_new (4096);
   self->formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
@@ -170,7 +163,16 @@ append_key (MsvisItem26Format *self,
             GString           *out,
             guint32            atom)
 {
-  gsize start = g_array_index (self->key_starts, gsize, atom);
+  gsize start;
+
+  while (atom + 1 >= self->key_starts->len)
+    {
+      const char *name = msvis_graph_atom_name (self->graph, self->key_starts->len - 1);
+
+      msvis_json_append_escaped (self->key_text, name, strlen (name));
+      g_array_append_val (self->key_starts, self->key_text->len);
+    }
+  start = g_array_index (self->key_starts, gsize, atom);
 
   msvis_vis_append (out, self->key_text->str + start,
                     g_array_index (self->key_starts, gsize, atom + 1) - start);
