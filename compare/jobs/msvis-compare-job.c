@@ -208,10 +208,12 @@ compare_pair (Run      *run,
   options.bench_tensor_dir = bench_tensors;
   options.warnings = run->job->warnings;
   options.cancellable = run->cancellable;
+  options.era = run->job->era;
   if (pair->mode == MSVIS_COMPARE_REAL_DATA)
     msvis_job_say (run, _("Comparing the tensors"));
   start = g_get_monotonic_time ();
-  msvis_compare_graphs (pair->npu.graph, pair->bench.graph, &options);
+  if (!msvis_compare_graphs_full (pair->npu.graph, pair->bench.graph, &options, error))
+    goto out;
   g_debug ("compared in %.3f s", (g_get_monotonic_time () - start) / 1e6);
   ok = TRUE;
 
