@@ -7,6 +7,7 @@
 
 #include "msvis-comparator.h"
 #include "msvis-compare-error.h"
+#include "msvis-graph-builder.h"
 #include "msvis-node-compare.h"
 #include "msvis-py-number.h"
 
@@ -508,7 +509,10 @@ page_bench (Comparator *c)
   MsvisNodeId bench_root = msvis_graph_get_root (c->bench);
 
   if (msvis_graph_get_micro_steps_from_dump (c->npu))
-    return;
+    {
+      msvis_graph_clear_micro_steps (c->bench);
+      return;
+    }
 
   /* Only a root child without a micro step gets one from its id ("is None"). */
   if (!c->options->keep_bench_micro_steps && !msvis_graph_get_micro_steps_from_dump (c->bench))

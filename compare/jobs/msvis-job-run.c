@@ -97,7 +97,7 @@ msvis_job_build_one (Run              *run,
   g_autoptr(MsvisOverflowCheck) overflow = NULL;
   g_autoptr(GHashTable) seen = NULL;
   MsvisBuildOptions options = { .complete_stack = run->job->complete_stack,
-                                .keep_md5 = keep_md5 };
+                                .keep_md5 = keep_md5, .warnings = run->job->warnings };
   EntryWatch watch = { NULL, entry_names };
   MsvisDumpHeader header;
   MsvisGraph *graph;

@@ -522,17 +522,12 @@ test_case (gconstpointer data)
 {
   const Case *c = data;
   g_autofree char *db_path = reference_path (c->db);
-  g_autofree char *uri = NULL;
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
   g_autofree char *task = NULL;
   g_autoptr(GArray) graphs = g_array_new (FALSE, FALSE, sizeof (gint) * 2);
 
-  /* immutable: msprobe's WAL database is read without making -shm and -wal files beside it,
-   * so the test runs on a read-only tree and leaves the fixture as it was */
-  uri = g_strdup_printf ("file:%s?immutable=1", db_path);
-  g_assert_cmpint (sqlite3_open_v2 (uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL), ==,
-                   SQLITE_OK);
+  db = msvis_test_open_db (db_path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT task FROM tb_config", -1, &stmt, NULL), ==,
                    SQLITE_OK);
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
