@@ -27,10 +27,6 @@ static const char *const left_out[][2] = {
   { "cmp_merge", "parallel merge, msprobe-2026.md §11" },
   { "cmp_merge_tp", "parallel merge, msprobe-2026.md §11" },
   { "cmp_merge_mini", "parallel merge, msprobe-2026.md §11" },
-  { "cmp_mini_recompute", "recompute re-attachment, msprobe-2026.md §4.4" },
-  { "cmp_mini_ms_recompute", "recompute re-attachment, msprobe-2026.md §4.4" },
-  { "cmp_mini_inplace", "in-place backward parent repair, msprobe-2026.md §4.2" },
-  { "cmp_mini_mindspeed", "MindSpeed.* as APIs, msprobe-2026.md §4.8" },
   { NULL, NULL },
 };
 
