@@ -7,7 +7,8 @@ drift from --bug-from (a fraction of the dump) on, with --drop API entries taken
 then measures in the same run:
   (a) python3 json.load of both dump.json files: wall time, best of --runs;
   (b) msvis graph -i compare.json -o OUT -q: wall time, best of --runs, and peak RSS,
-alternating as bench-build.py does.
+alternating as bench-build.py does. With --visualize, (b) is instead
+  msvis graph_visualize -tp NPU -gp BENCH -o OUT, which writes msprobe 26.0.0's .vis.db.
 Targets: msvis time <= 0.33 x the Python parse, and peak RSS <= both dumps' MB + 300.
 A benchmark reports: it exits 0 even when a target is missed, and 1 only on errors.
 """
@@ -16,6 +17,7 @@ import argparse
 import importlib.util
 import json
 import os
+import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -24,6 +26,18 @@ bb = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bb)
 
 RSS_MARGIN_MB = 300
+
+
+def msvis_visualize(msvis, npu_dir, bench_dir, workdir):
+    """One run of msvis graph_visualize: its wall time and peak RSS in MB."""
+    out = os.path.join(workdir, "out")
+    shutil.rmtree(out, ignore_errors=True)
+    wall, rss = bb.timed_child([msvis, "graph_visualize", "-tp", npu_dir, "-gp", bench_dir,
+                                "-o", out])
+    if not any(name.endswith(".vis.db") for name in os.listdir(out)):
+        bb.fail(f"msvis wrote no .vis.db file into {out}")
+    shutil.rmtree(out)
+    return wall, rss / 1024
 
 
 def drop_apis(dump_dir, count):
@@ -59,6 +73,8 @@ def main():
     parser.add_argument("--drop", type=int, default=5, help="API entries missing on one side")
     parser.add_argument("--runs", type=int, default=bb.RUNS, help="timed runs of each side")
     parser.add_argument("--keep", action="store_true", help="keep the generated files")
+    parser.add_argument("--visualize", action="store_true",
+                        help="time msvis graph_visualize (the 26.0.0 .vis.db) instead of graph")
     args = parser.parse_args()
     bb.RUNS = max(1, args.runs)
     gen = bb.check_executable(args.gen, "--gen")
@@ -84,14 +100,18 @@ def main():
         dumps_mb = (os.path.getsize(npu_json) + os.path.getsize(bench_json)) / bb.MB
         print(f"dumps: {entries} entries per side, {dumps_mb:.1f} MB of dump.json in all, "
               f"{dropped} APIs dropped from the benchmark, drift from {args.bug_from:.0%} on")
+        if args.visualize:
+            msvis_once = lambda: msvis_visualize(msvis, npu_dir, bench_dir, workdir)
+        else:
+            msvis_once = lambda: bb.msvis_graph(msvis, config, workdir)
         py_s, ms_s, paired, rss_mb = bb.bench_interleaved(
-            lambda: bb.python_load(npu_json, bench_json),
-            lambda: bb.msvis_graph(msvis, config, workdir))
+            lambda: bb.python_load(npu_json, bench_json), msvis_once)
         budget = dumps_mb + RSS_MARGIN_MB
         bb.print_table([
             ("dump.json sizes (MB)", f"{dumps_mb:.1f}", "both sides", None),
             ("python json.load x2 (s)", f"{py_s:.3f}", f"best of {bb.RUNS}", None),
-            ("msvis compare+write (s)", f"{ms_s:.3f}", f"best of {bb.RUNS}", None),
+            ("msvis graph_visualize (s)" if args.visualize else "msvis compare+write (s)",
+             f"{ms_s:.3f}", f"best of {bb.RUNS}", None),
             *bb.ratio_rows(py_s, ms_s, paired),
             ("msvis peak RSS (MB)", f"{rss_mb:.1f}", f"<= {budget:.1f}", rss_mb <= budget),
             ("RSS budget (MB)", f"{budget:.1f}", "dumps MB + 300", None)])

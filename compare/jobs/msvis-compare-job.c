@@ -86,6 +86,35 @@ build_bench (gpointer data)
   return NULL;
 }
 
+/* get_compare_framework (msprobe-2026.md §2.3): PyTorch against PyTorch, MindSpore or
+ * mindtorch against either, never PyTorch against MindSpore; across frameworks only with -lm. */
+static gboolean
+check_frameworks_2026 (Run                    *run,
+                       const MsvisDumpHeader  *npu,
+                       const MsvisDumpHeader  *bench,
+                       GError                **error)
+{
+  const char *n = npu->framework ? npu->framework : "pytorch";
+  const char *b = bench->framework ? bench->framework : "pytorch";
+
+  if (strcmp (n, "pytorch") == 0 && strcmp (b, "pytorch") != 0)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH,
+                   /* translators: two framework names from dump.json */
+                   _("Unrecognized framework, target now is %s, golden now is %s, please "
+                     "check dump.json."), n, b);
+      return FALSE;
+    }
+  if (strcmp (n, b) != 0 && run->job->layer_mapping == NULL)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH, "%s",
+                   _("The cross_frame graph comparison failed. Please specify -lm or "
+                     "--layer_mapping when performing cross_frame graph comparison."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Builds both sides of one pair and compares them. */
 static gboolean
 compare_pair (Run      *run,
@@ -145,7 +174,11 @@ compare_pair (Run      *run,
                    msvis_compare_mode_task (pair->mode), msvis_compare_mode_task (bench_mode));
       goto out;
     }
-  if (npu_header.framework != NULL && bench_header.framework != NULL &&
+  if (run->job->era == MSVIS_ERA_2026 &&
+      !check_frameworks_2026 (run, &npu_header, &bench_header, error))
+    goto out;
+  if (run->job->era != MSVIS_ERA_2026 &&
+      npu_header.framework != NULL && bench_header.framework != NULL &&
       g_strcmp0 (npu_header.framework, bench_header.framework) != 0 &&
       run->job->layer_mapping == NULL)
     {
@@ -175,10 +208,12 @@ compare_pair (Run      *run,
   options.bench_tensor_dir = bench_tensors;
   options.warnings = run->job->warnings;
   options.cancellable = run->cancellable;
+  options.era = run->job->era;
   if (pair->mode == MSVIS_COMPARE_REAL_DATA)
     msvis_job_say (run, _("Comparing the tensors"));
   start = g_get_monotonic_time ();
-  msvis_compare_graphs (pair->npu.graph, pair->bench.graph, &options);
+  if (!msvis_compare_graphs_full (pair->npu.graph, pair->bench.graph, &options, error))
+    goto out;
   g_debug ("compared in %.3f s", (g_get_monotonic_time () - start) / 1e6);
   ok = TRUE;
 
@@ -399,10 +434,16 @@ compare_layout (Run     *run,
       g_autofree char *npu_path = g_file_get_parse_name (npu);
       g_autofree char *bench_path = g_file_get_parse_name (bench);
 
-      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH,
-                   /* translators: two dump directories */
-                   _("%s and %s are laid out differently (one holds rank or step folders, the "
-                     "other does not); compare dumps of the same kind"), npu_path, bench_path);
+      if (run->job->era == MSVIS_ERA_2026)
+        g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH, "%s",
+                     _("The directory structures of npu_path and bench_path are "
+                       "inconsistent."));
+      else
+        g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MISMATCH,
+                     /* translators: two dump directories */
+                     _("%s and %s are laid out differently (one holds rank or step folders, "
+                       "the other does not); compare dumps of the same kind"), npu_path,
+                     bench_path);
       return FALSE;
     }
 

@@ -235,6 +235,102 @@ commit_all (Run     *run,
   return ok;
 }
 
+/* compare.json's dump folders and parallel_merge, or graph_visualize's -tp/-gp. */
+static gboolean
+read_inputs (const MsvisGraphJob  *job,
+             MsvisArena           *arena,
+             Run                  *run,
+             GFile               **npu,
+             GFile               **bench,
+             GError              **error)
+{
+  const MsvisJsonValue *config;
+  GError *local_error = NULL;
+  g_autoptr(GFile) config_file = NULL;
+
+  if (job->era == MSVIS_ERA_2026)
+    {
+      *npu = g_file_new_for_commandline_arg (job->npu_path);
+      *bench = job->bench_path ? g_file_new_for_commandline_arg (job->bench_path) : NULL;
+      run->parallel_merge = job->parallel_merge;
+      return TRUE;
+    }
+
+  config_file = g_file_new_for_commandline_arg (job->config_path);
+  config = msvis_json_value_parse_file (arena, config_file, run->cancellable, error);
+  if (config == NULL)
+    return FALSE;
+  if (config->kind != MSVIS_JSON_OBJECT)
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
+                   /* translators: %s is compare.json's path */
+                   _("%s: expected an object such as {\"npu_path\": \"…\"}"), job->config_path);
+      return FALSE;
+    }
+
+  *npu = config_dump_path (config, "npu_path", job->config_path, TRUE, error);
+  if (*npu == NULL)
+    return FALSE;
+  *bench = config_dump_path (config, "bench_path", job->config_path, FALSE, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  run->parallel_merge = msvis_job_parallel_merge (config);
+  return TRUE;
+}
+
+/* The one database of the run, under a temporary name until the end. */
+static gboolean
+open_db (const MsvisGraphJob  *job,
+         Run                  *run,
+         gboolean              compare,
+         GError              **error)
+{
+  g_autofree char *name = g_strdup_printf ("%s_%s.vis.db", compare ? "compare" : "build",
+                                           run->timestamp);
+  g_autofree char *path = g_build_filename (job->output_dir, name, NULL);
+  MsvisVisOptions options = { .overflow_check = job->overflow_check, .replace = job->force };
+
+  if (!msvis_job_check_output_name (name, error))
+    return FALSE;
+  if (job->era == MSVIS_ERA_2026)
+    run->db26 = msvis_vis_db26_writer_new (path, &options, error);
+  else
+    run->db = msvis_vis_db_writer_new (path, &options, error);
+  return run->db26 != NULL || run->db != NULL;
+}
+
+/* 26.0.0 links the ranks on the stored rows: only RANKS and STEPS layouts, not a merge. */
+static gboolean
+commit_db26 (Run     *run,
+             GFile   *npu,
+             GError **error)
+{
+  MsvisDumpLayout layout = MSVIS_DUMP_LAYOUT_FILES;
+
+  if (!msvis_dump_layout_detect (npu, &layout, run->cancellable, error))
+    return FALSE;
+  return msvis_vis_db26_writer_commit (run->db26, layout != MSVIS_DUMP_LAYOUT_FILES &&
+                                                  run->parallel_merge == NULL, error);
+}
+
+static GPtrArray *
+written_paths (Run *run)
+{
+  GPtrArray *written = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < run->pending->len; i++)
+    g_ptr_array_add (written,
+                     g_strdup (msvis_safe_file_get_path (g_ptr_array_index (run->pending, i))));
+  if (run->db != NULL)
+    g_ptr_array_add (written, g_strdup (msvis_vis_db_writer_get_path (run->db)));
+  if (run->db26 != NULL)
+    g_ptr_array_add (written, g_strdup (msvis_vis_db26_writer_get_path (run->db26)));
+  return written;
+}
+
 /**
  * msvis_graph_job_run:
  * @progress: (nullable) (scope call): told what the run is doing
@@ -249,44 +345,25 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
                      GError                **error)
 {
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
-  g_autoptr(GFile) config_file = NULL;
   g_autoptr(GFile) npu = NULL;
   g_autoptr(GFile) bench = NULL;
   g_autoptr(GPtrArray) written = NULL;
-  g_autoptr(GError) local_error = NULL;
-  const MsvisJsonValue *config;
   Run run = { job, progress, user_data, cancellable };
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   gboolean created_dir;
   guint dir_cleanup = MSVIS_CLEANUP_NONE;
+  gboolean db = job->format == MSVIS_GRAPH_JOB_FORMAT_DB || job->era == MSVIS_ERA_2026;
 
-  g_return_val_if_fail (job->config_path != NULL && job->output_dir != NULL, NULL);
+  g_return_val_if_fail (job->output_dir != NULL, NULL);
+  g_return_val_if_fail (job->era == MSVIS_ERA_2026 ? job->npu_path != NULL
+                                                   : job->config_path != NULL, NULL);
 
-  config_file = g_file_new_for_commandline_arg (job->config_path);
-  config = msvis_json_value_parse_file (arena, config_file, cancellable, error);
-  if (config == NULL)
+  if (!read_inputs (job, arena, &run, &npu, &bench, error))
     return NULL;
-  if (config->kind != MSVIS_JSON_OBJECT)
-    {
-      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
-                   /* translators: %s is compare.json's path */
-                   _("%s: expected an object such as {\"npu_path\": \"…\"}"), job->config_path);
-      return NULL;
-    }
-
-  npu = config_dump_path (config, "npu_path", job->config_path, TRUE, error);
-  if (npu == NULL)
-    return NULL;
-  bench = config_dump_path (config, "bench_path", job->config_path, FALSE, &local_error);
-  if (local_error != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
-  run.parallel_merge = msvis_job_parallel_merge (config);
 
   created_dir = !g_file_test (job->output_dir, G_FILE_TEST_EXISTS);
-  if (g_mkdir_with_parents (job->output_dir, 0750) != 0)
+  /* 26.0.0 makes the folder with os.makedirs and no mode: 0777 less the umask. */
+  if (g_mkdir_with_parents (job->output_dir, job->era == MSVIS_ERA_2026 ? 0777 : 0750) != 0)
     {
       int saved_errno = errno;
 
@@ -302,31 +379,15 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
                                  : g_date_time_format (now, "%Y%m%d%H%M%S");
   run.pending = g_ptr_array_new_with_free_func ((GDestroyNotify)msvis_safe_file_free);
 
-  if (job->format == MSVIS_GRAPH_JOB_FORMAT_DB)
-    {
-      g_autofree char *name = g_strdup_printf ("%s_%s.vis.db", bench ? "compare" : "build",
-                                               run.timestamp);
-      g_autofree char *path = g_build_filename (job->output_dir, name, NULL);
-      MsvisVisOptions options = { .overflow_check = job->overflow_check, .replace = job->force };
-
-      if (msvis_job_check_output_name (name, error))
-        run.db = msvis_vis_db_writer_new (path, &options, error);
-    }
-
-  if ((job->format != MSVIS_GRAPH_JOB_FORMAT_DB || run.db != NULL) &&
+  if ((!db || open_db (job, &run, bench != NULL, error)) &&
       (bench != NULL ? msvis_job_compare (&run, npu, bench, error) : build (&run, npu, error)) &&
       commit_all (&run, error) &&
-      (run.db == NULL || msvis_vis_db_writer_commit (run.db, error)))
-    {
-      written = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 0; i < run.pending->len; i++)
-        g_ptr_array_add (written,
-                         g_strdup (msvis_safe_file_get_path (g_ptr_array_index (run.pending, i))));
-      if (run.db != NULL)
-        g_ptr_array_add (written, g_strdup (msvis_vis_db_writer_get_path (run.db)));
-    }
+      (run.db == NULL || msvis_vis_db_writer_commit (run.db, error)) &&
+      (run.db26 == NULL || commit_db26 (&run, npu, error)))
+    written = written_paths (&run);
 
   g_clear_pointer (&run.db, msvis_vis_db_writer_free);
+  g_clear_pointer (&run.db26, msvis_vis_db26_writer_free);
   g_ptr_array_unref (run.pending);
   g_free (run.timestamp);
   if (written == NULL && created_dir)

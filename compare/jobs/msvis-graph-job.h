@@ -4,6 +4,9 @@
 
 #include <gio/gio.h>
 
+#include "msvis-era.h"
+#include "msvis-json-value.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -25,6 +28,12 @@ typedef struct
   GPtrArray *warnings;        /* (nullable) (element-type utf8): gets what the run overlooked */
   MsvisGraphJobFormat format;  /* --format */
   gboolean  force;            /* --force: replace outputs of the same name (never links) */
+  /* graph_visualize (MSVIS_ERA_2026): the dump folders come from -tp/-gp instead of a
+   * compare.json, the parallel merge from --rank_size…, and one .vis.db is written. */
+  MsvisEra  era;
+  char     *npu_path;         /* -tp */
+  char     *bench_path;       /* -gp, NULL for a build */
+  const MsvisJsonValue *parallel_merge;  /* as compare.json's "parallel_merge", or NULL */
 } MsvisGraphJob;
 
 typedef void (*MsvisGraphJobProgress) (const char *message,

@@ -96,8 +96,11 @@ msvis_job_build_one (Run              *run,
 {
   g_autoptr(MsvisOverflowCheck) overflow = NULL;
   g_autoptr(GHashTable) seen = NULL;
-  MsvisBuildOptions options = { .complete_stack = run->job->complete_stack,
-                                .keep_md5 = keep_md5 };
+  /* 26.0.0 never simplifies stacks (msprobe-2026.md §4.3). */
+  MsvisBuildOptions options = { .era = run->job->era,
+                                .complete_stack = run->job->complete_stack ||
+                                                  run->job->era == MSVIS_ERA_2026,
+                                .keep_md5 = keep_md5, .warnings = run->job->warnings };
   EntryWatch watch = { NULL, entry_names };
   MsvisDumpHeader header;
   MsvisGraph *graph;
@@ -176,6 +179,9 @@ msvis_job_write_vis (Run                    *run,
   gint64 start = g_get_monotonic_time ();
   gboolean ok;
 
+  if (run->db26 != NULL)
+    return msvis_vis_db26_writer_add (run->db26, graph, compare, step, rank, run->cancellable,
+                                      error);
   if (run->db != NULL)
     {
       return msvis_vis_db_writer_add (run->db, graph, compare, step, rank, run->cancellable,
@@ -210,7 +216,9 @@ msvis_job_link_ranks (Run    *run,
 {
   g_autoptr(MsvisDistributed) analyzer = NULL;
 
-  if (rank_graphs->len < 2)
+  /* 26.0.0 links the ranks on the stored rows, after everything is written
+   * (msprobe-2026.md §10.7). */
+  if (rank_graphs->len < 2 || run->job->era == MSVIS_ERA_2026)
     return;
   analyzer = msvis_distributed_new (run->job->overflow_check);
   for (guint i = 0; i < rank_graphs->len; i++)

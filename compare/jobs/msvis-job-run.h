@@ -5,6 +5,7 @@
 #include "msvis-dump-reader.h"
 #include "msvis-graph-job.h"
 #include "msvis-vis-db-writer.h"
+#include "msvis-vis-db26-writer.h"
 #include "msvis-vis-writer.h"
 
 G_BEGIN_DECLS
@@ -24,6 +25,7 @@ typedef struct
   GPtrArray             *pending;      /* MsvisSafeFile, written and closed, not committed */
   GHashTable            *layer_renames; /* -lm: read once, before anything is built */
   MsvisVisDbWriter      *db;           /* --format db: every result goes in here instead */
+  MsvisVisDb26Writer    *db26;         /* graph_visualize: every result goes in here */
   const MsvisJsonValue  *parallel_merge; /* compare.json's, when it asks for a merge */
 } Run;
 

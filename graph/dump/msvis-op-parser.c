@@ -18,12 +18,15 @@
 typedef enum
 {
   ATOM_TYPE, ATOM_DTYPE, ATOM_SHAPE, ATOM_MAX, ATOM_MIN, ATOM_MEAN, ATOM_NORM, ATOM_MD5,
-  ATOM_VALUE, ATOM_DATA_NAME, ATOM_FULL_OP_NAME, ATOM_STATE, N_ATOMS
+  ATOM_VALUE, ATOM_DATA_NAME, ATOM_FULL_OP_NAME, ATOM_STATE, ATOM_REQUIRES_GRAD,
+  /* a torch.distributed.P2POp's own keys, in the order msprobe 26 sets them */
+  ATOM_CLASS_TYPE, ATOM_OP, ATOM_PEER, ATOM_TAG, ATOM_GROUP_ID, N_ATOMS
 } Atom;
 
 static const char *atom_names[N_ATOMS] = {
   "type", "dtype", "shape", "Max", "Min", "Mean", "Norm", "md5",
-  "value", "data_name", "full_op_name", "state",
+  "value", "data_name", "full_op_name", "state", "requires_grad",
+  "class_type", "op", "peer", "tag", "group_id",
 };
 
 /* Field names and short values repeat in every leaf ("dtype", "torch.float32"); a small
@@ -50,6 +53,7 @@ struct _MsvisOpParser
 {
   MsvisGraph *graph;
   gboolean    keep_md5;
+  MsvisEra    era;
   guint32     atoms[N_ATOMS];
   guint32     key_atoms[MSVIS_N_DUMP_KEYS];   /* msvis_dump_keys' */
   MsvisVector fields;      /* MsvisField, every pending item's */
@@ -164,6 +168,15 @@ msvis_op_parser_new (MsvisGraph *graph,
   self->arena = msvis_arena_new ();
 
   return self;
+}
+
+/* Which msprobe's items to make: msprobe 26 adds requires_grad to every item and takes a
+ * P2POp for one (msprobe-2026.md §3.2). July by default. */
+void
+msvis_op_parser_set_era (MsvisOpParser *self,
+                         MsvisEra       era)
+{
+  self->era = era;
 }
 
 void
@@ -506,6 +519,9 @@ add_leaf (MsvisOpParser        *self,
         }
       set_field (self, first, str_field (self, ATOM_DATA_NAME, "-1"));
       set_field (self, first, str_field (self, ATOM_STATE, state));
+      if (self->era == MSVIS_ERA_2026)
+        push_field (self, (MsvisField) { .name = self->atoms[ATOM_REQUIRES_GRAD],
+                                         .kind = MSVIS_VALUE_NONE });
       full_op_name = key = name;
       goto place;
     }
@@ -568,6 +584,10 @@ add_leaf (MsvisOpParser        *self,
   full_op_name = msvis_arena_strndup (self->arena, full_op_name, strlen (full_op_name));
   set_field (self, first, temp_field (self, ATOM_FULL_OP_NAME, full_op_name));
   set_field (self, first, str_field (self, ATOM_STATE, state));
+  /* msprobe 26 items always have requires_grad (msprobe-2026.md §3.2) */
+  if (self->era == MSVIS_ERA_2026 && find_field (self, first, ATOM_REQUIRES_GRAD) == NULL)
+    push_field (self, (MsvisField) { .name = self->atoms[ATOM_REQUIRES_GRAD],
+                                     .kind = MSVIS_VALUE_NONE });
 
   for (Atom a = ATOM_MAX; a <= ATOM_NORM; a++)
     if (find_field (self, first, a) == NULL)
@@ -612,6 +632,46 @@ is_leaf (const MsvisJsonValue *value)
   return msvis_json_value_get_string (msvis_json_value_get_member (value, "type")) != NULL;
 }
 
+static gboolean
+is_p2p_op (const MsvisJsonValue *value)
+{
+  return g_strcmp0 (msvis_json_value_get_string (msvis_json_value_get_member (value,
+                                                                              "class_type")),
+                    "torch.distributed.P2POp") == 0;
+}
+
+/* msprobe 26's op_item_parse takes a torch.distributed.P2POp for one item (msprobe-2026.md
+ * §3.2): its tensor's, or the default item, then its class_type, op, peer, tag and group_id
+ * as they are. */
+static void
+add_p2p_op (MsvisOpParser        *self,
+            const MsvisJsonValue *value,
+            const char           *name,
+            const char           *state)
+{
+  const MsvisJsonValue *tensor = msvis_json_value_get_member (value, "tensor");
+  guint first = self->fields.len;
+  GArray *lists[] = { self->inputs, self->outputs };
+
+  add_leaf (self, tensor != NULL && tensor->kind == MSVIS_JSON_OBJECT ? tensor : NULL, name,
+            state);
+  for (Atom a = ATOM_CLASS_TYPE; a <= ATOM_GROUP_ID; a++)
+    {
+      const MsvisJsonValue *member = msvis_json_value_get_member (value, atom_names[a]);
+      MsvisField field = { .name = self->atoms[a], .kind = MSVIS_VALUE_NONE };
+
+      if (member != NULL)
+        field = msvis_field_from_json (self->graph, self->atoms[a], member, self->scratch);
+      set_field (self, first, field);
+    }
+
+  /* the item add_leaf placed grows by these fields */
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint i = 0; i < lists[l]->len; i++)
+      if (g_array_index (lists[l], Pending, i).first == first)
+        g_array_index (lists[l], Pending, i).n = self->fields.len - first;
+}
+
 /* op_item_parse: a depth-first walk in document order. Recursion is bounded by msprobe's
  * own depth limit. self->name holds the item name of @value. */
 static gboolean
@@ -641,6 +701,11 @@ parse_items (MsvisOpParser         *self,
     }
   if (value->kind != MSVIS_JSON_ARRAY && value->kind != MSVIS_JSON_OBJECT)
     return TRUE;
+  if (value->kind == MSVIS_JSON_OBJECT && self->era == MSVIS_ERA_2026 && is_p2p_op (value))
+    {
+      add_p2p_op (self, value, self->name->str, state);
+      return TRUE;
+    }
   if (value->kind == MSVIS_JSON_OBJECT && is_leaf (value))
     {
       add_leaf (self, value, self->name->str, state);

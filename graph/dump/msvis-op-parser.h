@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "msvis-era.h"
 #include "msvis-graph.h"
 
 G_BEGIN_DECLS
@@ -21,7 +22,11 @@ typedef struct
 
 MsvisOpParser *msvis_op_parser_new   (MsvisGraph            *graph,
                                       gboolean               keep_md5);
+void           msvis_op_parser_set_era (MsvisOpParser       *self,
+                                        MsvisEra             era);
 void           msvis_op_parser_free  (MsvisOpParser         *self);
+void           msvis_op_parser_set_era (MsvisOpParser       *self,
+                                        MsvisEra             era);
 gboolean       msvis_op_parser_parse (MsvisOpParser         *self,
                                       const char            *name,
                                       const MsvisJsonValue  *entry,

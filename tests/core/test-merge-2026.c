@@ -151,15 +151,11 @@ reference_rows (const char *base,
                 const char *source)
 {
   g_autofree char *db_path = reference_db (base, case_name);
-  g_autofree char *escaped = g_uri_escape_string (db_path, "/", FALSE);
-  /* immutable: a WAL database opened read-only would leave -shm and -wal files beside it. */
-  g_autofree char *uri = g_strdup_printf ("file:%s?immutable=1", escaped);
   GString *out = g_string_new (NULL);
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
 
-  g_assert_cmpint (sqlite3_open_v2 (uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL), ==,
-                   SQLITE_OK);
+  db = msvis_test_open_db (db_path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT node_name, up_node, sub_nodes, "
                                        "parallel_merge_info, rank FROM tb_nodes "
                                        "WHERE data_source = ?1 ORDER BY node_order",

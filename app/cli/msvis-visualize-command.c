@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "msvis-command-line.h"
+#include "msvis-graph-job.h"
+#include "msvis-json-writer.h"
+#include "msvis-visualize-args.h"
+
+/* `msvis graph_visualize`: mindstudio-probe 26.0.0's command (msprobe-2026.md §1), its checks
+ * in msprobe's order (§1.3) and its -progress_log lines (§1.6), run by the one graph job with
+ * era 2026. */
+
+typedef struct
+{
+  gboolean   enabled;
+  GPtrArray *errors;   /* every error logged so far, for error_msg */
+  int        progress;
+  gboolean   running;
+} ProgressLog;
+
+/* "YYYY-MM-DD HH:MM:SS (PID) [INFO] PROGRESS: {json}" on stdout, as msprobe's logger prints. */
+static void
+progress_print (ProgressLog *log)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d %H:%M:%S");
+  g_autoptr(GString) json = g_string_new (NULL);
+
+  if (!log->enabled)
+    return;
+  g_string_printf (json, "{\"current_progress\": %d, \"process_running\": %s, \"error_msg\": [",
+                   log->progress, log->running ? "true" : "false");
+  for (guint i = 0; i < log->errors->len; i++)
+    {
+      const char *text = g_ptr_array_index (log->errors, i);
+
+      if (i > 0)
+        g_string_append (json, ", ");
+      msvis_json_append_escaped (json, text, strlen (text));
+    }
+  g_string_append (json, "]}");
+  g_print ("%s (%d) [INFO] PROGRESS: %s\n", stamp, (int)getpid (), json->str);
+}
+
+/* logger.error: on stderr, and into error_msg with a line of its own when asked. */
+static void
+log_error (ProgressLog *log,
+           const char  *message)
+{
+  g_printerr ("msvis graph_visualize: %s\n", message);
+  g_ptr_array_add (log->errors, g_strdup (message));
+  progress_print (log);
+}
+
+static int
+fail (ProgressLog *log,
+      const char  *message)
+{
+  log_error (log, message);
+  log->running = FALSE;
+  progress_print (log);
+  return 1;
+}
+
+/* load_parallel_param (utils.py:137-172): the list lengths, before anything is read. */
+static const char *
+check_parallel_lengths (const MsvisVisualizeArgs *args)
+{
+  GArray *lists[] = { args->rank_size, args->tp, args->pp };
+  guint want = args->golden_path ? 2 : 1;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    if (lists[i] == NULL || lists[i]->len == 0)
+      return _("In the graph merge task, parameters \"tp/pp/rank_size\" is required!");
+  if (!args->golden_path && args->rank_size->len != 1)
+    return _("In the graph merge build task, the number of parameters \"rank_size\" to be "
+             "filled in is either 1!");
+  if (args->golden_path && args->rank_size->len != 2)
+    return _("In the graph merge compare task, the number of parameters \"rank_size\" to be "
+             "filled in is either 2!");
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    if (lists[i]->len != want)
+      return want == 1
+        ? _("In the graph merge build task, the number of parameters \"tp/pp/rank_size\" to be "
+            "filled in is either 1!")
+        : _("In the graph merge compare task, the number of parameters \"tp/pp/rank_size\" to "
+            "be filled in is either 2!");
+  return NULL;
+}
+
+static MsvisJsonValue *
+int_value (MsvisArena *arena,
+           int         v)
+{
+  MsvisJsonValue *value = msvis_json_value_new (arena, MSVIS_JSON_INT);
+
+  value->i = v;
+  return value;
+}
+
+/* The sides' parameters as compare.json's parallel_merge holds them. A compare takes --vpp
+ * and --order only as two values, else 1 and tp-cp-ep-dp-pp for both sides (§1.2). */
+static MsvisJsonValue *
+parallel_merge_value (const MsvisVisualizeArgs *args,
+                      MsvisArena               *arena)
+{
+  MsvisJsonValue *merge = msvis_json_value_new (arena, MSVIS_JSON_OBJECT);
+  guint sides = args->golden_path ? 2 : 1;
+
+  for (guint s = 0; s < sides; s++)
+    {
+      MsvisJsonValue *side = msvis_json_value_new (arena, MSVIS_JSON_OBJECT);
+      gboolean own_vpp = sides == 1 || args->vpp->len == 2;
+      gboolean own_order = sides == 1 || args->order->len == 2;
+
+      msvis_json_value_set_member (arena, side, "rank_size",
+                                   int_value (arena, g_array_index (args->rank_size, int, s)));
+      msvis_json_value_set_member (arena, side, "tp",
+                                   int_value (arena, g_array_index (args->tp, int, s)));
+      msvis_json_value_set_member (arena, side, "pp",
+                                   int_value (arena, g_array_index (args->pp, int, s)));
+      msvis_json_value_set_member (arena, side, "vpp",
+                                   int_value (arena, own_vpp ? g_array_index (args->vpp, int, s)
+                                                             : 1));
+      msvis_json_value_set_member (arena, side, "order",
+                                   msvis_json_value_new_string (
+                                     arena, own_order ? g_ptr_array_index (args->order, s)
+                                                      : "tp-cp-ep-dp-pp"));
+      msvis_json_value_set_member (arena, merge, s == 0 ? "npu" : "bench", side);
+    }
+  return merge;
+}
+
+static gboolean
+check_dir (const char  *path,
+           char       **message)
+{
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    *message = g_strdup_printf (_("The path %s does not exist."), path);
+  else if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    *message = g_strdup_printf (_("The path %s is not a directory."), path);
+  else
+    return TRUE;
+  return FALSE;
+}
+
+static int
+run (MsvisVisualizeArgs *args,
+     ProgressLog        *log)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) written = NULL;
+  g_autofree char *message = NULL;
+  gboolean merge = args->rank_size != NULL && args->rank_size->len > 0;
+  MsvisGraphJob job = { 0 };
+  const char *length_error;
+
+  if (merge && (length_error = check_parallel_lengths (args)) != NULL)
+    return fail (log, length_error);
+  if (strcmp (args->file_type, "json") == 0 && args->golden_path != NULL)
+    return fail (log, _("The --file_type json parameter is not supported in graph comparison "
+                        "mode. Please remove the -gp/--golden_path parameter or use "
+                        "--file_type db."));
+  if (strcmp (args->file_type, "json") == 0 && !merge)
+    g_printerr ("msvis graph_visualize: %s\n",
+                _("The --file_type json parameter is only supported in graph merge build "
+                  "scenarios. Falling back to default db output."));
+  else if (strcmp (args->file_type, "json") == 0)
+    return fail (log, _("--file_type json (merged dump folders) is not written by this msvis "
+                        "yet; use --file_type db."));
+  if (!check_dir (args->target_path, &message) ||
+      (args->golden_path != NULL && !check_dir (args->golden_path, &message)))
+    return fail (log, message);
+
+  job.era = MSVIS_ERA_2026;
+  job.npu_path = args->target_path;
+  job.bench_path = args->golden_path;
+  job.output_dir = args->output_path;
+  job.config_path = args->target_path;   /* names the run in messages of the merge */
+  job.overflow_check = args->overflow_check;
+  job.fuzzy_match = args->fuzzy_match;
+  if (args->layer_mapping_set)
+    job.layer_mapping = args->layer_mapping ? args->layer_mapping : "";
+  job.format = MSVIS_GRAPH_JOB_FORMAT_DB;
+  if (merge)
+    job.parallel_merge = parallel_merge_value (args, arena);
+  job.warnings = g_ptr_array_new_with_free_func (g_free);
+
+  written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+  for (guint i = 0; i < job.warnings->len; i++)
+    g_printerr ("msvis graph_visualize: %s\n", (char *)g_ptr_array_index (job.warnings, i));
+  g_ptr_array_unref (job.warnings);
+  if (written == NULL)
+    return fail (log, error->message);
+
+  log->progress = 100;
+  progress_print (log);
+  for (guint i = 0; i < written->len; i++)
+    g_print ("%s\n", (char *)g_ptr_array_index (written, i));
+  log->running = FALSE;
+  progress_print (log);
+  return 0;
+}
+
+int
+msvis_command_line_graph_visualize (int    argc,
+                                    char **argv)
+{
+  MsvisVisualizeArgs args;
+  g_autofree char *message = NULL;
+  ProgressLog log = { FALSE, NULL, 0, TRUE };
+  int status;
+
+  if (!msvis_visualize_args_parse (&args, argc, argv, &message))
+    {
+      g_printerr ("msvis graph_visualize: error: %s\n", message);
+      msvis_visualize_args_clear (&args);
+      return 2;
+    }
+  if (args.help)
+    {
+      msvis_visualize_args_print_help ();
+      msvis_visualize_args_clear (&args);
+      return 0;
+    }
+
+  log.enabled = args.progress_log;
+  log.errors = g_ptr_array_new_with_free_func (g_free);
+  status = run (&args, &log);
+  g_ptr_array_unref (log.errors);
+  msvis_visualize_args_clear (&args);
+  return status;
+}

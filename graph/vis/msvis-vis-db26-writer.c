@@ -1,0 +1,807 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "msvis-cleanup.h"
+#include "msvis-json-writer.h"
+#include "msvis-safe-file.h"
+#include "msvis-vis-db26-writer.h"
+#include "msvis-vis-item26.h"
+#include "msvis-vis-legend26.h"
+
+/* db_utils.py of 26.0.0: per graph its tb_nodes rows in node_order, then its tb_stack rows in
+ * first-seen order; the NPU graph before the Bench one; tb_config from the first graph added;
+ * indexes at the end, then the distributed post-pass. msprobe commits per 1000 rows; here the
+ * whole file is one transaction, every statement prepared once and every buffer reused. */
+
+const char *const msvis_vis_db26_schema[] = {
+  "CREATE TABLE IF NOT EXISTS tb_nodes (\n"
+  "    id TEXT PRIMARY KEY,\n"
+  "    graph_id TEXT NOT NULL,\n"
+  "    node_order INTEGER NOT NULL,\n"
+  "    node_name TEXT NOT NULL,\n"
+  "    node_type TEXT NOT NULL,\n"
+  "    up_node TEXT,\n"
+  "    sub_nodes TEXT,\n"
+  "    precision_index INTEGER,\n"
+  "    overflow_level TEXT,\n"
+  "    micro_step_id INTEGER NOT NULL,\n"
+  "    matched_node_link TEXT,\n"
+  "    stack_id TEXT,\n"
+  "    parallel_merge_info TEXT,\n"
+  "    matched_distributed TEXT,\n"
+  "    modified INTEGER NOT NULL,\n"
+  "    input_data TEXT,\n"
+  "    output_data TEXT,\n"
+  "    data_source TEXT,\n"
+  "    dump_data_dir TEXT,\n"
+  "    step INTEGER NOT NULL,\n"
+  "    rank INTEGER NOT NULL,\n"
+  "    is_distributed INTEGER\n"
+  ");",
+  "CREATE TABLE IF NOT EXISTS tb_stack (\n"
+  "    id TEXT PRIMARY KEY,\n"
+  "    stack_info TEXT\n"
+  ");",
+  "CREATE TABLE IF NOT EXISTS tb_config (\n"
+  "    id TEXT PRIMARY KEY,\n"
+  "    graph_type TEXT NOT NULL,\n"
+  "    task TEXT,\n"
+  "    tool_tip TEXT,\n"
+  "    micro_steps INTEGER,\n"
+  "    overflow_check INTEGER,\n"
+  "    node_colors TEXT NOT NULL,\n"
+  "    rank_list TEXT NOT NULL,\n"
+  "    step_list TEXT NOT NULL\n"
+  ");",
+  "CREATE INDEX IF NOT EXISTS index1 ON tb_nodes (step, rank, data_source, up_node, node_order);",
+  "CREATE INDEX IF NOT EXISTS index2 ON tb_nodes (step, rank, data_source, node_name);",
+  "CREATE INDEX IF NOT EXISTS index3 ON tb_nodes (step, rank, data_source, node_order);",
+  "CREATE INDEX IF NOT EXISTS index4 ON tb_nodes (step, rank, node_order);",
+  "CREATE INDEX IF NOT EXISTS index5 ON tb_nodes (step, rank, micro_step_id, node_order);",
+  "CREATE INDEX IF NOT EXISTS index6 ON tb_nodes (step, rank, modified, matched_node_link);",
+  "CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);",
+  NULL
+};
+#define N_TABLES 3
+
+struct _MsvisVisDb26Writer
+{
+  char         *path;
+  char         *tmp_path;
+  guint         cleanup[4];
+  sqlite3      *db;
+  sqlite3_stmt *insert_node;
+  sqlite3_stmt *insert_stack;
+  gboolean      overflow_check;
+  gboolean      committed;
+  MsvisSafeFileFlags flags;
+
+  /* tb_config, from the first graph added */
+  gboolean      has_config;
+  char         *task;         /* NULL: a build */
+  char         *tool_tip;
+  guint         micro_steps;
+  gint          first_step;
+  GArray       *ranks;        /* gint: the first step's ranks, in the order added */
+  GArray       *steps;        /* gint, sorted, unique */
+
+  /* row buffers, reused for every row */
+  GString      *row_id, *children, *link, *inputs, *outputs, *merge, *stack;
+  GArray       *path_nodes;
+};
+
+static gboolean
+set_sqlite_error (MsvisVisDb26Writer  *self,
+                  GError             **error)
+{
+  g_set_error (error, MSVIS_VIS_DB_ERROR, MSVIS_VIS_DB_ERROR_WRITE,
+               /* translators: a file path, then SQLite's message */
+               _("%s: cannot write the database: %s"), self->path, sqlite3_errmsg (self->db));
+  return FALSE;
+}
+
+static gboolean
+exec (MsvisVisDb26Writer  *self,
+      const char          *sql,
+      GError             **error)
+{
+  if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+    return set_sqlite_error (self, error);
+  return TRUE;
+}
+
+static const char *tmp_suffixes[] = { "", "-wal", "-shm", "-journal" };
+
+static void
+remove_tmp_files (MsvisVisDb26Writer *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
+    {
+      g_autofree char *name = g_strconcat (self->tmp_path, tmp_suffixes[i], NULL);
+
+      g_unlink (name);
+      msvis_cleanup_remove (self->cleanup[i]);
+      self->cleanup[i] = MSVIS_CLEANUP_NONE;
+    }
+}
+
+/* SQLite creates msprobe's file with 0666 less the umask; the temporary file gets that mode
+ * at once, so the renamed file has it too. */
+static mode_t
+file_mode (void)
+{
+  mode_t mask = umask (022);
+
+  umask (mask);
+  return 0666 & ~mask;
+}
+
+static gboolean
+make_tmp_file (MsvisVisDb26Writer  *self,
+               GError             **error)
+{
+  g_autofree char *dir = g_path_get_dirname (self->path);
+  g_autofree char *base = g_path_get_basename (self->path);
+  int fd;
+
+  self->tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  fd = g_mkstemp_full (self->tmp_path, O_RDWR | O_CLOEXEC, 0600);
+  if (fd >= 0)
+    for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
+      {
+        g_autofree char *name = g_strconcat (self->tmp_path, tmp_suffixes[i], NULL);
+
+        self->cleanup[i] = msvis_cleanup_add_file (name);
+      }
+  if (fd < 0 || fchmod (fd, file_mode ()) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   "%s: %s", self->path, g_strerror (saved_errno));
+      if (fd < 0)
+        g_clear_pointer (&self->tmp_path, g_free);
+      else
+        close (fd);
+      return FALSE;
+    }
+  close (fd);
+  return TRUE;
+}
+
+/**
+ * msvis_vis_db26_writer_new:
+ * @path: the final name, such as `…/build_20260101000000.vis.db`
+ *
+ * Returns: (transfer full): the writer, or %NULL if @path exists or cannot be written
+ */
+MsvisVisDb26Writer *
+msvis_vis_db26_writer_new (const char             *path,
+                           const MsvisVisOptions  *options,
+                           GError                **error)
+{
+  g_autoptr(MsvisVisDb26Writer) self = NULL;
+  MsvisSafeFileFlags flags = options->replace ? MSVIS_SAFE_FILE_REPLACE
+                                              : MSVIS_SAFE_FILE_DEFAULT;
+
+  g_return_val_if_fail (path != NULL && options != NULL, NULL);
+
+  if (!msvis_safe_file_check_target (path, flags, error))
+    return NULL;
+
+  self = g_new0 (MsvisVisDb26Writer, 1);
+  self->path = g_strdup (path);
+  self->flags = flags;
+  self->overflow_check = options->overflow_check;
+  self->ranks = g_array_new (FALSE, FALSE, sizeof (gint));
+  self->steps = g_array_new (FALSE, FALSE, sizeof (gint));
+  self->row_id = g_string_sized_new (256);
+  self->children = g_string_sized_new (1024);
+  self->link = g_string_sized_new (256);
+  self->inputs = g_string_sized_new (16384);
+  self->outputs = g_string_sized_new (16384);
+  self->merge = g_string_sized_new (256);
+  self->stack = g_string_sized_new (4096);
+  self->path_nodes = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+
+  if (!make_tmp_file (self, error))
+    return NULL;
+  if (sqlite3_open_v2 (self->tmp_path, &self->db,
+                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK)
+    {
+      set_sqlite_error (self, error);
+      return NULL;
+    }
+  /* The file is a temporary one until commit renames it, and a failure deletes it: no
+   * journal is needed while it fills, and one big cache keeps the id index's pages in memory
+   * (with SQLite's 2 MB they went out to the journal and came back for every few rows).
+   * msprobe's WAL mode is set when the rows are in, which marks the header the same way. */
+  if (!exec (self, "PRAGMA journal_mode=OFF", error) ||
+      !exec (self, "PRAGMA synchronous=OFF", error) ||
+      !exec (self, "PRAGMA cache_size=-131072", error) ||
+      !exec (self, "BEGIN", error))
+    return NULL;
+  for (guint i = 0; i < N_TABLES; i++)
+    if (!exec (self, msvis_vis_db26_schema[i], error))
+      return NULL;
+  if (sqlite3_prepare_v3 (self->db,
+                          "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                          "?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, SQLITE_PREPARE_PERSISTENT,
+                          &self->insert_node, NULL) != SQLITE_OK ||
+      sqlite3_prepare_v3 (self->db, "INSERT INTO tb_stack VALUES (?, ?)", -1,
+                          SQLITE_PREPARE_PERSISTENT, &self->insert_stack, NULL) != SQLITE_OK)
+    {
+      set_sqlite_error (self, error);
+      return NULL;
+    }
+
+  return g_steal_pointer (&self);
+}
+
+const char *
+msvis_vis_db26_writer_get_path (MsvisVisDb26Writer *self)
+{
+  return self->path;
+}
+
+/* The next child of a node after @prev (MSVIS_NODE_ID_NONE: the first): the node's subnode
+ * list where a parallel merge set one (msprobe walks node.subnodes), else its children. */
+static MsvisNodeId
+next_child (MsvisGraph  *graph,
+            MsvisNodeId  node,
+            MsvisNodeId  prev,
+            guint       *index)
+{
+  guint n;
+  const MsvisNodeId *listed = msvis_graph_node_get_subnode_list (graph, node, &n);
+
+  if (listed != NULL)
+    return *index < n ? listed[(*index)++] : MSVIS_NODE_ID_NONE;
+  return prev == MSVIS_NODE_ID_NONE ? msvis_graph_node_get_first_child (graph, node)
+                                    : msvis_graph_node_get_next_sibling (graph, prev);
+}
+
+/* Graph.get_sorted_nodes: depth first from the root, children before their parent; a node
+ * listed twice is written at its first completion, unreachable ones not at all. Returns the
+ * nodes in node_order. */
+static MsvisNodeId *
+post_order (MsvisGraph *graph,
+            guint      *n_written)
+{
+  typedef struct { MsvisNodeId node, prev; guint index; gboolean started; } Frame;
+  guint n = msvis_graph_get_n_nodes (graph);
+  MsvisNodeId *order = g_new (MsvisNodeId, MAX (n, 1));
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  g_autofree guint8 *entered = g_new0 (guint8, MAX (n, 1));
+  MsvisNodeId root = msvis_graph_get_root (graph);
+  Frame first = { root, MSVIS_NODE_ID_NONE, 0, FALSE };
+  guint next = 0;
+
+  g_array_append_val (stack, first);
+  entered[root] = 1;
+  while (stack->len > 0)
+    {
+      Frame *top = &g_array_index (stack, Frame, stack->len - 1);
+      MsvisNodeId child = top->started && top->prev == MSVIS_NODE_ID_NONE
+        ? MSVIS_NODE_ID_NONE : next_child (graph, top->node, top->prev, &top->index);
+
+      top->started = TRUE;
+      if (child != MSVIS_NODE_ID_NONE)
+        {
+          top->prev = child;
+          if (!entered[child])
+            {
+              Frame frame = { child, MSVIS_NODE_ID_NONE, 0, FALSE };
+
+              entered[child] = 1;
+              g_array_append_val (stack, frame);   /* may move top */
+            }
+          continue;
+        }
+      order[next++] = top->node;
+      g_array_set_size (stack, stack->len - 1);
+    }
+
+  *n_written = next;
+  return order;
+}
+
+/* A node without a micro step of its own takes its parent's (the root's children have one);
+ * the root's None is written as 0. Walked parents first: @by_order backwards. */
+static gint *
+effective_micro_steps (MsvisGraph        *graph,
+                       const MsvisNodeId *by_order,
+                       guint              n_written)
+{
+  gint *micro_steps = g_new0 (gint, MAX (msvis_graph_get_n_nodes (graph), 1));
+
+  for (guint i = n_written; i > 0; i--)
+    {
+      MsvisNodeId node = by_order[i - 1];
+      MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
+      gint own = msvis_graph_node_get_micro_step (graph, node);
+
+      micro_steps[node] = own >= 0 ? own : parent != MSVIS_NODE_ID_NONE ? micro_steps[parent] : 0;
+    }
+  return micro_steps;
+}
+
+static void
+append_string (GString    *out,
+               const char *text)
+{
+  msvis_json_append_escaped (out, text, strlen (text));
+}
+
+static void
+make_link (MsvisVisDb26Writer *self,
+           MsvisGraph         *graph,
+           MsvisGraph         *other,
+           MsvisNodeId         node)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
+  MsvisNodeId target = results && other ? msvis_compare_results_get_link (results, node)
+                                        : MSVIS_NODE_ID_NONE;
+  GArray *path = self->path_nodes;
+
+  g_array_set_size (path, 0);
+  for (MsvisNodeId n = target; n != MSVIS_NODE_ID_NONE; n = msvis_graph_node_get_parent (other, n))
+    g_array_append_val (path, n);
+  g_string_assign (self->link, "[");
+  for (guint i = path->len; i > 0; i--)
+    {
+      if (i < path->len)
+        g_string_append (self->link, ", ");
+      append_string (self->link,
+                     msvis_graph_node_get_id (other, g_array_index (path, MsvisNodeId, i - 1)));
+    }
+  g_string_append_c (self->link, ']');
+}
+
+static void
+make_children (MsvisVisDb26Writer *self,
+               MsvisGraph         *graph,
+               MsvisNodeId         node)
+{
+  guint index = 0;
+  MsvisNodeId c = next_child (graph, node, MSVIS_NODE_ID_NONE, &index);
+
+  g_string_truncate (self->children, 0);
+  if (c == MSVIS_NODE_ID_NONE)
+    return;
+  g_string_append_c (self->children, '[');
+  for (; c != MSVIS_NODE_ID_NONE; c = next_child (graph, node, c, &index))
+    {
+      if (self->children->len > 1)
+        g_string_append (self->children, ", ");
+      append_string (self->children, msvis_graph_node_get_id (graph, c));
+    }
+  g_string_append_c (self->children, ']');
+}
+
+static void
+make_stack (GString     *out,
+            MsvisGraph  *graph,
+            guint32      stack)
+{
+  guint n_lines;
+  const char *const *lines = msvis_graph_get_stack (graph, stack, &n_lines);
+
+  g_string_assign (out, "[");
+  for (guint i = 0; i < n_lines; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      append_string (out, lines[i]);
+    }
+  g_string_append_c (out, ']');
+}
+
+/* One graph's rows, as node_to_db writes them. */
+typedef struct
+{
+  MsvisGraph        *graph;
+  MsvisGraph        *other;
+  const char        *data_source;
+  const char        *graph_id;
+  gint               step;
+  gint               rank;
+  gboolean           npu;
+  guint32           *stack_ids;     /* per graph stack: its k, G_MAXUINT32 before it is seen */
+  gint              *micro_steps;
+  MsvisItem26Format *items;
+} GraphRows;
+
+#define BIND_TEXT(stmt, i, text) sqlite3_bind_text (stmt, i, text, -1, SQLITE_STATIC)
+#define BIND_GSTRING(stmt, i, s) sqlite3_bind_text (stmt, i, (s)->str, (s)->len, SQLITE_STATIC)
+
+static void
+bind_merge_info (MsvisVisDb26Writer *self,
+                 MsvisGraph         *graph,
+                 MsvisNodeId         node)
+{
+  MsvisJsonValue *merge = msvis_graph_node_get_merge_info (graph, node);
+
+  g_string_truncate (self->merge, 0);
+  if (merge != NULL && merge->n > 0)
+    {
+      MsvisJsonWriter *writer = msvis_json_writer_new_compact ();
+      g_autoptr(GString) text = NULL;
+
+      msvis_json_writer_value (writer, merge);
+      text = msvis_json_writer_end_fragment (writer);
+      g_string_append_len (self->merge, text->str, text->len);
+    }
+  BIND_GSTRING (self->insert_node, 13, self->merge);
+}
+
+static gboolean
+insert_node (MsvisVisDb26Writer *self,
+             GraphRows          *rows,
+             MsvisNodeId         node,
+             guint               order)
+{
+  MsvisGraph *graph = rows->graph;
+  sqlite3_stmt *stmt = self->insert_node;
+  const char *id = msvis_graph_node_get_id (graph, node);
+  MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
+  MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
+  MsvisPrecision precision = { MSVIS_PRECISION_NONE, 0 };
+  const char *overflow = msvis_overflow_level_to_string (msvis_graph_node_get_overflow (graph,
+                                                                                       node));
+  guint32 stack = msvis_graph_node_get_stack (graph, node);
+  gboolean dir_is_null;
+  const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
+  char node_type[16], stack_id[64];
+  int status;
+
+  if (results != NULL && rows->npu)
+    precision = msvis_compare_results_get_precision (results, node);
+  g_string_printf (self->row_id, "%s_%s", rows->graph_id, id);
+  make_children (self, graph, node);
+  make_link (self, graph, rows->other, node);
+  g_string_truncate (self->inputs, 0);
+  g_string_truncate (self->outputs, 0);
+  msvis_item26_format_node (rows->items, node, self->inputs, self->outputs);
+  g_snprintf (node_type, sizeof node_type, "%d", (int)msvis_graph_node_get_node_type (graph, node));
+  g_snprintf (stack_id, sizeof stack_id, "%s_%u", rows->graph_id, rows->stack_ids[stack]);
+
+  BIND_GSTRING (stmt, 1, self->row_id);
+  BIND_TEXT (stmt, 2, rows->graph_id);
+  sqlite3_bind_int64 (stmt, 3, order);
+  BIND_TEXT (stmt, 4, id);
+  BIND_TEXT (stmt, 5, node_type);
+  BIND_TEXT (stmt, 6, parent != MSVIS_NODE_ID_NONE ? msvis_graph_node_get_id (graph, parent) : "");
+  BIND_GSTRING (stmt, 7, self->children);
+  if (precision.kind == MSVIS_PRECISION_INT)
+    sqlite3_bind_int64 (stmt, 8, (gint64)precision.value);
+  else if (precision.kind == MSVIS_PRECISION_FLOAT)
+    sqlite3_bind_double (stmt, 8, precision.value);
+  else
+    sqlite3_bind_null (stmt, 8);
+  if (overflow != NULL)
+    BIND_TEXT (stmt, 9, overflow);
+  else
+    sqlite3_bind_null (stmt, 9);
+  sqlite3_bind_int (stmt, 10, rows->micro_steps[node]);
+  BIND_GSTRING (stmt, 11, self->link);
+  BIND_TEXT (stmt, 12, stack_id);
+  bind_merge_info (self, graph, node);
+  BIND_TEXT (stmt, 14, "{}");
+  sqlite3_bind_int (stmt, 15, 0);
+  BIND_GSTRING (stmt, 16, self->inputs);
+  BIND_GSTRING (stmt, 17, self->outputs);
+  BIND_TEXT (stmt, 18, rows->data_source);
+  if (dir_is_null)
+    sqlite3_bind_null (stmt, 19);
+  else
+    BIND_TEXT (stmt, 19, dir);
+  sqlite3_bind_int (stmt, 20, rows->step);
+  sqlite3_bind_int (stmt, 21, rows->rank);
+  sqlite3_bind_int (stmt, 22, g_str_has_prefix (id, "Distributed") ? 1 : 0);
+
+  status = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  return status == SQLITE_DONE;
+}
+
+/* Stacks are numbered by distinct text in node_order. The graph interns equal stacks once,
+ * but two interned stacks may still print alike, so texts are compared as well. */
+static void
+number_stacks (MsvisVisDb26Writer  *self,
+               GraphRows           *rows,
+               const MsvisNodeId   *by_order,
+               guint                n_written)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint k = 0;
+
+  for (guint i = 0; i < n_written; i++)
+    {
+      guint32 stack = msvis_graph_node_get_stack (rows->graph, by_order[i]);
+      gpointer found;
+
+      if (rows->stack_ids[stack] != G_MAXUINT32)
+        continue;
+      make_stack (self->stack, rows->graph, stack);
+      if (g_hash_table_lookup_extended (seen, self->stack->str, NULL, &found))
+        {
+          rows->stack_ids[stack] = GPOINTER_TO_UINT (found);
+          continue;
+        }
+      rows->stack_ids[stack] = k;
+      g_hash_table_insert (seen, g_strdup (self->stack->str), GUINT_TO_POINTER (k));
+      k++;
+    }
+}
+
+static gboolean
+insert_stacks (MsvisVisDb26Writer  *self,
+               GraphRows           *rows,
+               const MsvisNodeId   *by_order,
+               guint                n_written,
+               GError             **error)
+{
+  guint next = 0;
+
+  for (guint i = 0; i < n_written; i++)
+    {
+      guint32 stack = msvis_graph_node_get_stack (rows->graph, by_order[i]);
+      char stack_id[64];
+      int status;
+
+      if (rows->stack_ids[stack] != next)
+        continue;
+      next++;
+      make_stack (self->stack, rows->graph, stack);
+      g_snprintf (stack_id, sizeof stack_id, "%s_%u", rows->graph_id, rows->stack_ids[stack]);
+      BIND_TEXT (self->insert_stack, 1, stack_id);
+      BIND_GSTRING (self->insert_stack, 2, self->stack);
+      status = sqlite3_step (self->insert_stack);
+      sqlite3_reset (self->insert_stack);
+      if (status != SQLITE_DONE)
+        return set_sqlite_error (self, error);
+    }
+  return TRUE;
+}
+
+static gboolean
+add_graph (MsvisVisDb26Writer  *self,
+           MsvisGraph          *graph,
+           MsvisGraph          *other,
+           gboolean             npu,
+           gboolean             keep_md5,
+           gint                 step,
+           gint                 rank,
+           GCancellable        *cancellable,
+           GError             **error)
+{
+  const char *data_source = npu ? "NPU" : "Bench";
+  g_autofree char *graph_id = g_strdup_printf ("%s_%d_%d", data_source, step, rank);
+  guint n_written = 0;
+  g_autofree MsvisNodeId *by_order = post_order (graph, &n_written);
+  g_autofree gint *micro_steps = effective_micro_steps (graph, by_order, n_written);
+  g_autofree guint32 *stack_ids = NULL;
+  g_autoptr(MsvisItem26Format) items = msvis_item26_format_new (graph, keep_md5);
+  guint n_stacks = 0;
+  GraphRows rows = { graph, other, data_source, graph_id, step, rank, npu, NULL, micro_steps,
+                     items };
+
+  for (guint i = 0; i < n_written; i++)
+    n_stacks = MAX (n_stacks, msvis_graph_node_get_stack (graph, by_order[i]) + 1);
+  rows.stack_ids = stack_ids = g_new (guint32, MAX (n_stacks, 1));
+  memset (stack_ids, 0xff, sizeof (guint32) * MAX (n_stacks, 1));
+  number_stacks (self, &rows, by_order, n_written);
+
+  for (guint i = 0; i < n_written; i++)
+    {
+      if ((i & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (!insert_node (self, &rows, by_order[i], i))
+        return set_sqlite_error (self, error);
+    }
+  return insert_stacks (self, &rows, by_order, n_written, error);
+}
+
+static void
+note_step_rank (MsvisVisDb26Writer *self,
+                gint                step,
+                gint                rank)
+{
+  guint i;
+
+  if (self->ranks->len == 0)
+    self->first_step = step;
+  if (step == self->first_step)
+    g_array_append_val (self->ranks, rank);
+  for (i = 0; i < self->steps->len && g_array_index (self->steps, gint, i) < step; i++)
+    ;
+  if (i == self->steps->len || g_array_index (self->steps, gint, i) != step)
+    g_array_insert_val (self->steps, i, step);
+}
+
+/**
+ * msvis_vis_db26_writer_add:
+ * @npu: the graph of a build, or the NPU graph of a compare
+ * @compare: (nullable): the benchmark graph and compare-wide members; %NULL for a build
+ * @step: the step number (0 without step folders)
+ * @rank: the rank number (0 without rank folders)
+ *
+ * Writes one result: its NPU rows and stacks, then its Bench rows and stacks. The first
+ * result added gives tb_config its values, as in msprobe.
+ */
+gboolean
+msvis_vis_db26_writer_add (MsvisVisDb26Writer     *self,
+                           MsvisGraph             *npu,
+                           const MsvisVisCompare  *compare,
+                           gint                    step,
+                           gint                    rank,
+                           GCancellable           *cancellable,
+                           GError                **error)
+{
+  gboolean keep_md5 = compare != NULL && !compare->drop_md5;
+
+  g_return_val_if_fail (self->db != NULL && !self->committed, FALSE);
+
+  if (!self->has_config)
+    {
+      self->has_config = TRUE;
+      self->micro_steps = msvis_graph_get_micro_steps (npu);
+      if (compare != NULL)
+        {
+          self->task = g_strdup (compare->task);
+          self->tool_tip = g_strdup (compare->tooltip);
+        }
+    }
+  note_step_rank (self, step, rank);
+
+  if (!add_graph (self, npu, compare ? compare->bench : NULL, TRUE, keep_md5, step, rank,
+                  cancellable, error))
+    return FALSE;
+  return compare == NULL ||
+         add_graph (self, compare->bench, npu, FALSE, keep_md5, step, rank, cancellable, error);
+}
+
+static char *
+int_list_json (GArray *list)
+{
+  GString *text = g_string_new ("[");
+
+  for (guint i = 0; i < list->len; i++)
+    g_string_append_printf (text, "%s%d", i > 0 ? ", " : "", g_array_index (list, gint, i));
+  g_string_append_c (text, ']');
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+write_config (MsvisVisDb26Writer  *self,
+              GError             **error)
+{
+  g_autofree char *ranks = NULL;
+  g_autofree char *steps = NULL;
+  g_autofree char *colors = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gboolean ok;
+
+  if (!self->has_config)
+    return TRUE;   /* nothing was added: msprobe writes no config either */
+
+  ranks = int_list_json (self->ranks);
+  steps = int_list_json (self->steps);
+  colors = msvis_vis_legend26_colors (self->task);
+  if (sqlite3_prepare_v2 (self->db, "INSERT OR IGNORE INTO tb_config VALUES "
+                          "(?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &stmt, NULL) != SQLITE_OK)
+    return set_sqlite_error (self, error);
+  BIND_TEXT (stmt, 1, "1");
+  BIND_TEXT (stmt, 2, self->task != NULL ? "compare" : "build");
+  BIND_TEXT (stmt, 3, self->task != NULL ? self->task : "");
+  if (self->tool_tip != NULL)
+    BIND_TEXT (stmt, 4, self->tool_tip);
+  sqlite3_bind_int (stmt, 5, self->micro_steps);
+  sqlite3_bind_int (stmt, 6, self->overflow_check ? 1 : 0);
+  BIND_TEXT (stmt, 7, colors);
+  BIND_TEXT (stmt, 8, ranks);
+  BIND_TEXT (stmt, 9, steps);
+  ok = sqlite3_step (stmt) == SQLITE_DONE;
+  if (!ok)
+    set_sqlite_error (self, error);
+  sqlite3_finalize (stmt);
+  return ok;
+}
+
+static int
+close_db (MsvisVisDb26Writer *self)
+{
+  int status;
+
+  sqlite3_finalize (self->insert_node);
+  sqlite3_finalize (self->insert_stack);
+  self->insert_node = self->insert_stack = NULL;
+  status = sqlite3_close (self->db);
+  self->db = NULL;
+  return status;
+}
+
+/**
+ * msvis_vis_db26_writer_commit:
+ * @distributed: run the distributed post-pass (RANKS and STEPS layouts without a merge)
+ *
+ * Writes tb_config and the indexes, runs the post-pass, commits, and gives the file its
+ * final name. On failure nothing is left behind once the writer is freed.
+ */
+gboolean
+msvis_vis_db26_writer_commit (MsvisVisDb26Writer  *self,
+                              gboolean             distributed,
+                              GError             **error)
+{
+  g_return_val_if_fail (self->db != NULL && !self->committed, FALSE);
+
+  if (!write_config (self, error))
+    return FALSE;
+  for (guint i = N_TABLES; msvis_vis_db26_schema[i] != NULL; i++)
+    if (!exec (self, msvis_vis_db26_schema[i], error))
+      return FALSE;
+  if (distributed &&
+      !msvis_vis_db26_link_distributed (self->db, self->overflow_check, error))
+    return FALSE;
+  if (!exec (self, "COMMIT", error) ||
+      !exec (self, "PRAGMA journal_mode=WAL", error) ||
+      !exec (self, "PRAGMA synchronous=NORMAL", error))
+    return FALSE;
+
+  /* Closing the last connection checkpoints the WAL into the file and removes it. */
+  if (close_db (self) != SQLITE_OK)
+    {
+      g_set_error (error, MSVIS_VIS_DB_ERROR, MSVIS_VIS_DB_ERROR_FINISH,
+                   /* translators: a file path */
+                   _("%s: cannot finish the database"), self->path);
+      return FALSE;
+    }
+  if (!msvis_safe_file_place (self->tmp_path, self->path, self->flags, error))
+    return FALSE;
+
+  self->committed = TRUE;
+  remove_tmp_files (self);
+  return TRUE;
+}
+
+void
+msvis_vis_db26_writer_free (MsvisVisDb26Writer *self)
+{
+  if (self == NULL)
+    return;
+
+  if (self->db != NULL)
+    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  if (self->db != NULL)
+    close_db (self);
+  if (self->tmp_path != NULL)
+    remove_tmp_files (self);
+
+  g_free (self->path);
+  g_free (self->tmp_path);
+  g_free (self->task);
+  g_free (self->tool_tip);
+  g_array_unref (self->ranks);
+  g_array_unref (self->steps);
+  g_string_free (self->row_id, TRUE);
+  g_string_free (self->children, TRUE);
+  g_string_free (self->link, TRUE);
+  g_string_free (self->inputs, TRUE);
+  g_string_free (self->outputs, TRUE);
+  g_string_free (self->merge, TRUE);
+  g_string_free (self->stack, TRUE);
+  g_array_unref (self->path_nodes);
+  g_free (self);
+}
