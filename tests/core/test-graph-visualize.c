@@ -34,7 +34,6 @@ static const Pending pending[] = {
   { "cmp_steps_oc", CMP26 }, { "cmp_xfw_lm", CMP26 }, { "cmp_xfw_lm_default", CMP26 },
   { "cmp_pt_tensor", CMP26 " and " BUILD26 " (s. 2.7 dump_data_dir rebase)" },
   { "build_merge_json", MERGE26 " (s. 1.7 --file_type json)" },
-  { "cmp_merge", MERGE26 " and " CMP26 }, { "cmp_merge_tp", MERGE26 " and " CMP26 },
   { "cmp_mini", CMP26 },
   { "cmp_mini_recompute", BUILD26 " (s. 4.4 recompute) and " CMP26 },
   { "build_mini_recompute", BUILD26 " (s. 4.4 recompute)" },
@@ -51,7 +50,6 @@ static const Pending pending[] = {
   { "cmp_mini_xfw_lm_default", CMP26 },
   { "cmp_tensor1", CMP26 " and " BUILD26 " (s. 2.7 dump_data_dir rebase)" },
   { "build_tensor1", BUILD26 " (s. 2.7 dump_data_dir rebase)" },
-  { "build_merge_mini", MERGE26 }, { "cmp_merge_mini", MERGE26 " and " CMP26 },
   { "err_cmp_struct_july", CMP26 " (s. 7.2: a structure dump with data fails the row "
                            "preparation)" },
 };
