@@ -64,7 +64,8 @@ run_2026 (const MsvisMatchJob  *job,
           GError              **error)
 {
   MsvisMatchDb26Job db_job = {
-    job->input, job->output, pairs, origin, job->unmatch, job->step, job->rank, job->force,
+    .input = job->input, .output = job->output, .pairs = pairs, .origin = origin,
+    .unmatch = job->unmatch, .step = job->step, .rank = job->rank, .replace = job->force,
   };
 
   if (!is_db (job->output))

@@ -4,6 +4,7 @@
 
 #include "msvis-indicator.h"
 #include "msvis-json-value.h"
+#include "msvis-match-session.h"
 
 G_BEGIN_DECLS
 
@@ -23,5 +24,12 @@ MsvisLevel _msvis_match_db26_calculate (MsvisArena           *arena,
                                         gboolean              md5);
 void       _msvis_match_db26_strip     (MsvisArena           *arena,
                                         MsvisDb26Items       *npu);
+
+/* msvis-match-save-2026.c */
+gboolean   _msvis_match_session_save_2026 (MsvisMatchSession  *self,
+                                           const char         *source_path,
+                                           const char         *path,
+                                           gboolean            replace,
+                                           GError            **error);
 
 G_END_DECLS

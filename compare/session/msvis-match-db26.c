@@ -376,6 +376,12 @@ apply (Ctx               *ctx,
        MsvisMatchChange  *change,
        GError           **error)
 {
+  for (guint i = 0; ctx->job->unlink != NULL && i < ctx->job->unlink->len; i++)
+    {
+      if (!unmatch_pair (ctx, g_ptr_array_index (ctx->job->unlink, i), TRUE, error))
+        return FALSE;
+      change->n_unlinked++;
+    }
   for (guint i = 0; i < ctx->job->pairs->len; i++)
     {
       const MsvisMatchPair *pair = g_ptr_array_index (ctx->job->pairs, i);

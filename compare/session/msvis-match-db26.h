@@ -24,6 +24,8 @@ typedef struct
   gint        step;      /* -1: the first the file holds */
   gint        rank;
   gboolean    replace;   /* an existing output may be replaced */
+  GPtrArray  *unlink;    /* (nullable) (element-type MsvisMatchPair): pairs unlinked before
+                          * anything else, without their twins (what a session changed) */
 } MsvisMatchDb26Job;
 
 gboolean msvis_match_db26_run    (const MsvisMatchDb26Job  *job,

@@ -12,6 +12,8 @@
 #include <sqlite3.h>
 
 #include "msvis-cleanup.h"
+#include "msvis-json-scanner.h"
+#include "msvis-json-value.h"
 #include "msvis-vis-db-rows.h"
 #include "msvis-safe-file.h"
 
@@ -114,6 +116,78 @@ msvis_vis_db_rows_is_2026 (const char  *path,
   *is_2026 = column != NULL && colors != NULL && strstr (colors, "\"accuracy_level\"") != NULL;
   sqlite3_close (db);
   return TRUE;
+}
+
+/* The last name of a matched_node_link text, as the viewer's lists take it; NULL for none. */
+static char *
+last_link (MsvisJsonScanner *scanner,
+           const char       *text)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  g_autoptr(GError) error = NULL;
+  MsvisJsonValue *value;
+  MsvisJsonToken token;
+
+  if (text == NULL || *text == '\0')
+    return NULL;
+  msvis_json_scanner_set_span (scanner, text, strlen (text), 0);
+  if (!msvis_json_scanner_next (scanner, &token, &error) ||
+      (value = msvis_json_value_read (arena, scanner, token, &error)) == NULL ||
+      value->kind != MSVIS_JSON_ARRAY || value->last == NULL ||
+      value->last->kind != MSVIS_JSON_STRING)
+    return NULL;
+  return g_strdup (value->last->s);
+}
+
+/**
+ * msvis_vis_db_rows_read_links:
+ * @links: (out) (transfer full): NPU node name -> the Bench node its matched_node_link ends
+ *   with, for the linked NPU nodes of (@step, @rank)
+ */
+gboolean
+msvis_vis_db_rows_read_links (const char  *path,
+                              gint         step,
+                              gint         rank,
+                              GHashTable **links,
+                              GError     **error)
+{
+  sqlite3 *db = open_read_only (path, error);
+  sqlite3_stmt *stmt = NULL;
+  MsvisJsonScanner *scanner;
+  int rc;
+
+  *links = NULL;
+  if (db == NULL)
+    return FALSE;
+  if (sqlite3_prepare_v2 (db, "SELECT node_name, matched_node_link FROM tb_nodes WHERE "
+                              "step = ? AND rank = ? AND data_source = 'NPU'", -1, &stmt,
+                          NULL) != SQLITE_OK)
+    {
+      sqlite_error (db, path, error);
+      sqlite3_close (db);
+      return FALSE;
+    }
+  sqlite3_bind_int (stmt, 1, step);
+  sqlite3_bind_int (stmt, 2, rank);
+  scanner = msvis_json_scanner_new_for_spans (path);
+  *links = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      char *last = last_link (scanner, (const char *)sqlite3_column_text (stmt, 1));
+
+      if (last != NULL)
+        g_hash_table_insert (*links, g_strdup ((const char *)sqlite3_column_text (stmt, 0)),
+                             last);
+    }
+  msvis_json_scanner_free (scanner);
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      sqlite_error (db, path, error);
+      g_clear_pointer (links, g_hash_table_unref);
+    }
+  sqlite3_close (db);
+  return *links != NULL;
 }
 
 /* The (step, rank) asked for, or the first the file holds. */

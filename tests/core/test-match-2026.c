@@ -9,6 +9,8 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
+#include "msvis-match-job.h"
+#include "msvis-match-session.h"
 #include "msvis-test-util.h"
 #include "msvis-vis-db-rows.h"
 
@@ -184,6 +186,26 @@ test_golden_summary (void)
   msvis_test_remove_tree (dir);
 }
 
+/* Items paired by position when the two nodes have different numbers of them: the extra
+ * bench items become rows named "Nan", and the NPU side gets an item of that name, as
+ * MatchedNodeCalculator's results are merged into the NPU items; shapes differ, so error. */
+static void
+test_golden_uneven (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *source = fuzzy_db ();
+  g_autofree char *config = data_path ("match-2026", "uneven.vis.config");
+  g_autofree char *expected = data_path ("match-2026", "uneven-matched.vis.db");
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
+                                                 NULL }, &err), ==, 0);
+  assert_same_db (out, expected);
+  assert_only_file (dir, "out.vis.db");
+  msvis_test_remove_tree (dir);
+}
+
 /* md5: the items stay as they are; a checksum that differs makes the NPU row an error. */
 static void
 test_golden_md5 (void)
@@ -270,6 +292,58 @@ test_unmatch_in_place (void)
   msvis_test_remove_tree (dir);
 }
 
+/* The library's session (the window's matching) saves a 26.0.0 file as its viewer would: a
+ * pair matched in the session gives the rows of the viewer's golden file, and an unmatch
+ * changes the two rows of the pair and nothing else. */
+static void
+test_session (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *out2 = g_build_filename (dir, "out2.vis.db", NULL);
+  g_autofree char *source = fuzzy_db ();
+  g_autofree char *expected = data_path ("match-2026", "uneven-matched.vis.db");
+  g_autoptr(GFile) file = g_file_new_for_path (source);
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  g_autoptr(MsvisMatchSession) session = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) modified = NULL;
+  const char *const rows[] = {
+    "Bench:Functional.conv2d.1.forward", "NPU:Functional.conv2d.1.forward", NULL,
+  };
+  MsvisMatchChange change;
+  MsvisGraph *npu, *bench;
+
+  doc = msvis_match_open_document (source, -1, -1, NULL, &error);
+  g_assert_no_error (error);
+  session = msvis_match_session_new (doc, file, &error);
+  g_assert_no_error (error);
+  npu = msvis_vis_document_get_npu (doc);
+  bench = msvis_vis_document_get_bench (doc);
+  g_assert_true (msvis_match_session_match (session,
+                                            msvis_graph_lookup (npu, "Torch.sum.1.forward"),
+                                            msvis_graph_lookup (bench,
+                                                                "Functional.conv2d.3.forward"),
+                                            FALSE, &change, &error));
+  g_assert_no_error (error);
+  g_assert_true (msvis_match_session_save_vis_db (session, source, out, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  assert_same_db (out, expected);
+
+  /* undone, and msprobe's own pair of conv2d.1 unmatched instead */
+  g_assert_true (msvis_match_session_undo (session, &change));
+  g_assert_true (msvis_match_session_unmatch (session,
+                                              msvis_graph_lookup (npu,
+                                                                  "Functional.conv2d.1.forward"),
+                                              FALSE, &change, &error));
+  g_assert_no_error (error);
+  g_assert_true (msvis_match_session_save_vis_db (session, source, out2, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  modified = modified_rows (out2);
+  g_assert_cmpstrv (modified, rows);
+  msvis_test_remove_tree (dir);
+}
+
 /* A bad entry fails the whole run, names the config and the entry, and writes nothing. */
 static void
 expect_error (const char *dir,
@@ -348,7 +422,9 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/match-2026/golden/summary", test_golden_summary);
   g_test_add_func ("/match-2026/golden/md5", test_golden_md5);
+  g_test_add_func ("/match-2026/golden/uneven", test_golden_uneven);
   g_test_add_func ("/match-2026/unmatch-in-place", test_unmatch_in_place);
+  g_test_add_func ("/match-2026/session", test_session);
   g_test_add_func ("/match-2026/errors", test_errors);
   g_test_add_func ("/match-2026/detect", test_detect);
   return g_test_run ();
