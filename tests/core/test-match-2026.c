@@ -292,6 +292,33 @@ test_unmatch_in_place (void)
   msvis_test_remove_tree (dir);
 }
 
+/* A real-data compare: the viewer unmatches there (its Cosine… keys go) but matches only by
+ * hand, with the tensors at hand; matching from a config is refused as the viewer refuses it. */
+static void
+test_real_data (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *source = data_path ("reference-2026",
+                                       "out/cmp_tensor1/compare_20261127114046.vis.db");
+  g_autofree char *config = data_path ("match-2026", "tensor-unmatch.vis.config");
+  g_autofree char *expected = data_path ("match-2026", "tensor-unmatched.vis.db");
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", "--unmatch", source, "--config",
+                                                 config, "-o", out, NULL }, &err), ==, 0);
+  assert_same_db (out, expected);
+  g_assert_cmpint (g_unlink (out), ==, 0);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
+                                                 NULL }, &err), ==, 1);
+  if (strstr (err, source) == NULL || strstr (err, "of task “all” cannot be matched") == NULL)
+    g_error ("expected a refusal naming %s and the task, got: %s", source, err);
+  assert_only_file (dir, NULL);
+  msvis_test_remove_tree (dir);
+}
+
 /* The library's session (the window's matching) saves a 26.0.0 file as its viewer would: a
  * pair matched in the session gives the rows of the viewer's golden file, and an unmatch
  * changes the two rows of the pair and nothing else. */
@@ -424,6 +451,7 @@ main (int    argc,
   g_test_add_func ("/match-2026/golden/md5", test_golden_md5);
   g_test_add_func ("/match-2026/golden/uneven", test_golden_uneven);
   g_test_add_func ("/match-2026/unmatch-in-place", test_unmatch_in_place);
+  g_test_add_func ("/match-2026/real-data", test_real_data);
   g_test_add_func ("/match-2026/session", test_session);
   g_test_add_func ("/match-2026/errors", test_errors);
   g_test_add_func ("/match-2026/detect", test_detect);
