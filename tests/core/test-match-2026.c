@@ -371,6 +371,84 @@ test_session (void)
   msvis_test_remove_tree (dir);
 }
 
+static const char *
+field_text (MsvisGraph *graph,
+            const char *node_id,
+            const char *item_key,
+            const char *name)
+{
+  MsvisNodeId node = msvis_graph_lookup (graph, node_id);
+  guint32 n, first = msvis_graph_node_get_inputs (graph, node, &n);
+
+  for (guint32 i = first; i < first + n; i++)
+    {
+      const MsvisItem *item = msvis_graph_get_item (graph, i);
+      const MsvisField *fields = msvis_graph_get_fields (graph, item);
+
+      for (guint32 f = 0; strcmp (item->key, item_key) == 0 && f < item->n_fields; f++)
+        if (strcmp (msvis_graph_atom_name (graph, fields[f].name), name) == 0)
+          return fields[f].s;
+    }
+  return NULL;
+}
+
+/* What the window shows after a match on a 26.0.0 file: the viewer's metrics, Result and
+ * precision_index, and the collection above left as it is (the viewer never indexes it). */
+static void
+test_session_shows (void)
+{
+  g_autofree char *source = fuzzy_db ();
+  g_autoptr(GFile) file = g_file_new_for_path (source);
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  g_autoptr(MsvisMatchSession) session = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisMatchChange change;
+  MsvisGraph *npu, *bench;
+  MsvisCompareResults *results;
+  MsvisPrecision precision;
+
+  doc = msvis_match_open_document (source, -1, -1, NULL, &error);
+  g_assert_no_error (error);
+  session = msvis_match_session_new (doc, file, &error);
+  g_assert_no_error (error);
+  npu = msvis_vis_document_get_npu (doc);
+  bench = msvis_vis_document_get_bench (doc);
+  results = msvis_graph_get_compare_results (npu);
+  g_assert_true (msvis_match_session_match (session,
+                                            msvis_graph_lookup (npu, "Torch.sum.1.forward"),
+                                            msvis_graph_lookup (bench,
+                                                                "Functional.conv2d.3.forward"),
+                                            FALSE, &change, &error));
+  g_assert_no_error (error);
+  precision = msvis_compare_results_get_precision (results,
+                                                   msvis_graph_lookup (npu,
+                                                                       "Torch.sum.1.forward"));
+  g_assert_cmpint (precision.kind, ==, MSVIS_PRECISION_INT);
+  g_assert_cmpfloat (precision.value, ==, 1);
+  g_assert_cmpstr (field_text (npu, "Torch.sum.1.forward", "Torch.sum.1.forward.input.0",
+                               "Max diff"), ==, "-0.9321475028991699");
+  g_assert_cmpstr (field_text (npu, "Torch.sum.1.forward", "Torch.sum.1.forward.input.0",
+                               "Err_message"), ==,
+                   "[\"error: The shape of NPU and Bench are inconsistent.\"]");
+  g_assert_cmpstr (field_text (npu, "Torch.sum.1.forward", "Torch.sum.1.forward.input.0",
+                               "requires_grad"), ==, "True");
+  precision = msvis_compare_results_get_precision (results,
+                                                   msvis_graph_lookup (npu,
+                                                                       "Apis_Between_Modules.3"));
+  g_assert_cmpint (precision.kind, ==, MSVIS_PRECISION_INT);
+  g_assert_cmpfloat (precision.value, ==, 0);
+
+  /* unmatched again: the compare keys go */
+  g_assert_true (msvis_match_session_unmatch (session,
+                                              msvis_graph_lookup (npu, "Torch.sum.1.forward"),
+                                              FALSE, &change, &error));
+  g_assert_no_error (error);
+  g_assert_null (field_text (npu, "Torch.sum.1.forward", "Torch.sum.1.forward.input.0",
+                             "Max diff"));
+  g_assert_cmpstr (field_text (npu, "Torch.sum.1.forward", "Torch.sum.1.forward.input.0",
+                               "requires_grad"), ==, "True");
+}
+
 /* A bad entry fails the whole run, names the config and the entry, and writes nothing. */
 static void
 expect_error (const char *dir,
@@ -453,6 +531,7 @@ main (int    argc,
   g_test_add_func ("/match-2026/unmatch-in-place", test_unmatch_in_place);
   g_test_add_func ("/match-2026/real-data", test_real_data);
   g_test_add_func ("/match-2026/session", test_session);
+  g_test_add_func ("/match-2026/session-shows", test_session_shows);
   g_test_add_func ("/match-2026/errors", test_errors);
   g_test_add_func ("/match-2026/detect", test_detect);
   return g_test_run ();
