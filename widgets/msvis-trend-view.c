@@ -338,7 +338,8 @@ cell_coordinates (MsvisTrendView *self,
                   gint64         *step,
                   gint           *target)
 {
-  const MsvisTrendSlice *slice = msvis_trend_heatmap_get_slice (MSVIS_TREND_HEATMAP (self->heatmap));
+  const MsvisTrendSlice *slice =
+    msvis_trend_heatmap_get_slice (MSVIS_TREND_HEATMAP (self->heatmap));
   gint64 across = g_array_index (slice->x, gint64, x);
 
   *rank = self->dim == MSVIS_TREND_DIM_RANK ? self->fixed
@@ -362,7 +363,8 @@ msvis_trend_view_pin (MsvisTrendView *self,
                       guint           x,
                       gint            target)
 {
-  const MsvisTrendSlice *slice = msvis_trend_heatmap_get_slice (MSVIS_TREND_HEATMAP (self->heatmap));
+  const MsvisTrendSlice *slice =
+    msvis_trend_heatmap_get_slice (MSVIS_TREND_HEATMAP (self->heatmap));
   g_autoptr(GError) error = NULL;
   g_autofree char *label = NULL, *name = NULL;
   MsvisTrendMark mark = { x, target, { 0 } };
@@ -407,7 +409,8 @@ msvis_trend_view_open_cell (MsvisTrendView *self,
                             guint           x,
                             gint            target)
 {
-  const MsvisTrendSlice *slice = msvis_trend_heatmap_get_slice (MSVIS_TREND_HEATMAP (self->heatmap));
+  const MsvisTrendSlice *slice =
+    msvis_trend_heatmap_get_slice (MSVIS_TREND_HEATMAP (self->heatmap));
   gint64 rank, step;
   gint t;
 

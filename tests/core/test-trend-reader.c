@@ -56,7 +56,8 @@ check_slice_against_sql (const char    *path,
       {
         const char *stat = msvis_trend_reader_metric_stats (reader, metric)[s];
         g_autoptr(GArray) targets = msvis_trend_reader_targets (reader, metric, &error);
-        const GArray *fixed_axis = dim == MSVIS_TREND_DIM_RANK ? msvis_trend_reader_get_ranks (reader)
+        const GArray *fixed_axis = dim == MSVIS_TREND_DIM_RANK
+                                   ? msvis_trend_reader_get_ranks (reader)
                                    : msvis_trend_reader_get_steps (reader);
         gint64 fixed = g_array_index (fixed_axis, gint64, fixed_axis->len - 1);
         g_autoptr(MsvisTrendSlice) slice = NULL;
