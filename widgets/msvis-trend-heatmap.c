@@ -488,9 +488,10 @@ msvis_trend_heatmap_press (MsvisTrendHeatmap *self,
   if (!msvis_trend_heatmap_cell_at (self, wx, wy, &x, &r))
     return;
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* a group folds from its name only: a click meant for a cell must not make rows jump */
   if (x == G_MAXUINT || msvis_trend_rows_visible (self->rows, r)->target < 0)
     {
-      if (n_press == 1 && msvis_trend_rows_visible (self->rows, r)->target < 0)
+      if (x == G_MAXUINT && n_press == 1 && msvis_trend_rows_visible (self->rows, r)->target < 0)
         {
           msvis_trend_rows_toggle (self->rows, r);
           configure (self);

@@ -162,11 +162,13 @@ update_visible (MsvisTrendRows *self)
 /**
  * msvis_trend_rows_new_targets:
  * @targets: MsvisTrendTarget, the slice's rows in order
+ * @slice: (nullable): when given, the targets without a value in it are left out
  *
  * Returns: (transfer full): the tree of the targets' module paths, all unfolded
  */
 MsvisTrendRows *
-msvis_trend_rows_new_targets (const GArray *targets)
+msvis_trend_rows_new_targets (const GArray          *targets,
+                              const MsvisTrendSlice *slice)
 {
   MsvisTrendRows *self = rows_new ();
   Node *root = node_new ("", -1);
@@ -178,8 +180,15 @@ msvis_trend_rows_new_targets (const GArray *targets)
       g_auto(GStrv) parts = g_strsplit (target->name, ".", -1);
       guint n = g_strv_length (parts), keep = n >= 3 ? n - 2 : 0;
       Node *group = root;
-      GString *label = g_string_new (NULL);
+      GString *label;
+      gboolean present = slice == NULL;
 
+      /* as TREND ANALYZER's rows: the targets with a row in the map (§ 10.3) */
+      for (guint x = 0; !present && x < slice->x->len; x++)
+        present = slice->kinds[(gsize)t * slice->x->len + x] != MSVIS_TREND_CELL_GAP;
+      if (!present)
+        continue;
+      label = g_string_new (NULL);
       for (guint i = 0; i < keep; i++)
         group = child_group (group, parts[i]);
       for (guint i = keep; i < n; i++)

@@ -24,7 +24,8 @@ typedef struct
 
 typedef struct _MsvisTrendRows MsvisTrendRows;
 
-MsvisTrendRows      *msvis_trend_rows_new_targets (const GArray         *targets);
+MsvisTrendRows      *msvis_trend_rows_new_targets (const GArray         *targets,
+                                                   const MsvisTrendSlice *slice);
 MsvisTrendRows      *msvis_trend_rows_new_flat    (const GArray         *values,
                                                    const char           *format);
 void                 msvis_trend_rows_free        (MsvisTrendRows       *self);

@@ -190,7 +190,7 @@ msvis_trend_view_show (MsvisTrendView  *self,
   self->fixed = fixed;
   rows = dim == MSVIS_TREND_DIM_MODULE
          ? msvis_trend_rows_new_flat (slice->y, _("Rank %lld"))
-         : msvis_trend_rows_new_targets (self->targets);
+         : msvis_trend_rows_new_targets (self->targets, slice);
   axes (dim, &across, &down, &along);
   msvis_trend_heatmap_set_data (MSVIS_TREND_HEATMAP (self->heatmap), slice, rows,
                                 dim == MSVIS_TREND_DIM_MODULE ? NULL : g_array_ref (self->targets),
@@ -284,7 +284,7 @@ chooser_changed (MsvisTrendView *self)
  * msvis_trend_view_set_reader:
  * @reader: (transfer full)
  *
- * Shows the first metric's first statistic with the first step fixed (§ 10.5).
+ * Shows the first metric's first statistic with the first rank fixed.
  */
 void
 msvis_trend_view_set_reader (MsvisTrendView   *self,
@@ -307,8 +307,10 @@ msvis_trend_view_set_reader (MsvisTrendView   *self,
       gtk_label_set_text (self->hint, _("This trend database has no values."));
       return;
     }
-  show_or_warn (self, 0, msvis_trend_reader_metric_stats (reader, 0)[0], MSVIS_TREND_DIM_STEP,
-                g_array_index (steps, gint64, 0));
+  /* TREND ANALYZER starts with a step fixed (§ 10.5); with micro steps on, one step holds
+   * only its micro step's modules, while a rank over all steps shows the whole run */
+  show_or_warn (self, 0, msvis_trend_reader_metric_stats (reader, 0)[0], MSVIS_TREND_DIM_RANK,
+                g_array_index (msvis_trend_reader_get_ranks (reader), gint64, 0));
 }
 
 MsvisTrendReader *
@@ -374,6 +376,11 @@ msvis_trend_view_pin (MsvisTrendView *self,
 
   if (slice == NULL || x >= slice->x->len || target < 0 || (guint)target >= slice->y->len)
     return;
+  if (slice->kinds[(gsize)target * slice->x->len + x] == MSVIS_TREND_CELL_GAP)
+    {
+      gtk_label_set_text (self->hint, _("That cell has no data: the module did not run there."));
+      return;
+    }
   for (guint i = 0; i < self->marks->len; i++)
     if (g_array_index (self->marks, MsvisTrendMark, i).x == x &&
         g_array_index (self->marks, MsvisTrendMark, i).target == target)
@@ -400,6 +407,7 @@ msvis_trend_view_pin (MsvisTrendView *self,
   msvis_trend_series_colour (self->marks->len, &mark.colour);
   g_array_append_val (self->marks, mark);
   msvis_trend_chart_add (MSVIS_TREND_CHART (self->chart), label, line, &mark.colour);
+  msvis_trend_view_set_can_open (self, self->can_open);     /* the hint again, not an old error */
   msvis_trend_heatmap_set_marks (MSVIS_TREND_HEATMAP (self->heatmap), self->marks);
 }
 

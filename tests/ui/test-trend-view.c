@@ -130,6 +130,44 @@ check_map (MsvisTrendView *view,
   return checked;
 }
 
+/* The cells of the map that show a value (all modules, unfolded), and the rows they come from. */
+static guint
+count_cells (MsvisTrendView *view)
+{
+  MsvisTrendHeatmap *map = msvis_trend_view_get_heatmap (view);
+  const MsvisTrendSlice *slice = msvis_trend_heatmap_get_slice (map);
+  MsvisTrendRows *rows = msvis_trend_heatmap_get_rows (map);
+  guint n = 0;
+
+  for (guint r = 0; r < msvis_trend_rows_n_visible (rows); r++)
+    for (guint x = 0; x < slice->x->len; x++)
+      {
+        double value;
+        MsvisTrendCell kind;
+
+        if (msvis_trend_rows_visible (rows, r)->target < 0)
+          continue;
+        msvis_trend_rows_cell (rows, slice, msvis_trend_rows_visible (rows, r), x, &value, &kind);
+        n += kind != MSVIS_TREND_CELL_GAP;
+      }
+  return n;
+}
+
+static guint
+count_rows (sqlite3    *db,
+            const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  guint n;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = (guint)sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  g_assert_cmpuint (n, >, 0);
+  return n;
+}
+
 static MsvisTrendWindow *
 open_trend_db (const char *path)
 {
@@ -163,13 +201,19 @@ test_cells_equal_database (void)
   view = msvis_trend_window_get_view (trend);
   g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
 
-  /* the default map (§ 10.5): forward norm, step 0 fixed, ranks across */
-  checked += check_map (view, db, "SELECT norm FROM trend_data WHERE metric_id = 1 AND step = 0 "
-                        "AND rank = ?1 AND target_id = ?2");
+  /* the default map: forward norm, rank 0 fixed, steps across */
+  checked += check_map (view, db, "SELECT norm FROM trend_data WHERE metric_id = 1 AND rank = 0 "
+                        "AND step = ?1 AND target_id = ?2");
+  g_assert_cmpuint (count_cells (view), ==,
+                    count_rows (db, "SELECT count(*) FROM trend_data WHERE metric_id = 1 AND "
+                                "rank = 0"));
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (trend), "trend-step"));
   g_assert_true (msvis_trend_view_show (view, 1, "max", MSVIS_TREND_DIM_RANK, 1, &error));
   g_assert_no_error (error);
   msvis_ui_test_spin (200);
+  g_assert_cmpuint (count_cells (view), ==,
+                    count_rows (db, "SELECT count(*) FROM trend_data WHERE metric_id = 2 AND "
+                                "rank = 1"));
   checked += check_map (view, db, "SELECT max FROM trend_data WHERE metric_id = 2 AND rank = 1 "
                         "AND step = ?1 AND target_id = ?2");
   g_assert_true (msvis_trend_view_show (view, 0, "mean", MSVIS_TREND_DIM_MODULE, 5, &error));
