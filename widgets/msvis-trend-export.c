@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "msvis-py-repr.h"
 #include "msvis-trend-legend.h"
 #include "msvis-trend-view.h"
 
@@ -167,11 +168,8 @@ append_value (GString        *out,
     case MSVIS_TREND_CELL_CLIPPED:
     case MSVIS_TREND_CELL_VALUE:
     default:
-      {
-        char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-        g_string_append (out, g_ascii_dtostr (buf, sizeof buf, value));
-      }
+      /* the shortest text that reads back as the same double, as Python prints it */
+      msvis_py_append_float_repr (out, value);
     }
 }
 
@@ -195,9 +193,12 @@ paint_map (gpointer  source,
 {
   MsvisTrendHeatmap *map = source;
   PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans 9");
   GdkRGBA black = { 0.1, 0.1, 0.1, 1 };
   double width, height;
 
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
   msvis_trend_heatmap_draw_all (map, cr, &width, &height);
   cairo_translate (cr, 0, height);
   msvis_trend_legend_draw (cr, layout, msvis_trend_heatmap_get_scale (map), width,

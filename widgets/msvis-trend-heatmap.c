@@ -313,14 +313,15 @@ draw_column_labels (MsvisTrendHeatmap *self,
                     guint              c1)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  guint every = MAX (1, (guint)ceil (44. / cw));
+  guint every = MAX (1, (guint)ceil (36. / cw));
 
   for (guint c = c0; c < c1; c++)
     if (c % every == 0)
       {
         g_autofree char *text = column_label (self, c);
+        double room = every * cw;
 
-        draw_text (widget, cr, text, c * cw + cw / 2 - 22, HEADER - 10, 44, TRUE);
+        draw_text (widget, cr, text, c * cw + cw / 2 - room / 2, HEADER - 10, room, TRUE);
         cairo_rectangle (cr, c * cw + cw / 2 - 0.5, HEADER - 4, 1, 4);
         cairo_fill (cr);
       }
@@ -401,7 +402,8 @@ msvis_trend_heatmap_draw_all (MsvisTrendHeatmap *self,
                               double            *width,
                               double            *height)
 {
-  double cw = MIN_CELL;
+  /* small maps get room for their column labels, big ones stay printable */
+  double cw = n_columns (self) <= 60 ? 2 * MIN_CELL : MIN_CELL;
 
   *width = LABEL_WIDTH + n_columns (self) * cw;
   *height = HEADER + n_rows (self) * ROW_HEIGHT;

@@ -64,7 +64,9 @@ void
 msvis_trend_window_set_reader (MsvisTrendWindow *self,
                                MsvisTrendReader *reader)
 {
-  g_autofree char *base = g_path_get_basename (msvis_trend_reader_get_path (reader));
+  /* a run's trends are named after the run: their database is a file in the cache */
+  g_autofree char *base = g_path_get_basename (self->run_dir ? self->run_dir
+                                               : msvis_trend_reader_get_path (reader));
   g_autofree char *title = NULL;
 
   adw_window_title_set_title (self->title, base);
@@ -451,8 +453,8 @@ build_progress (MsvisTrendWindow *self)
   return GTK_WIDGET (self->progress_revealer);
 }
 
-/* 1200 × 800, or the screen when it is smaller: a window larger than a 1280 × 720 screen would
- * hide its line chart below the screen's edge. */
+/* Most of the screen, 1200 × 800 at least, but never more than the screen: a window larger
+ * than a 1280 × 720 screen would hide its line chart below the screen's edge. */
 static void
 fit_default_size (MsvisTrendWindow *self)
 {
@@ -464,8 +466,9 @@ fit_default_size (MsvisTrendWindow *self)
 
   if (monitor != NULL)
     gdk_monitor_get_geometry (monitor, &area);
-  gtk_window_set_default_size (GTK_WINDOW (self), MIN (1200, area.width),
-                               MIN (800, area.height));
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               MIN (area.width, MAX (1200, area.width * 9 / 10)),
+                               MIN (area.height, MAX (800, area.height * 9 / 10)));
 }
 
 static void

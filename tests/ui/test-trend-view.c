@@ -343,6 +343,97 @@ test_cell_opens_graph (void)
   msvis_test_remove_tree (dir);
 }
 
+static char *
+csv_line (const char *text,
+          const char *prefix)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], prefix))
+      return g_strdup (lines[i]);
+  return NULL;
+}
+
+/* § 11's database: the map and a pinned line as CSV (inf and NaN said as such, gaps empty),
+ * PNG, SVG and PDF; a name of another kind is refused and writes nothing. */
+static void
+test_export (void)
+{
+  g_autofree char *path = NULL, *dir = NULL, *text = NULL, *line = NULL;
+  g_autofree char *map_csv = NULL, *lines_csv = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisTrendWindow *trend;
+  MsvisTrendView *view;
+  MsvisTrendHeatmap *map;
+  MsvisTrendRows *rows;
+  const char *kinds[] = { "map.csv", "map.png", "map.svg", "map.pdf", "lines.csv", "lines.png",
+                          "lines.svg", "lines.pdf" };
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  path = fixture ("out", "example", "dump_data.trend.db", NULL);
+  dir = msvis_test_make_dir ();
+  trend = open_trend_db (path);
+  view = msvis_trend_window_get_view (trend);
+  map = msvis_trend_view_get_heatmap (view);
+  rows = msvis_trend_heatmap_get_rows (map);
+  for (guint r = 0; r < msvis_trend_rows_n_visible (rows); r++)
+    if (msvis_trend_rows_visible (rows, r)->target >= 0)
+      {
+        double wx, wy;
+
+        g_assert_true (msvis_trend_heatmap_cell_center (map, 1, r, &wx, &wy));
+        msvis_trend_heatmap_press (map, wx, wy, 1);
+      }
+  g_assert_cmpuint (msvis_trend_chart_n_series (msvis_trend_view_get_chart (view)), >, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree char *file_path = g_build_filename (dir, kinds[i], NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (file_path);
+
+      g_assert_true (msvis_trend_view_export (view, g_str_has_prefix (kinds[i], "map")
+                                                    ? MSVIS_TREND_EXPORT_MAP
+                                                    : MSVIS_TREND_EXPORT_CHART, file, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_test (file_path, G_FILE_TEST_IS_REGULAR));
+      if (g_str_has_suffix (kinds[i], ".png"))
+        {
+          g_autoptr(GdkTexture) texture = gdk_texture_new_from_file (file, &error);
+
+          g_assert_no_error (error);
+          g_assert_cmpint (gdk_texture_get_width (texture), >, 300);
+          g_assert_cmpuint (msvis_ui_test_count_colors (texture), >, 5);
+        }
+    }
+  g_assert_cmpuint (msvis_test_count_files (dir), ==, G_N_ELEMENTS (kinds));
+
+  /* rank 0, forward norm, steps 0–2 (§ 11): +inf in step 1, nothing in step 2 */
+  map_csv = g_build_filename (dir, "map.csv", NULL);
+  g_assert_true (g_file_get_contents (map_csv, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "name,0,1,2\n"));
+  line = csv_line (text, "\"Functional.linear.output.0\"");
+  g_assert_cmpstr (line, ==, "\"Functional.linear.output.0\",8.0,inf,");
+  g_free (line);
+  line = csv_line (text, "\"Functional.linear.input.0\"");
+  g_assert_cmpstr (line, ==, "\"Functional.linear.input.0\",4.0,10.0,");
+  g_clear_pointer (&text, g_free);
+  lines_csv = g_build_filename (dir, "lines.csv", NULL);
+  g_assert_true (g_file_get_contents (lines_csv, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "at,\"step 1 · "));
+
+  {
+    g_autofree char *bad_path = g_build_filename (dir, "map.jpeg", NULL);
+    g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+
+    g_assert_false (msvis_trend_view_export (view, MSVIS_TREND_EXPORT_MAP, bad, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
+    g_assert_nonnull (strstr (error->message, "map.jpeg"));
+    g_assert_false (g_file_test (bad_path, G_FILE_TEST_EXISTS));
+  }
+  gtk_window_destroy (GTK_WINDOW (trend));
+}
+
 static gboolean
 error_dialog_shown (gpointer data)
 {
@@ -396,6 +487,7 @@ main (int   argc,
   g_test_add_func ("/trend-view/cells-equal-database", test_cells_equal_database);
   g_test_add_func ("/trend-view/cell-opens-graph", test_cell_opens_graph);
   g_test_add_func ("/trend-view/foreign-db-refused", test_foreign_db_refused);
+  g_test_add_func ("/trend-view/export", test_export);
   status = g_test_run ();
   msvis_test_remove_tree (cache);
   return status;
