@@ -11,7 +11,7 @@
 
 #define LEFT    72.
 #define RIGHT   16.
-#define TOP     12.
+#define TOP     24.
 #define BOTTOM  34.
 #define LEGEND_ROW 16.
 
@@ -189,7 +189,7 @@ draw_axes (MsvisTrendChart *self,
   if (self->x_title != NULL)
     text_at (cr, self->x_title, LEFT + pw / 2, height - 8, 0.5);
   if (self->y_title != NULL)
-    text_at (cr, self->y_title, 4, TOP + 4, 0);
+    text_at (cr, self->y_title, LEFT, TOP / 2, 0.5);
 }
 
 static void

@@ -515,6 +515,37 @@ pressed (GtkGestureClick   *gesture,
   msvis_trend_heatmap_press (self, wx, wy, n_press);
 }
 
+/**
+ * msvis_trend_heatmap_describe:
+ *
+ * What the tooltip at (@wx, @wy) says: the row's full name, and for a cell its column and value.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL outside the rows
+ */
+char *
+msvis_trend_heatmap_describe (MsvisTrendHeatmap *self,
+                              double             wx,
+                              double             wy)
+{
+  const MsvisTrendRow *row;
+  g_autofree char *name = NULL, *value_text = NULL;
+  double value;
+  MsvisTrendCell kind;
+  guint x, r;
+
+  if (!msvis_trend_heatmap_cell_at (self, wx, wy, &x, &r))
+    return NULL;
+  row = msvis_trend_rows_visible (self->rows, r);
+  name = msvis_trend_heatmap_row_name (self, row);
+  if (x == G_MAXUINT)
+    return g_steal_pointer (&name);
+  msvis_trend_rows_cell (self->rows, self->slice, row, x, &value, &kind);
+  value_text = msvis_trend_format_value (value, kind);
+  return g_strdup_printf ("%s\n%s %" G_GINT64_FORMAT "\n%s%s", name, self->x_title,
+                          g_array_index (self->slice->x, gint64, x), value_text,
+                          row->target < 0 ? _("\n(largest in magnitude of the group)") : "");
+}
+
 static gboolean
 query_tooltip (GtkWidget  *widget,
                int         wx,
@@ -522,27 +553,10 @@ query_tooltip (GtkWidget  *widget,
                gboolean    keyboard,
                GtkTooltip *tooltip)
 {
-  MsvisTrendHeatmap *self = MSVIS_TREND_HEATMAP (widget);
-  const MsvisTrendRow *row;
-  g_autofree char *name = NULL, *value_text = NULL, *text = NULL;
-  double value;
-  MsvisTrendCell kind;
-  guint x, r;
+  g_autofree char *text = msvis_trend_heatmap_describe (MSVIS_TREND_HEATMAP (widget), wx, wy);
 
-  if (!msvis_trend_heatmap_cell_at (self, wx, wy, &x, &r))
+  if (text == NULL)
     return FALSE;
-  row = msvis_trend_rows_visible (self->rows, r);
-  name = msvis_trend_heatmap_row_name (self, row);
-  if (x == G_MAXUINT)
-    {
-      gtk_tooltip_set_text (tooltip, name);
-      return TRUE;
-    }
-  msvis_trend_rows_cell (self->rows, self->slice, row, x, &value, &kind);
-  value_text = msvis_trend_format_value (value, kind);
-  text = g_strdup_printf ("%s\n%s %" G_GINT64_FORMAT "\n%s%s", name, self->x_title,
-                          g_array_index (self->slice->x, gint64, x), value_text,
-                          row->target < 0 ? _("\n(largest in magnitude of the group)") : "");
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }

@@ -52,6 +52,9 @@ void             msvis_trend_heatmap_press        (MsvisTrendHeatmap     *self,
                                                    double                 wx,
                                                    double                 wy,
                                                    int                    n_press);
+char            *msvis_trend_heatmap_describe     (MsvisTrendHeatmap     *self,
+                                                   double                 wx,
+                                                   double                 wy);
 char            *msvis_trend_heatmap_row_name     (MsvisTrendHeatmap     *self,
                                                    const MsvisTrendRow   *row);
 void             msvis_trend_heatmap_draw_all     (MsvisTrendHeatmap     *self,
