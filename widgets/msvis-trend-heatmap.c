@@ -122,7 +122,16 @@ compute_scale (MsvisTrendHeatmap *self)
         self->scale.min = MIN (self->scale.min, self->slice->values[i]);
         self->scale.max = MAX (self->scale.max, self->slice->values[i]);
       }
-  self->scale.log = self->want_log && self->scale.min > 0 && self->scale.max > self->scale.min;
+  self->scale.relative = self->slice != NULL && self->slice->relative;
+  if (self->scale.relative && self->scale.min <= self->scale.max)
+    {
+      double m = MAX (fabs (self->scale.min), fabs (self->scale.max));
+
+      self->scale.min = -m;
+      self->scale.max = m;
+    }
+  self->scale.log = self->want_log && !self->scale.relative && self->scale.min > 0 &&
+                    self->scale.max > self->scale.min;
 }
 
 /**

@@ -22,6 +22,7 @@ typedef struct
 {
   double   min, max;      /* of the finite values under the clip; min > max: none */
   gboolean log;           /* the scale is logarithmic (only when min > 0) */
+  gboolean relative;      /* of relative differences to a benchmark, symmetric around 0 */
 } MsvisTrendScale;
 
 GtkWidget       *msvis_trend_heatmap_new          (void);

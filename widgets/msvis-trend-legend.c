@@ -83,7 +83,8 @@ msvis_trend_legend_draw (cairo_t               *cr,
         }
       gdk_cairo_set_source_rgba (cr, fg);
       x = show (cr, layout, hi, x + BAR_WIDTH + 6, y) + 8;
-      x = show (cr, layout, scale->log ? _("(log)") : "", x, y) + 16;
+      x = show (cr, layout, scale->relative ? _("(NPU − bench) / |bench|")
+                            : scale->log ? _("(log)") : "", x, y) + 16;
     }
   x = swatch (cr, layout, scale, 1e9, MSVIS_TREND_CELL_CLIPPED, _("≥ 1e9 clipped"), x, y, fg);
   x = swatch (cr, layout, scale, 1e9 + 1, MSVIS_TREND_CELL_POS_INF, _("+inf"), x, y, fg);

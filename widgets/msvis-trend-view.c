@@ -12,6 +12,7 @@ struct _MsvisTrendView
   GtkBox             parent_instance;
 
   MsvisTrendReader  *reader;
+  MsvisTrendReader  *bench;          /* nullable: the map shows the relative difference to it */
   GArray            *targets;        /* MsvisTrendTarget of the current metric */
   guint              metric;
   char              *stat;
@@ -178,6 +179,14 @@ msvis_trend_view_show (MsvisTrendView  *self,
                                     targets ? targets : self->targets, error);
   if (slice == NULL)
     return FALSE;
+  if (self->bench != NULL &&
+      !msvis_trend_compare_slice (self->bench, msvis_trend_reader_metric_name (self->reader,
+                                                                             metric),
+                                  stat, slice, targets ? targets : self->targets, error))
+    {
+      msvis_trend_slice_free (slice);
+      return FALSE;
+    }
   if (targets != NULL)
     {
       g_clear_pointer (&self->targets, g_array_unref);
@@ -195,7 +204,14 @@ msvis_trend_view_show (MsvisTrendView  *self,
   msvis_trend_heatmap_set_data (MSVIS_TREND_HEATMAP (self->heatmap), slice, rows,
                                 dim == MSVIS_TREND_DIM_MODULE ? NULL : g_array_ref (self->targets),
                                 dim_title (across), dim_title (down));
-  msvis_trend_chart_set_axis (MSVIS_TREND_CHART (self->chart), dim_title (along), stat);
+  {
+    /* translators: the chart's vertical axis against a benchmark: a statistic's name */
+    g_autofree char *y_title = self->bench ? g_strdup_printf (_("%s, relative to the benchmark"),
+                                                              stat)
+                                           : g_strdup (stat);
+
+    msvis_trend_chart_set_axis (MSVIS_TREND_CHART (self->chart), dim_title (along), y_title);
+  }
   clear_lines (self);
   gtk_widget_queue_draw (self->legend);
 
@@ -313,6 +329,39 @@ msvis_trend_view_set_reader (MsvisTrendView   *self,
                 g_array_index (msvis_trend_reader_get_ranks (reader), gint64, 0));
 }
 
+/**
+ * msvis_trend_view_set_bench:
+ * @bench: (transfer full) (nullable): a benchmark run's trends; %NULL shows the values again
+ *
+ * Shows the same map as the relative difference (NPU − bench) / |bench|.
+ */
+gboolean
+msvis_trend_view_set_bench (MsvisTrendView    *self,
+                            MsvisTrendReader  *bench,
+                            GError           **error)
+{
+  MsvisTrendReader *old = g_steal_pointer (&self->bench);
+  g_autofree char *stat = g_strdup (self->stat);
+
+  self->bench = bench;
+  if (self->reader == NULL || stat == NULL ||
+      msvis_trend_view_show (self, self->metric, stat, self->dim, self->fixed, error))
+    {
+      msvis_trend_reader_free (old);
+      return TRUE;
+    }
+  /* the benchmark does not fit: the map stays as it was */
+  self->bench = old;
+  msvis_trend_reader_free (bench);
+  return FALSE;
+}
+
+MsvisTrendReader *
+msvis_trend_view_get_bench (MsvisTrendView *self)
+{
+  return self->bench;
+}
+
 MsvisTrendReader *
 msvis_trend_view_get_reader (MsvisTrendView *self)
 {
@@ -389,6 +438,14 @@ msvis_trend_view_pin (MsvisTrendView *self,
                                   g_array_index (slice->x, gint64, x),
                                   g_array_index (slice->y, gint64, target), self->targets,
                                   &error);
+  if (line != NULL && self->bench != NULL &&
+      !msvis_trend_compare_line (self->bench, msvis_trend_reader_metric_name (self->reader,
+                                                                            self->metric),
+                                 self->stat, self->dim, self->fixed,
+                                 g_array_index (slice->x, gint64, x),
+                                 g_array_index (slice->y, gint64, target), self->targets, line,
+                                 &error))
+    g_clear_pointer (&line, msvis_trend_line_free);
   if (line == NULL)
     {
       gtk_label_set_text (self->hint, error->message);
@@ -630,6 +687,7 @@ msvis_trend_view_finalize (GObject *object)
   MsvisTrendView *self = MSVIS_TREND_VIEW (object);
 
   g_clear_pointer (&self->reader, msvis_trend_reader_free);
+  g_clear_pointer (&self->bench, msvis_trend_reader_free);
   g_clear_pointer (&self->targets, g_array_unref);
   g_array_unref (self->marks);
   g_free (self->stat);

@@ -27,6 +27,10 @@ GtkWidget         *msvis_trend_view_new         (void);
 void               msvis_trend_view_set_reader  (MsvisTrendView       *self,
                                                  MsvisTrendReader     *reader);
 MsvisTrendReader  *msvis_trend_view_get_reader  (MsvisTrendView       *self);
+gboolean           msvis_trend_view_set_bench   (MsvisTrendView       *self,
+                                                 MsvisTrendReader     *bench,
+                                                 GError              **error);
+MsvisTrendReader  *msvis_trend_view_get_bench   (MsvisTrendView       *self);
 MsvisTrendHeatmap *msvis_trend_view_get_heatmap (MsvisTrendView       *self);
 MsvisTrendChart   *msvis_trend_view_get_chart   (MsvisTrendView       *self);
 gboolean           msvis_trend_view_show        (MsvisTrendView       *self,

@@ -26,6 +26,9 @@ struct _MsvisTrendWindow
   GtkWidget            *mapping_button;
 
   char                 *run_dir;        /* the dumps, for graphs; NULL: not known */
+  char                 *bench_dir;      /* the benchmark run's, for compare graphs */
+  GtkWidget            *bench_button;
+  GtkWidget            *no_bench_button;
   char                 *mapping_path;   /* what the database was made with */
   GPtrArray            *mapping;
   GCancellable         *cancellable;    /* the import under way */
@@ -109,6 +112,7 @@ typedef struct
   char          *db_dir;
   GPtrArray     *mapping;
   MsvisProgress *progress;
+  gboolean       bench;       /* the benchmark run's trends */
 } Import;
 
 static void
@@ -132,6 +136,21 @@ import_thread (GTask        *task,
   g_autofree char *written = NULL;
   GError *error = NULL;
 
+  {
+    /* a folder with a trend database (msprobe data2db's --db) is taken as it is */
+    g_autofree char *given = g_build_filename (import->run_dir, MSVIS_TREND_DUMP_DB, NULL);
+
+    if (import->bench && g_file_test (given, G_FILE_TEST_IS_REGULAR))
+      {
+        MsvisTrendReader *reader = msvis_trend_reader_open (given, &error);
+
+        if (reader == NULL)
+          g_task_return_error (task, error);
+        else
+          g_task_return_pointer (task, reader, (GDestroyNotify) msvis_trend_reader_free);
+        return;
+      }
+  }
   options.data_dir = import->run_dir;
   options.db_dir = import->db_dir;
   options.mapping = import->mapping;
@@ -203,6 +222,16 @@ set_busy (MsvisTrendWindow *self,
 }
 
 static void
+update_bench (MsvisTrendWindow *self)
+{
+  MsvisTrendReader *bench = msvis_trend_view_get_bench (self->view);
+
+  gtk_widget_set_visible (self->no_bench_button, bench != NULL);
+  if (bench == NULL)
+    g_clear_pointer (&self->bench_dir, g_free);
+}
+
+static void
 import_done (GObject      *object,
              GAsyncResult *result,
              gpointer      user_data)
@@ -217,6 +246,13 @@ import_done (GObject      *object,
       return;        /* a newer import replaced this one */
     }
   set_busy (self, NULL);
+  if (reader != NULL && ((Import *)g_task_get_task_data (G_TASK (result)))->bench)
+    {
+      if (!msvis_trend_view_set_bench (self->view, reader, &error))
+        toast (self, error->message);
+      update_bench (self);
+      return;
+    }
   if (reader != NULL)
     {
       msvis_trend_window_set_reader (self, reader);
@@ -249,14 +285,18 @@ cache_dir_for (const char *run_dir)
  *
  * Makes the run's trend database on a worker, with progress and a Cancel button, then shows it.
  */
+static void start_import (MsvisTrendWindow *self,
+                          Import           *import,
+                          const char       *run_dir,
+                          const char       *name);
+
 void
 msvis_trend_window_import (MsvisTrendWindow *self,
                            GFile            *run_dir,
                            GFile            *mapping)
 {
-  g_autoptr(GTask) task = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *name = g_file_get_basename (run_dir), *message = NULL;
+  g_autofree char *name = g_file_get_basename (run_dir);
   Import *import = g_new0 (Import, 1);
 
   if (mapping != NULL)
@@ -278,8 +318,41 @@ msvis_trend_window_import (MsvisTrendWindow *self,
   else if (self->mapping != NULL)
     import->mapping = g_ptr_array_ref (self->mapping);
   msvis_trend_window_set_run_dir (self, run_dir);
-  import->run_dir = g_strdup (self->run_dir);
-  import->db_dir = cache_dir_for (self->run_dir);
+  start_import (self, import, self->run_dir, name);
+}
+
+/**
+ * msvis_trend_window_import_bench:
+ * @run_dir: a benchmark run folder, or a folder with its dump_data.trend.db
+ *
+ * The map then shows the relative difference to the benchmark, and a cell's graph is a compare.
+ */
+void
+msvis_trend_window_import_bench (MsvisTrendWindow *self,
+                                 GFile            *run_dir)
+{
+  g_autofree char *name = g_file_get_basename (run_dir);
+  Import *import = g_new0 (Import, 1);
+
+  import->bench = TRUE;
+  if (self->mapping != NULL)
+    import->mapping = g_ptr_array_ref (self->mapping);
+  g_free (self->bench_dir);
+  self->bench_dir = g_file_get_path (run_dir);
+  start_import (self, import, self->bench_dir, name);
+}
+
+static void
+start_import (MsvisTrendWindow *self,
+              Import           *import,
+              const char       *run_dir,
+              const char       *name)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *message = NULL;
+
+  import->run_dir = g_strdup (run_dir);
+  import->db_dir = cache_dir_for (run_dir);
   import->progress = msvis_progress_new ();
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
@@ -318,8 +391,8 @@ open_graph (MsvisTrendView         *view,
             MsvisTrendWindow       *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *dump_dir = NULL, *node = NULL;
-  g_autoptr(GFile) dir = NULL;
+  g_autofree char *dump_dir = NULL, *node = NULL, *bench_dump = NULL, *bench_node = NULL;
+  g_autoptr(GFile) dir = NULL, bench = NULL;
   MsvisWindow *window;
 
   if (self->run_dir == NULL)
@@ -333,6 +406,13 @@ open_graph (MsvisTrendView         *view,
       toast (self, error->message);
       return;
     }
+  if (self->bench_dir != NULL && msvis_trend_view_get_bench (self->view) != NULL &&
+      !msvis_trend_locate (self->bench_dir, self->mapping, TRUE, step, rank, metric, target->name,
+                           target->index, &bench_dump, &bench_node, &error))
+    {
+      toast (self, error->message);
+      return;
+    }
   window = msvis_trend_window_get_graph_window (self);
   if (window == NULL)
     {
@@ -341,7 +421,8 @@ open_graph (MsvisTrendView         *view,
     }
   gtk_window_present (GTK_WINDOW (window));
   dir = g_file_new_for_path (dump_dir);
-  msvis_window_open_dump_node (window, dir, node);
+  bench = bench_dump ? g_file_new_for_path (bench_dump) : NULL;
+  msvis_window_open_dump_node (window, dir, bench, node);
 }
 
 static void
@@ -408,6 +489,38 @@ dumps_clicked (MsvisTrendWindow *self)
           GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, G_CALLBACK (dumps_chosen));
 }
 
+static void
+bench_chosen (GtkNativeDialog  *dialog,
+              int               response,
+              MsvisTrendWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      msvis_trend_window_import_bench (self, folder);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+bench_clicked (MsvisTrendWindow *self)
+{
+  choose (self, _("The Benchmark Run (its stepN folders, or a folder with its "
+                  "dump_data.trend.db)"), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+          G_CALLBACK (bench_chosen));
+}
+
+static void
+no_bench_clicked (MsvisTrendWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!msvis_trend_view_set_bench (self->view, NULL, &error))
+    toast (self, error->message);
+  update_bench (self);
+}
+
 static GtkWidget *
 build_header (MsvisTrendWindow *self)
 {
@@ -426,6 +539,18 @@ build_header (MsvisTrendWindow *self)
   gtk_widget_set_sensitive (self->mapping_button, FALSE);
   g_signal_connect_swapped (self->mapping_button, "clicked", G_CALLBACK (mapping_clicked), self);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), self->mapping_button);
+  self->bench_button = gtk_button_new_with_mnemonic (_("_Benchmark…"));
+  gtk_widget_set_tooltip_text (self->bench_button,
+                               _("Compare with a benchmark run: the map shows the relative "
+                                 "difference, a cell opens the compare of its graphs"));
+  g_signal_connect_swapped (self->bench_button, "clicked", G_CALLBACK (bench_clicked), self);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), self->bench_button);
+  self->no_bench_button = gtk_button_new_from_icon_name ("edit-clear-symbolic");
+  gtk_widget_set_tooltip_text (self->no_bench_button, _("Show the values, not the difference"));
+  gtk_widget_set_visible (self->no_bench_button, FALSE);
+  g_signal_connect_swapped (self->no_bench_button, "clicked", G_CALLBACK (no_bench_clicked),
+                            self);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), self->no_bench_button);
   return header;
 }
 
@@ -491,6 +616,7 @@ msvis_trend_window_finalize (GObject *object)
   g_clear_pointer (&self->mapping, g_ptr_array_unref);
   g_free (self->mapping_path);
   g_free (self->run_dir);
+  g_free (self->bench_dir);
   g_weak_ref_clear (&self->graph_window);
   G_OBJECT_CLASS (msvis_trend_window_parent_class)->finalize (object);
 }

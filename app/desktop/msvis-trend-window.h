@@ -25,6 +25,8 @@ void              msvis_trend_window_set_reader  (MsvisTrendWindow *self,
 void              msvis_trend_window_import      (MsvisTrendWindow *self,
                                                   GFile            *run_dir,
                                                   GFile            *mapping);
+void              msvis_trend_window_import_bench (MsvisTrendWindow *self,
+                                                   GFile            *run_dir);
 gboolean          msvis_trend_window_is_busy     (MsvisTrendWindow *self);
 void              msvis_trend_window_set_run_dir (MsvisTrendWindow *self,
                                                   GFile            *run_dir);
@@ -36,6 +38,7 @@ void              msvis_window_open_trend_db     (MsvisWindow      *self,
                                                   GFile            *file);
 void              msvis_window_open_dump_node    (MsvisWindow      *self,
                                                   GFile            *dump_dir,
+                                                  GFile            *bench_dir,
                                                   const char       *node_name);
 const char       *msvis_window_get_pending_node  (MsvisWindow      *self);
 

@@ -90,13 +90,16 @@ build_done (GObject      *object,
 /**
  * msvis_window_open_dump_node:
  * @dump_dir: a rank's dump folder
+ * @bench_dir: (nullable): the benchmark's, to compare with
  * @node_name: (nullable): selected when the graph has loaded
  *
- * Builds @dump_dir's graph as the Build dialog would (into the cache) and opens it.
+ * Builds @dump_dir's graph, or compares it with @bench_dir, as the Build dialog would (into
+ * the cache) and opens it.
  */
 void
 msvis_window_open_dump_node (MsvisWindow *self,
                              GFile       *dump_dir,
+                             GFile       *bench_dir,
                              const char  *node_name)
 {
   g_autoptr(MsvisDumpBuildOptions) options = msvis_dump_build_options_new ();
@@ -106,6 +109,7 @@ msvis_window_open_dump_node (MsvisWindow *self,
   g_return_if_fail (MSVIS_IS_WINDOW (self));
 
   options->npu_dir = g_object_ref (dump_dir);
+  options->bench_dir = bench_dir ? g_object_ref (bench_dir) : NULL;
   options->output_dir = msvis_dump_build_default_output_dir ();
   g_object_set_data_full (G_OBJECT (self), PENDING_NODE, g_strdup (node_name), g_free);
   g_cancellable_cancel (self->load_cancellable);

@@ -585,3 +585,13 @@ msvis_trend_line_free (MsvisTrendLine *line)
   g_free (line->kinds);
   g_free (line);
 }
+
+gint
+msvis_trend_reader_find_metric (MsvisTrendReader *self,
+                                const char       *name)
+{
+  for (guint i = 0; i < self->metric_names->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->metric_names, i), name))
+      return (gint)i;
+  return -1;
+}

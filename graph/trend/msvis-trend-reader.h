@@ -45,6 +45,7 @@ typedef struct
   GArray         *y;        /* gint64 */
   double         *values;   /* ny × nx, meaningful where kinds says VALUE or CLIPPED */
   guint8         *kinds;    /* MsvisTrendCell */
+  gboolean        relative; /* (NPU − bench) / |bench| of two slices (msvis_trend_relative) */
 } MsvisTrendSlice;
 
 /* A line along the remaining dimension: at[i] (step, rank or target id) and its cell. */
@@ -88,9 +89,40 @@ MsvisTrendLine   *msvis_trend_reader_line        (MsvisTrendReader  *self,
                                                   const GArray      *targets,
                                                   GError           **error);
 MsvisTrendCell    msvis_trend_cell_kind          (double             value);
+GArray           *msvis_trend_align_targets      (const GArray      *targets,
+                                                  const GArray      *bench_targets);
+gint              msvis_trend_reader_find_metric (MsvisTrendReader  *self,
+                                                  const char        *name);
+void              msvis_trend_relative           (const GArray      *x,
+                                                  const GArray      *y,
+                                                  double            *values,
+                                                  guint8            *kinds,
+                                                  const GArray      *bench_x,
+                                                  const GArray      *bench_y,
+                                                  const double      *bench_values,
+                                                  const guint8      *bench_kinds,
+                                                  gboolean           y_by_value);
 void              msvis_trend_slice_free         (MsvisTrendSlice   *slice);
 void              msvis_trend_line_free          (MsvisTrendLine    *line);
 void              msvis_trend_target_clear       (gpointer           target);
+
+/* msvis-trend-compare.c */
+gboolean          msvis_trend_compare_slice      (MsvisTrendReader  *bench,
+                                                  const char        *metric,
+                                                  const char        *stat,
+                                                  MsvisTrendSlice   *slice,
+                                                  const GArray      *targets,
+                                                  GError           **error);
+gboolean          msvis_trend_compare_line       (MsvisTrendReader  *bench,
+                                                  const char        *metric,
+                                                  const char        *stat,
+                                                  MsvisTrendDim      dim,
+                                                  gint64             fixed,
+                                                  gint64             x,
+                                                  gint64             y,
+                                                  const GArray      *targets,
+                                                  MsvisTrendLine    *line,
+                                                  GError           **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisTrendReader, msvis_trend_reader_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisTrendSlice, msvis_trend_slice_free)

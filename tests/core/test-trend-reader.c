@@ -259,6 +259,81 @@ test_locate (void)
   }
 }
 
+/* A benchmark copy of § 11's database with one value doubled and one target gone: that cell is
+ * −0.5 (NPU − bench) / |bench|, the lost target's row a gap, every other number 0, and the
+ * bench side's inf gives no number (NaN). */
+static void
+test_compare (void)
+{
+  g_autofree char *path = fixture_db ("example");
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *bench_path = g_build_filename (dir, "bench.trend.db", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisTrendReader) npu = NULL, bench = NULL;
+  g_autoptr(GArray) targets = NULL;
+  g_autoptr(MsvisTrendSlice) slice = NULL;
+  g_autoptr(MsvisTrendLine) line = NULL;
+  gsize length;
+  sqlite3 *db = NULL;
+  guint zeros = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (bench_path, contents, (gssize)length, NULL));
+  g_assert_cmpint (sqlite3_open (bench_path, &db), ==, SQLITE_OK);
+  /* target 1 is Functional.linear.input.0 (norm 4 in step 0), target 2 input.1 */
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE trend_data SET norm = 8 WHERE step = 0 AND "
+                                 "target_id = 1 AND metric_id = 1; DELETE FROM trend_data "
+                                 "WHERE target_id = 2", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  npu = msvis_trend_reader_open (path, &error);
+  g_assert_no_error (error);
+  bench = msvis_trend_reader_open (bench_path, &error);
+  g_assert_no_error (error);
+  targets = msvis_trend_reader_targets (npu, 0, &error);
+  g_assert_no_error (error);
+  slice = msvis_trend_reader_slice (npu, 0, "norm", MSVIS_TREND_DIM_RANK, 0, targets, &error);
+  g_assert_no_error (error);
+  g_assert_true (msvis_trend_compare_slice (bench, "forward", "norm", slice, targets, &error));
+  g_assert_no_error (error);
+  g_assert_true (slice->relative);
+  for (guint r = 0; r < slice->y->len; r++)
+    for (guint x = 0; x < slice->x->len; x++)
+      {
+        const MsvisTrendTarget *t = &g_array_index (targets, MsvisTrendTarget, r);
+        gsize i = (gsize)r * slice->x->len + x;
+
+        if (t->id == 2)
+          g_assert_cmpint (slice->kinds[i], ==, MSVIS_TREND_CELL_GAP);
+        else if (t->id == 1 && x == 0)
+          {
+            g_assert_cmpint (slice->kinds[i], ==, MSVIS_TREND_CELL_VALUE);
+            g_assert_cmpfloat (slice->values[i], ==, -0.5);
+          }
+        else if (t->id == 3 && x == 1)      /* inf on both sides */
+          g_assert_cmpint (slice->kinds[i], ==, MSVIS_TREND_CELL_NAN);
+        else if (slice->kinds[i] == MSVIS_TREND_CELL_VALUE)
+          {
+            g_assert_cmpfloat (slice->values[i], ==, 0);
+            zeros++;
+          }
+      }
+  g_assert_cmpuint (zeros, >, 3);
+
+  line = msvis_trend_reader_line (npu, 0, "norm", MSVIS_TREND_DIM_RANK, 0, 0, 1, targets,
+                                  &error);
+  g_assert_no_error (error);
+  g_assert_true (msvis_trend_compare_line (bench, "forward", "norm", MSVIS_TREND_DIM_RANK, 0, 0,
+                                           1, targets, line, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (line->values[0], ==, -0.5);
+
+  g_assert_false (msvis_trend_compare_slice (bench, "forward", "entropy", slice, targets,
+                                             &error));
+  g_assert_error (error, MSVIS_TREND_ERROR, MSVIS_TREND_ERROR_SCHEMA);
+  g_assert_nonnull (strstr (error->message, bench_path));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -269,5 +344,6 @@ main (int   argc,
   g_test_add_func ("/trend-reader/missing-steps-are-gaps", test_missing_steps_are_gaps);
   g_test_add_func ("/trend-reader/foreign-schema-refused", test_foreign_schema_refused);
   g_test_add_func ("/trend-reader/locate", test_locate);
+  g_test_add_func ("/trend-reader/compare", test_compare);
   return g_test_run ();
 }

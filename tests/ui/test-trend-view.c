@@ -457,6 +457,96 @@ test_export (void)
 }
 
 static gboolean
+bench_ready (gpointer data)
+{
+  MsvisTrendWindow *window = data;
+
+  return !msvis_trend_window_is_busy (window) &&
+         msvis_trend_view_get_bench (msvis_trend_window_get_view (window)) != NULL;
+}
+
+/* The run against a copy of itself as the benchmark: every cell with values on both sides is a
+ * relative difference of 0, and a double click opens the compare of the cell's graphs. */
+static void
+test_bench_compare (void)
+{
+  g_autofree char *run = NULL, *dir = NULL, *copy = NULL, *bench_dir = NULL, *bench = NULL;
+  g_autofree char *node_name = NULL;
+  g_autoptr(GFile) run_file = NULL, bench_file = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisTrendWindow *trend;
+  MsvisTrendView *view;
+  MsvisTrendHeatmap *map;
+  const MsvisTrendSlice *slice;
+  MsvisTrendRows *rows;
+  MsvisWindow *graph_window;
+  MsvisCompareView *compare;
+  guint zeros = 0;
+  double wx = 0, wy = 0;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  run = fixture ("in", "l0-3s2r", NULL);
+  dir = copy_run (run);
+  bench_dir = copy_run (run);
+  copy = g_build_filename (dir, "l0-3s2r", NULL);
+  bench = g_build_filename (bench_dir, "l0-3s2r", NULL);
+  run_file = g_file_new_for_path (copy);
+  bench_file = g_file_new_for_path (bench);
+  trend = msvis_trend_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (trend), 1280, 720);
+  gtk_window_present (GTK_WINDOW (trend));
+  msvis_trend_window_import (trend, run_file, NULL);
+  g_assert_true (msvis_ui_test_spin_until (trend_ready, trend, 20000));
+  msvis_trend_window_import_bench (trend, bench_file);
+  g_assert_true (msvis_ui_test_spin_until (bench_ready, trend, 20000));
+  view = msvis_trend_window_get_view (trend);
+  map = msvis_trend_view_get_heatmap (view);
+  g_assert_true (msvis_trend_view_show (view, 0, "norm", MSVIS_TREND_DIM_RANK, 1, &error));
+  g_assert_no_error (error);
+  msvis_ui_test_spin (200);
+  slice = msvis_trend_heatmap_get_slice (map);
+  g_assert_true (slice->relative);
+  g_assert_true (msvis_trend_heatmap_get_scale (map)->relative);
+  for (gsize i = 0; i < (gsize)slice->x->len * slice->y->len; i++)
+    if (slice->kinds[i] == MSVIS_TREND_CELL_VALUE)
+      {
+        g_assert_cmpfloat (slice->values[i], ==, 0);
+        zeros++;
+      }
+  g_assert_cmpuint (zeros, >, 50);
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (trend), "trend-bench"));
+
+  rows = msvis_trend_heatmap_get_rows (map);
+  for (guint r = 0; r < msvis_trend_rows_n_visible (rows) && wy == 0; r++)
+    {
+      g_autofree char *name = msvis_trend_heatmap_row_name (map, msvis_trend_rows_visible (rows,
+                                                                                           r));
+
+      if (msvis_trend_rows_visible (rows, r)->target >= 0 &&
+          g_str_equal (name, L0_NODE ".output.0"))
+        g_assert_true (msvis_trend_heatmap_cell_center (map, 3, r, &wx, &wy));
+    }
+  g_assert_cmpfloat (wy, >, 0);
+  msvis_trend_heatmap_press (map, wx, wy, 2);
+  graph_window = msvis_trend_window_get_graph_window (trend);
+  g_assert_nonnull (graph_window);
+  g_assert_true (msvis_ui_test_spin_until (graph_selected, graph_window, 60000));
+  g_assert_null (msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  compare = msvis_window_test_compare_view (graph_window);
+  /* a compare: the benchmark side has a graph too */
+  g_assert_nonnull (msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (compare, TRUE)));
+  node_name = g_strdup (msvis_graph_node_get_id (
+    msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (compare, FALSE)),
+    msvis_graph_canvas_get_selected (msvis_compare_view_get_canvas (compare, FALSE))));
+  g_assert_cmpstr (node_name, ==, L0_NODE ".forward.1");
+  gtk_window_destroy (GTK_WINDOW (graph_window));
+  gtk_window_destroy (GTK_WINDOW (trend));
+  msvis_test_remove_tree (dir);
+  msvis_test_remove_tree (bench_dir);
+}
+
+static gboolean
 error_dialog_shown (gpointer data)
 {
   return msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
@@ -510,6 +600,7 @@ main (int   argc,
   g_test_add_func ("/trend-view/cell-opens-graph", test_cell_opens_graph);
   g_test_add_func ("/trend-view/foreign-db-refused", test_foreign_db_refused);
   g_test_add_func ("/trend-view/export", test_export);
+  g_test_add_func ("/trend-view/bench-compare", test_bench_compare);
   status = g_test_run ();
   msvis_test_remove_tree (cache);
   return status;
