@@ -189,7 +189,7 @@ draw_axes (MsvisTrendChart *self,
   if (self->x_title != NULL)
     text_at (cr, self->x_title, LEFT + pw / 2, height - 8, 0.5);
   if (self->y_title != NULL)
-    text_at (cr, self->y_title, LEFT, TOP / 2, 0.5);
+    text_at (cr, self->y_title, 4, TOP / 2, 0);
 }
 
 static void

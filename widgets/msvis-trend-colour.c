@@ -103,6 +103,9 @@ msvis_trend_draw_cell (cairo_t               *cr,
   if (kind == MSVIS_TREND_CELL_VALUE || w < 4 || h < 4)
     return;
   cairo_save (cr);
+  /* the marks keep their shape in a wide cell: drawn in its middle square */
+  if (kind != MSVIS_TREND_CELL_CLIPPED && w > h)
+    x += (w - h) / 2, w = h;
   cairo_set_line_width (cr, 1.2);
   if (kind == MSVIS_TREND_CELL_CLIPPED)
     {

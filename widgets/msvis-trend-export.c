@@ -206,7 +206,8 @@ paint_map (gpointer  source,
   g_object_unref (layout);
 }
 
-/* CSV of the map: one line per module (every one, folded or not) or rank, one column each. */
+/* CSV of the map: one line per module (every one, folded or not: the folds stay as they are)
+ * or rank, one column each. */
 static GString *
 map_csv (MsvisTrendHeatmap *map)
 {
@@ -217,10 +218,9 @@ map_csv (MsvisTrendHeatmap *map)
   for (guint x = 0; x < slice->x->len; x++)
     g_string_append_printf (out, ",%" G_GINT64_FORMAT, g_array_index (slice->x, gint64, x));
   g_string_append_c (out, '\n');
-  msvis_trend_rows_fold_all (rows, FALSE);
-  for (guint r = 0; r < msvis_trend_rows_n_visible (rows); r++)
+  for (guint r = 0; r < msvis_trend_rows_n_rows (rows); r++)
     {
-      const MsvisTrendRow *row = msvis_trend_rows_visible (rows, r);
+      const MsvisTrendRow *row = msvis_trend_rows_get (rows, r);
       g_autofree char *name = NULL;
 
       if (row->target < 0)
@@ -260,7 +260,6 @@ msvis_trend_export_map (MsvisTrendHeatmap  *map,
   if (format == FORMAT_CSV)
     {
       csv = map_csv (map);
-      gtk_widget_queue_resize (GTK_WIDGET (map));
       return write_text (file, csv, error);
     }
   /* measured first: its size is that of the whole map, not of the window */

@@ -259,6 +259,14 @@ msvis_trend_rows_n_rows (MsvisTrendRows *self)
   return self->rows->len;
 }
 
+/* Any row, folded away or not, in tree order. */
+const MsvisTrendRow *
+msvis_trend_rows_get (MsvisTrendRows *self,
+                      guint           i)
+{
+  return &g_array_index (self->rows, MsvisTrendRow, i);
+}
+
 const MsvisTrendRow *
 msvis_trend_rows_visible (MsvisTrendRows *self,
                           guint           i)

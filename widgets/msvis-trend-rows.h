@@ -33,6 +33,8 @@ guint                msvis_trend_rows_n_visible   (MsvisTrendRows       *self);
 const MsvisTrendRow *msvis_trend_rows_visible     (MsvisTrendRows       *self,
                                                    guint                 i);
 guint                msvis_trend_rows_n_rows      (MsvisTrendRows       *self);
+const MsvisTrendRow *msvis_trend_rows_get         (MsvisTrendRows       *self,
+                                                   guint                 i);
 gint                 msvis_trend_rows_find_target (MsvisTrendRows       *self,
                                                    gint                  target);
 void                 msvis_trend_rows_toggle      (MsvisTrendRows       *self,

@@ -363,6 +363,7 @@ test_export (void)
   g_autofree char *path = NULL, *dir = NULL, *text = NULL, *line = NULL;
   g_autofree char *map_csv = NULL, *lines_csv = NULL;
   gboolean found;
+  guint visible;
   g_autoptr(GError) error = NULL;
   MsvisTrendWindow *trend;
   MsvisTrendView *view;
@@ -388,6 +389,10 @@ test_export (void)
         msvis_trend_heatmap_press (map, wx, wy, 1);
       }
   g_assert_cmpuint (msvis_trend_chart_n_series (msvis_trend_view_get_chart (view)), >, 0);
+  /* a folded group is exported whole, and stays folded */
+  g_assert_cmpint (msvis_trend_rows_visible (rows, 0)->target, <, 0);
+  msvis_trend_rows_toggle (rows, 0);
+  visible = msvis_trend_rows_n_visible (rows);
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
       g_autofree char *file_path = g_build_filename (dir, kinds[i], NULL);
@@ -408,6 +413,9 @@ test_export (void)
         }
     }
   g_assert_cmpuint (msvis_test_count_files (dir), ==, G_N_ELEMENTS (kinds));
+  g_assert_cmpuint (msvis_trend_rows_n_visible (rows), ==, visible);
+  msvis_trend_rows_toggle (rows, 0);
+  g_assert_cmpuint (msvis_trend_rows_n_visible (rows), >, visible);
 
   /* rank 0, forward norm, steps 0–2 (§ 11): +inf in step 1, nothing in step 2 */
   map_csv = g_build_filename (dir, "map.csv", NULL);
