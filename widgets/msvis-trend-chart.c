@@ -133,6 +133,14 @@ ranges (MsvisTrendChart *self,
     *lo = 0, *hi = 1;
   if (*lo == *hi)
     *lo -= fabs (*lo) * 0.5 + 0.5, *hi += fabs (*hi) * 0.5 + 0.5;
+  else
+    {
+      /* points at the extremes stay off the frame, where they could not be seen */
+      double pad = (*hi - *lo) * 0.06;
+
+      *lo -= pad;
+      *hi += pad;
+    }
 }
 
 static void
