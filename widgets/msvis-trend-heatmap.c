@@ -6,7 +6,7 @@
 
 #include <glib/gi18n.h>
 
-#include "msvis-trend-heatmap.h"
+#include "msvis-trend-heatmap-private.h"
 
 #define LABEL_WIDTH  300.   /* the row labels; long names are ellipsized, the tooltip has them */
 #define HEADER       34.    /* the column labels */
@@ -15,23 +15,6 @@
 #define MAX_CELL     56.
 #define INDENT       12.
 
-struct _MsvisTrendHeatmap
-{
-  GtkWidget        parent_instance;
-
-  MsvisTrendSlice *slice;
-  MsvisTrendRows  *rows;
-  GArray          *targets;      /* MsvisTrendTarget of the slice's rows, or NULL (ranks) */
-  GArray          *marks;        /* MsvisTrendMark */
-  char            *x_title;
-  char            *y_title;
-  MsvisTrendScale  scale;
-  gboolean         want_log;
-  GtkAdjustment   *hadjustment;
-  GtkAdjustment   *vadjustment;
-  guint            hscroll_policy : 1;
-  guint            vscroll_policy : 1;
-};
 
 enum
 {
@@ -42,14 +25,7 @@ enum
   PROP_VSCROLL_POLICY,
 };
 
-enum
-{
-  CELL_ACTIVATED,
-  CELL_OPEN,
-  N_SIGNALS,
-};
-
-static guint signals[N_SIGNALS];
+guint _msvis_trend_heatmap_signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (MsvisTrendHeatmap, msvis_trend_heatmap, GTK_TYPE_WIDGET,
                                G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
@@ -95,6 +71,24 @@ configure (MsvisTrendHeatmap *self)
                               CLAMP (gtk_adjustment_get_value (self->vadjustment), 0,
                                      MAX (content_h - page_h, 0)),
                               0, MAX (content_h, page_h), ROW_HEIGHT, page_h * 0.9, page_h);
+}
+
+guint
+_msvis_trend_heatmap_n_columns (MsvisTrendHeatmap *self)
+{
+  return n_columns (self);
+}
+
+guint
+_msvis_trend_heatmap_n_rows (MsvisTrendHeatmap *self)
+{
+  return n_rows (self);
+}
+
+void
+_msvis_trend_heatmap_configure (MsvisTrendHeatmap *self)
+{
+  configure (self);
 }
 
 static double
@@ -164,6 +158,7 @@ msvis_trend_heatmap_set_data (MsvisTrendHeatmap *self,
     msvis_trend_rows_aggregate (rows, slice);
   compute_scale (self);
   g_array_set_size (self->marks, 0);
+  self->cursor_x = self->cursor_row = 0;
   configure (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -365,6 +360,17 @@ draw_view (MsvisTrendHeatmap *self,
   cairo_clip (cr);
   cairo_translate (cr, LABEL_WIDTH - sx, HEADER - sy);
   draw_cells (self, cr, cw, r0, r1, c0, c1);
+  if (gtk_widget_has_focus (GTK_WIDGET (self)) && self->cursor_row < n_rows (self))
+    {
+      static const double dash[] = { 2, 2 };
+
+      gdk_cairo_set_source_rgba (cr, &fg);
+      cairo_set_line_width (cr, 1);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_rectangle (cr, self->cursor_x * cw + 0.5, self->cursor_row * ROW_HEIGHT + 0.5,
+                       cw - 2, ROW_HEIGHT - 2);
+      cairo_stroke (cr);
+    }
   cairo_restore (cr);
 
   gdk_cairo_set_source_rgba (cr, &fg);
@@ -482,38 +488,6 @@ msvis_trend_heatmap_cell_center (MsvisTrendHeatmap *self,
   return TRUE;
 }
 
-/**
- * msvis_trend_heatmap_press:
- *
- * What a click (@n_press 1) or a double click at (@wx, @wy) does: a module's name folds or
- * unfolds it, a cell is activated or asked to open.
- */
-void
-msvis_trend_heatmap_press (MsvisTrendHeatmap *self,
-                           double             wx,
-                           double             wy,
-                           int                n_press)
-{
-  guint x, r;
-
-  if (!msvis_trend_heatmap_cell_at (self, wx, wy, &x, &r))
-    return;
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  /* a group folds from its name only: a click meant for a cell must not make rows jump */
-  if (x == G_MAXUINT || msvis_trend_rows_visible (self->rows, r)->target < 0)
-    {
-      if (x == G_MAXUINT && n_press == 1 && msvis_trend_rows_visible (self->rows, r)->target < 0)
-        {
-          msvis_trend_rows_toggle (self->rows, r);
-          configure (self);
-          gtk_widget_queue_draw (GTK_WIDGET (self));
-        }
-      return;
-    }
-  g_signal_emit (self, signals[n_press >= 2 ? CELL_OPEN : CELL_ACTIVATED], 0, x,
-                 msvis_trend_rows_visible (self->rows, r)->target);
-}
-
 static void
 pressed (GtkGestureClick   *gesture,
          int                n_press,
@@ -522,37 +496,6 @@ pressed (GtkGestureClick   *gesture,
          MsvisTrendHeatmap *self)
 {
   msvis_trend_heatmap_press (self, wx, wy, n_press);
-}
-
-/**
- * msvis_trend_heatmap_describe:
- *
- * What the tooltip at (@wx, @wy) says: the row's full name, and for a cell its column and value.
- *
- * Returns: (transfer full) (nullable): the text, or %NULL outside the rows
- */
-char *
-msvis_trend_heatmap_describe (MsvisTrendHeatmap *self,
-                              double             wx,
-                              double             wy)
-{
-  const MsvisTrendRow *row;
-  g_autofree char *name = NULL, *value_text = NULL;
-  double value;
-  MsvisTrendCell kind;
-  guint x, r;
-
-  if (!msvis_trend_heatmap_cell_at (self, wx, wy, &x, &r))
-    return NULL;
-  row = msvis_trend_rows_visible (self->rows, r);
-  name = msvis_trend_heatmap_row_name (self, row);
-  if (x == G_MAXUINT)
-    return g_steal_pointer (&name);
-  msvis_trend_rows_cell (self->rows, self->slice, row, x, &value, &kind);
-  value_text = msvis_trend_format_value (value, kind);
-  return g_strdup_printf ("%s\n%s %" G_GINT64_FORMAT "\n%s%s", name, self->x_title,
-                          g_array_index (self->slice->x, gint64, x), value_text,
-                          row->target < 0 ? _("\n(largest in magnitude of the group)") : "");
 }
 
 static gboolean
@@ -703,12 +646,12 @@ msvis_trend_heatmap_class_init (MsvisTrendHeatmapClass *klass)
   g_object_class_override_property (object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
 
   /* (x, target): a cell of a module or rank row was clicked, or double-clicked */
-  signals[CELL_ACTIVATED] = g_signal_new ("cell-activated", G_TYPE_FROM_CLASS (klass),
-                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
-                                          2, G_TYPE_UINT, G_TYPE_INT);
-  signals[CELL_OPEN] = g_signal_new ("cell-open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                     0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT,
-                                     G_TYPE_INT);
+  _msvis_trend_heatmap_signals[CELL_ACTIVATED] =
+    g_signal_new ("cell-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_INT);
+  _msvis_trend_heatmap_signals[CELL_OPEN] =
+    g_signal_new ("cell-open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_INT);
   gtk_widget_class_set_css_name (widget_class, "trend-heatmap");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
@@ -717,6 +660,7 @@ static void
 msvis_trend_heatmap_init (MsvisTrendHeatmap *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *keys;
 
   self->marks = g_array_new (FALSE, FALSE, sizeof (MsvisTrendMark));
   self->scale.min = INFINITY;
@@ -727,6 +671,9 @@ msvis_trend_heatmap_init (MsvisTrendHeatmap *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (_msvis_trend_heatmap_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
 GtkWidget *

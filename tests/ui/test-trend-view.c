@@ -464,6 +464,58 @@ test_export (void)
   gtk_window_destroy (GTK_WINDOW (trend));
 }
 
+static void
+press_key (GtkWidget *widget,
+           guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+    }
+  g_assert_true (handled);
+}
+
+/* The keyboard: Enter on a group's row folds it, arrows move to a cell, Enter follows it. */
+static void
+test_keys (void)
+{
+  g_autofree char *path = NULL;
+  MsvisTrendWindow *trend;
+  MsvisTrendView *view;
+  MsvisTrendHeatmap *map;
+  MsvisTrendRows *rows;
+  MsvisTrendChart *chart;
+  guint shown;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  path = fixture ("out", "example", "dump_data.trend.db", NULL);
+  trend = open_trend_db (path);
+  view = msvis_trend_window_get_view (trend);
+  map = msvis_trend_view_get_heatmap (view);
+  chart = msvis_trend_view_get_chart (view);
+  rows = msvis_trend_heatmap_get_rows (map);
+  shown = msvis_trend_rows_n_visible (rows);
+  gtk_widget_grab_focus (GTK_WIDGET (map));
+  press_key (GTK_WIDGET (map), GDK_KEY_Return);        /* row 0: Functional.linear */
+  g_assert_cmpuint (msvis_trend_rows_n_visible (rows), <, shown);
+  press_key (GTK_WIDGET (map), GDK_KEY_Return);
+  g_assert_cmpuint (msvis_trend_rows_n_visible (rows), ==, shown);
+  press_key (GTK_WIDGET (map), GDK_KEY_Down);
+  press_key (GTK_WIDGET (map), GDK_KEY_Right);
+  press_key (GTK_WIDGET (map), GDK_KEY_Return);
+  g_assert_cmpuint (msvis_trend_chart_n_series (chart), ==, 1);
+  g_assert_cmpstr (msvis_trend_chart_get_label (chart, 0), ==,
+                   "step 1 · Functional.linear.input.0");
+  gtk_window_destroy (GTK_WINDOW (trend));
+}
+
 static gboolean
 bench_ready (gpointer data)
 {
@@ -608,6 +660,7 @@ main (int   argc,
   g_test_add_func ("/trend-view/cell-opens-graph", test_cell_opens_graph);
   g_test_add_func ("/trend-view/foreign-db-refused", test_foreign_db_refused);
   g_test_add_func ("/trend-view/export", test_export);
+  g_test_add_func ("/trend-view/keys", test_keys);
   g_test_add_func ("/trend-view/bench-compare", test_bench_compare);
   status = g_test_run ();
   msvis_test_remove_tree (cache);
