@@ -39,8 +39,8 @@ msvis_trend_heatmap_press (MsvisTrendHeatmap *self,
         }
       return;
     }
-  g_signal_emit (self, _msvis_trend_heatmap_signals[n_press >= 2 ? CELL_OPEN : CELL_ACTIVATED], 0, x,
-                 msvis_trend_rows_visible (self->rows, r)->target);
+  g_signal_emit (self, _msvis_trend_heatmap_signals[n_press >= 2 ? CELL_OPEN : CELL_ACTIVATED],
+                 0, x, msvis_trend_rows_visible (self->rows, r)->target);
 }
 
 /**
@@ -112,9 +112,10 @@ _msvis_trend_heatmap_key_pressed (GtkEventControllerKey *controller,
           _msvis_trend_heatmap_configure (self);
         }
       else
-        g_signal_emit (self, _msvis_trend_heatmap_signals[state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)
-                                     ? CELL_OPEN : CELL_ACTIVATED], 0,
-                       MIN (self->cursor_x, nx - 1), row->target);
+        g_signal_emit (self,
+                       _msvis_trend_heatmap_signals[state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)
+                                                    ? CELL_OPEN : CELL_ACTIVATED],
+                       0, MIN (self->cursor_x, nx - 1), row->target);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     default:

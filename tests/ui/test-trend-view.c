@@ -355,6 +355,34 @@ csv_line (const char *text,
   return NULL;
 }
 
+/* the value under the pointer: +inf said as such, not its stored 1e9+1 */
+static void
+check_tooltip (MsvisTrendHeatmap *map,
+               MsvisTrendRows    *rows)
+{
+  gboolean found = FALSE;
+
+  for (guint r = 0; r < msvis_trend_rows_n_visible (rows); r++)
+    {
+      g_autofree char *name = msvis_trend_heatmap_row_name (map, msvis_trend_rows_visible (rows,
+                                                                                           r));
+      g_autofree char *tip = NULL;
+      double wx, wy;
+
+      if (!g_str_equal (name, "Functional.linear.output.0"))
+        continue;
+      g_assert_true (msvis_trend_heatmap_cell_center (map, 1, r, &wx, &wy));
+      tip = msvis_trend_heatmap_describe (map, wx, wy);
+      g_assert_cmpstr (tip, ==, "Functional.linear.output.0\nStep 1\n+inf (stored as 1e9+1)");
+      g_clear_pointer (&tip, g_free);
+      g_assert_true (msvis_trend_heatmap_cell_center (map, 0, r, &wx, &wy));
+      tip = msvis_trend_heatmap_describe (map, wx, wy);
+      g_assert_cmpstr (tip, ==, "Functional.linear.output.0\nStep 0\n8");
+      found = TRUE;
+    }
+  g_assert_true (found);
+}
+
 /* § 11's database: the map and a pinned line as CSV (inf and NaN said as such, gaps empty),
  * PNG, SVG and PDF; a name of another kind is refused and writes nothing. */
 static void
@@ -362,7 +390,6 @@ test_export (void)
 {
   g_autofree char *path = NULL, *dir = NULL, *text = NULL, *line = NULL;
   g_autofree char *map_csv = NULL, *lines_csv = NULL;
-  gboolean found;
   guint visible;
   g_autoptr(GError) error = NULL;
   MsvisTrendWindow *trend;
@@ -421,27 +448,7 @@ test_export (void)
   map_csv = g_build_filename (dir, "map.csv", NULL);
   g_assert_true (g_file_get_contents (map_csv, &text, NULL, NULL));
   g_assert_true (g_str_has_prefix (text, "name,0,1,2\n"));
-  /* the value under the pointer: +inf said as such, not its stored 1e9+1 */
-  found = FALSE;
-  for (guint r = 0; r < msvis_trend_rows_n_visible (rows); r++)
-    {
-      g_autofree char *name = msvis_trend_heatmap_row_name (map, msvis_trend_rows_visible (rows,
-                                                                                           r));
-      g_autofree char *tip = NULL;
-      double wx, wy;
-
-      if (!g_str_equal (name, "Functional.linear.output.0"))
-        continue;
-      g_assert_true (msvis_trend_heatmap_cell_center (map, 1, r, &wx, &wy));
-      tip = msvis_trend_heatmap_describe (map, wx, wy);
-      g_assert_cmpstr (tip, ==, "Functional.linear.output.0\nStep 1\n+inf (stored as 1e9+1)");
-      g_clear_pointer (&tip, g_free);
-      g_assert_true (msvis_trend_heatmap_cell_center (map, 0, r, &wx, &wy));
-      tip = msvis_trend_heatmap_describe (map, wx, wy);
-      g_assert_cmpstr (tip, ==, "Functional.linear.output.0\nStep 0\n8");
-      found = TRUE;
-    }
-  g_assert_true (found);
+  check_tooltip (map, rows);
   line = csv_line (text, "\"Functional.linear.output.0\"");
   g_assert_cmpstr (line, ==, "\"Functional.linear.output.0\",8.0,inf,");
   g_free (line);
