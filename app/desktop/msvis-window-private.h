@@ -77,6 +77,9 @@ void        _msvis_window_show_error           (MsvisWindow    *self,
 void        _msvis_window_build                (MsvisWindow    *self,
                                                GFile          *npu_dir);
 
+/* msvis-window-panes.c */
+void _msvis_window_panes_init          (MsvisWindow    *self);
+
 /* msvis-window-sidebar.c */
 void _msvis_window_add_sidebar_pages    (MsvisWindow    *self);
 void _msvis_window_sidebar_set_document (MsvisWindow    *self);

@@ -577,6 +577,7 @@ msvis_window_init (MsvisWindow *self)
   self->show_minimap = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   _msvis_window_add_sidebar_pages (self);
+  _msvis_window_panes_init (self);
   _msvis_window_history_init (self);
   _msvis_window_load_settings (self);
 
