@@ -201,7 +201,8 @@ test_nearest_anchor (void)
   expand_all (&f);
   msvis_graph_canvas_set_zoom (f.npu, 2.);
   msvis_ui_test_spin (50);
-  gtk_adjustment_set_value (vadjustment (f.npu), gtk_adjustment_get_upper (vadjustment (f.npu)) / 3);
+  gtk_adjustment_set_value (vadjustment (f.npu),
+                            gtk_adjustment_get_upper (vadjustment (f.npu)) / 3);
   msvis_ui_test_spin (50);
   anchor = msvis_compare_view_get_link_anchor (f.view, FALSE);
   g_assert_cmpuint (anchor, !=, MSVIS_NODE_ID_NONE);
