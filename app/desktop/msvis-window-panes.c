@@ -4,7 +4,22 @@
 
 #include "msvis-window-private.h"
 
-/* The window's view actions that belong to the compare view's panes: "view.link-panes". */
+/* The window's actions that belong to the compare view's panes: "view.link-panes" and
+ * "win.expand-errors" (both sides: each opens the paths to its own divergent leaves, which
+ * are the counterparts of the other's). */
+
+static void
+expand_errors (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  MsvisWindow *self = MSVIS_WINDOW (widget);
+
+  msvis_graph_canvas_expand_to_errors (msvis_compare_view_get_canvas (self->compare_view, FALSE));
+  if (self->doc != NULL && msvis_vis_document_get_bench (self->doc) != NULL)
+    msvis_graph_canvas_expand_to_errors (msvis_compare_view_get_canvas (self->compare_view,
+                                                                        TRUE));
+}
 
 void
 _msvis_window_panes_init (MsvisWindow *self)
@@ -16,4 +31,10 @@ _msvis_window_panes_init (MsvisWindow *self)
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (link));
   gtk_widget_insert_action_group (GTK_WIDGET (self), "view", G_ACTION_GROUP (group));
   g_object_unref (group);
+}
+
+void
+_msvis_window_class_init_panes (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.expand-errors", NULL, expand_errors);
 }

@@ -79,6 +79,7 @@ void        _msvis_window_build                (MsvisWindow    *self,
 
 /* msvis-window-panes.c */
 void _msvis_window_panes_init          (MsvisWindow    *self);
+void _msvis_window_class_init_panes    (GtkWidgetClass *widget_class);
 
 /* msvis-window-sidebar.c */
 void _msvis_window_add_sidebar_pages    (MsvisWindow    *self);

@@ -562,6 +562,7 @@ msvis_window_class_init (MsvisWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated);
   _msvis_window_class_init_actions (widget_class);
   _msvis_window_class_init_export (widget_class);
+  _msvis_window_class_init_panes (widget_class);
 }
 
 static void
