@@ -116,7 +116,9 @@ typedef struct
   MsvisNodeId       link;
 } Nearest;
 
-/* The node of a box on the other side, when the other side shows it. */
+/* The box on the other side that stands for @node's counterpart: its own, or that of the
+ * closed container it is in (Sync Expand off, or Expand All on one side only); never the
+ * root, which would align everything on the top. */
 static MsvisNodeId
 shown_counterpart (MsvisCompareView *self,
                    gboolean          is_bench,
@@ -124,9 +126,13 @@ shown_counterpart (MsvisCompareView *self,
                    MsvisLayout      *other)
 {
   MsvisNodeId link = msvis_compare_view_counterpart (self, is_bench, node);
+  MsvisGraph *graph = msvis_vis_document_get_graph (self->doc, !is_bench);
+  const MsvisLayoutBox *box;
 
-  return link != MSVIS_NODE_ID_NONE && msvis_layout_lookup (other, link) != NULL
-         ? link : MSVIS_NODE_ID_NONE;
+  for (; link != MSVIS_NODE_ID_NONE; link = msvis_graph_node_get_parent (graph, link))
+    if ((box = msvis_layout_lookup (other, link)) != NULL)
+      return box->depth > 0 ? link : MSVIS_NODE_ID_NONE;
+  return MSVIS_NODE_ID_NONE;
 }
 
 static gboolean

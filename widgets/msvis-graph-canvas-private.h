@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 #define MSVIS_CANVAS_MIN_ZOOM   0.02
 #define MSVIS_CANVAS_MAX_ZOOM   8.0
 #define MSVIS_CANVAS_MARGIN     24.   /* widget pixels around the content */
+#define MSVIS_CANVAS_READABLE_ZOOM 0.5 /* labels of 10 pt drawn at 5 pt: Fit goes no lower */
 
 typedef struct _MsvisRollups MsvisRollups;
 

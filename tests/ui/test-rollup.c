@@ -3,8 +3,11 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <math.h>
 
+#include "msvis-compare-view.h"
 #include "msvis-graph-canvas.h"
+#include "msvis-minimap.h"
 #include "msvis-graph-summary.h"
 #include "msvis-render.h"
 #include "msvis-ui-test-util.h"
@@ -16,6 +19,7 @@
 
 #define STAT      "cmp_stat/compare_20261121191907.vis"
 #define STAT_2026 "cmp_stat/compare_20261127113849.vis.db"
+#define MEGATRON  "cmp_mini_megatron/compare_20261127113951.vis.db"
 
 typedef struct
 {
@@ -295,6 +299,112 @@ test_unmatched_list_grey (void)
   g_assert_cmpfloat (white.blue, ==, 1);
 }
 
+/* A tall graph: Fit keeps a readable zoom, as wide as the view, from the top. */
+static void
+test_fit_readable (void)
+{
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  GtkWidget *window, *scroller;
+  MsvisGraphCanvas *canvas;
+  MsvisRect bounds, view;
+  Relaid r;
+  double whole;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  doc = read_2026 (MEGATRON);
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
+  scroller = gtk_scrolled_window_new ();
+  canvas = MSVIS_GRAPH_CANVAS (msvis_graph_canvas_new ());
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (canvas));
+  gtk_window_set_child (GTK_WINDOW (window), scroller);
+  msvis_graph_canvas_set_document (canvas, doc, FALSE);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (msvis_ui_test_spin_until (laid_out, canvas, 5000));
+  r = (Relaid) { canvas, msvis_graph_canvas_get_layout (canvas) };
+  msvis_graph_canvas_expand_all (canvas);
+  g_assert_true (msvis_ui_test_spin_until (relaid, &r, 5000));
+  msvis_ui_test_spin (50);
+  bounds = msvis_layout_get_bounds (msvis_graph_canvas_get_layout (canvas));
+  whole = MIN ((gtk_widget_get_width (GTK_WIDGET (canvas)) - 48) / bounds.width,
+               (gtk_widget_get_height (GTK_WIDGET (canvas)) - 48) / bounds.height);
+  g_test_message ("canvas %d x %d, bounds %g x %g, whole fit %g",
+                  gtk_widget_get_width (GTK_WIDGET (canvas)),
+                  gtk_widget_get_height (GTK_WIDGET (canvas)), bounds.width, bounds.height,
+                  whole);
+  g_assert_cmpfloat (whole, >, 0);
+  g_assert_cmpfloat (whole, <, 0.5);
+
+  msvis_graph_canvas_zoom_to_fit (canvas);
+  msvis_ui_test_spin (50);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (canvas), >=, 0.5);
+  msvis_graph_canvas_get_view (canvas, &view);
+  /* The top of the graph is in view, and its width fits unless that is below readable. */
+  g_assert_cmpfloat (view.y, <=, bounds.y + 1);
+  if ((gtk_widget_get_width (GTK_WIDGET (canvas)) - 48) / bounds.width >= 0.5)
+    g_assert_cmpfloat (view.width, >=, bounds.width);
+  g_free (msvis_ui_test_screenshot (window, "canvas-fit-tall"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+minimap_shown (gpointer minimap)
+{
+  return msvis_minimap_is_shown (minimap);
+}
+
+/* The minimap of a tall graph is a strip one can read: its rows stretched across, coloured,
+ * and a click in its lower half goes down the graph. */
+static void
+test_minimap_strip (void)
+{
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GtkWidget *window, *minimap;
+  MsvisCompareView *view;
+  MsvisGraphCanvas *npu;
+  MsvisRect bounds, seen;
+  Relaid r;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  doc = read_2026 (MEGATRON);
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+  view = MSVIS_COMPARE_VIEW (msvis_compare_view_new ());
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  msvis_compare_view_set_document (view, doc);
+  gtk_window_present (GTK_WINDOW (window));
+  npu = msvis_compare_view_get_canvas (view, FALSE);
+  minimap = msvis_compare_view_get_minimap (view, FALSE);
+  g_assert_true (msvis_ui_test_spin_until (laid_out, npu, 5000));
+  r = (Relaid) { npu, msvis_graph_canvas_get_layout (npu) };
+  msvis_graph_canvas_expand_all (npu);
+  g_assert_true (msvis_ui_test_spin_until (relaid, &r, 5000));
+  msvis_graph_canvas_set_zoom (npu, 1.);
+  g_assert_true (msvis_ui_test_spin_until (minimap_shown, minimap, 5000));
+  /* Its new size comes a frame after it shows. */
+  msvis_ui_test_spin (200);
+  bounds = msvis_layout_get_bounds (msvis_graph_canvas_get_layout (npu));
+  g_test_message ("bounds %g x %g", bounds.width, bounds.height);
+  g_assert_cmpfloat (bounds.height, >, 8 * bounds.width);
+  /* Wider than the hairline a scaled picture would be, and as tall as a strip goes. */
+  g_assert_cmpint (gtk_widget_get_width (minimap), >=, 50);
+  g_assert_cmpint (gtk_widget_get_height (minimap), >=, 200);
+  texture = msvis_ui_test_render (minimap);
+  g_assert_cmpuint (msvis_ui_test_count_colors (texture), >, 8);
+  g_free (msvis_ui_test_screenshot (window, "minimap-tall-strip"));
+
+  msvis_minimap_pan_to (MSVIS_MINIMAP (minimap), gtk_widget_get_width (minimap) / 2.,
+                        gtk_widget_get_height (minimap) * 0.75);
+  msvis_ui_test_spin (50);
+  msvis_graph_canvas_get_view (npu, &seen);
+  g_assert_cmpfloat (fabs (seen.y + seen.height / 2 - (bounds.y + bounds.height * 0.75)), <,
+                     bounds.height * 0.05);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -305,5 +415,7 @@ main (int   argc,
   g_test_add_func ("/rollup/expand-to-errors", test_expand_to_errors);
   g_test_add_func ("/rollup/badges-drawn", test_badges_drawn);
   g_test_add_func ("/rollup/unmatched-list-grey", test_unmatched_list_grey);
+  g_test_add_func ("/rollup/fit-readable", test_fit_readable);
+  g_test_add_func ("/rollup/minimap-strip", test_minimap_strip);
   return g_test_run ();
 }
