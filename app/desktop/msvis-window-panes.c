@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include "msvis-compare-panel.h"
 #include "msvis-window-private.h"
 
 /* The window's actions that belong to the compare view's panes: "view.link-panes" and
@@ -21,6 +22,15 @@ expand_errors (GtkWidget  *widget,
                                                                         TRUE));
 }
 
+static void
+selection_changed (MsvisWindow *self,
+                   guint        npu,
+                   guint        bench)
+{
+  msvis_compare_panel_show_nodes (MSVIS_COMPARE_PANEL (self->compare_panel), self->doc, npu,
+                                  bench);
+}
+
 void
 _msvis_window_panes_init (MsvisWindow *self)
 {
@@ -31,10 +41,15 @@ _msvis_window_panes_init (MsvisWindow *self)
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (link));
   gtk_widget_insert_action_group (GTK_WIDGET (self), "view", G_ACTION_GROUP (group));
   g_object_unref (group);
+  g_signal_connect_object (self->compare_view, "selection-changed",
+                           G_CALLBACK (selection_changed), self, G_CONNECT_SWAPPED);
 }
 
 void
 _msvis_window_class_init_panes (GtkWidgetClass *widget_class)
 {
+  g_type_ensure (MSVIS_TYPE_COMPARE_PANEL);
+  gtk_widget_class_bind_template_child_full (widget_class, "compare_panel", FALSE,
+                                             G_STRUCT_OFFSET (MsvisWindow, compare_panel));
   gtk_widget_class_install_action (widget_class, "win.expand-errors", NULL, expand_errors);
 }

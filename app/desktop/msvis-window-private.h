@@ -35,6 +35,7 @@ struct _MsvisWindow
   GtkWidget            *micro_step_label;
   GtkButton            *zoom_button;
   MsvisCompareView     *compare_view;
+  GtkWidget            *compare_panel;      /* msvis-window-panes.c */
 
   /* Sidebar pages, made in code (their types live in widgets/) */
   GtkWidget            *details;
