@@ -5,6 +5,8 @@
 #include <adwaita.h>
 
 #include "msvis-compare-panel.h"
+#include "msvis-find-panel.h"
+#include "msvis-layout-engine.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
 #include "msvis-window-test-util.h"
@@ -109,6 +111,79 @@ test_narrow_scrolls_to_worst (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_find_panel (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return MSVIS_IS_FIND_PANEL (widget);
+}
+
+typedef struct
+{
+  const char *text;
+  GtkWidget  *found;
+} LabelSearch;
+
+static void
+find_exact_label (GtkWidget   *widget,
+                  LabelSearch *search)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)),
+                                          search->text) == 0 && gtk_widget_get_mapped (widget))
+    search->found = widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_exact_label (child, search);
+}
+
+/* Item 4: picking a Find result keeps the list in view (the pair's table is in the bottom
+ * panel), and the result's row shows its short name whole with the parent's path under it. */
+static void
+test_find_stays (void)
+{
+  g_autofree char *path = NULL;
+  MsvisWindow *window;
+  MsvisComparePanel *panel;
+  GtkWidget *find;
+  MsvisGraphCanvas *npu;
+  MsvisGraph *graph;
+  MsvisNodeId node, parent;
+  LabelSearch search = { NULL, NULL };
+  g_autofree char *parent_name = NULL;
+
+  if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
+    return;
+  window = open_window (path, 1280, 800);
+  panel = MSVIS_COMPARE_PANEL (msvis_ui_test_find_widget (GTK_WIDGET (window), is_panel, NULL));
+  find = msvis_ui_test_find_widget (GTK_WIDGET (window), is_find_panel, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first-divergence", NULL);
+  g_assert_true (msvis_ui_test_spin_until (panel_ready, panel, 5000));
+  msvis_find_panel_select_next (MSVIS_FIND_PANEL (find));
+  msvis_ui_test_spin (300);
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-find-stays"));
+  g_assert_true (gtk_stack_get_visible_child (GTK_STACK (gtk_widget_get_parent (find))) == find);
+  g_assert_true (msvis_ui_test_is_mapped (find));
+
+  npu = msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), FALSE);
+  node = msvis_graph_canvas_get_selected (npu);
+  g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
+  graph = msvis_graph_canvas_get_graph (npu);
+  parent = msvis_graph_node_get_parent (graph, node);
+  search.text = msvis_layout_short_label (msvis_graph_node_get_id (graph, node),
+                                          parent == msvis_graph_get_root (graph),
+                                          msvis_graph_node_get_n_children (graph, node) > 0);
+  find_exact_label (find, &search);
+  g_assert_nonnull (search.found);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (search.found))));
+  g_assert_false (pango_layout_is_wrapped (gtk_label_get_layout (GTK_LABEL (search.found))));
+  /* The parent's name on the line under it. */
+  parent_name = g_strdup (msvis_graph_node_get_id (graph, parent));
+  g_assert_true (GTK_IS_LABEL (gtk_widget_get_next_sibling (search.found)));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_widget_get_next_sibling (search.found))),
+                   ==, parent_name);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -117,5 +192,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/compare-panel/worst-in-view", test_worst_in_view);
   g_test_add_func ("/compare-panel/narrow", test_narrow_scrolls_to_worst);
+  g_test_add_func ("/compare-panel/find-stays", test_find_stays);
   return g_test_run ();
 }
