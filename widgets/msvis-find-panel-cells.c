@@ -200,3 +200,30 @@ _msvis_find_panel_new_list_factory (MsvisFindPanel *self)
   return signal_factory_new (G_CALLBACK (msvis_find_panel_setup_list_cb),
                              G_CALLBACK (msvis_find_panel_bind_list_cb), self);
 }
+
+/**
+ * msvis_find_panel_set_divergence_errors_only:
+ * @errors_only: First Divergence stops at the earliest leaf of the worst colour of the legend
+ *   instead of the earliest of any colour past the pass one (the default)
+ *
+ * First Worst stays what it is: the earliest leaf of the worst colour present in the graph.
+ */
+void
+msvis_find_panel_set_divergence_errors_only (MsvisFindPanel *self,
+                                             gboolean        errors_only)
+{
+  g_return_if_fail (MSVIS_IS_FIND_PANEL (self));
+  self->errors_only = !!errors_only;
+}
+
+/* The earliest leaf in dump order at or past the chosen threshold. */
+MsvisNodeId
+_msvis_find_panel_first_divergence_node (MsvisFindPanel  *self,
+                                         MsvisNodeFinder *finder)
+{
+  guint n = msvis_buckets_get_n (msvis_node_finder_get_buckets (finder));
+
+  if (!self->errors_only || n < 2)
+    return msvis_node_finder_first_divergence (finder);
+  return msvis_node_finder_first_divergence_at (finder, n - 1, FALSE);
+}

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "msvis-compare-panel.h"
+#include "msvis-find-panel.h"
 #include "msvis-window-private.h"
 
 /* The window's actions that belong to the compare view's panes: "view.link-panes" and
@@ -31,13 +32,31 @@ selection_changed (MsvisWindow *self,
                                   bench);
 }
 
+/* "any": First Divergence is the earliest leaf past the pass colour; "errors": of the worst. */
+static void
+threshold_changed (GSimpleAction *action,
+                   GVariant      *value,
+                   gpointer       user_data)
+{
+  MsvisWindow *self = user_data;
+
+  g_simple_action_set_state (action, value);
+  msvis_find_panel_set_divergence_errors_only (MSVIS_FIND_PANEL (self->find_panel),
+                                               g_str_equal (g_variant_get_string (value, NULL),
+                                                            "errors"));
+}
+
 void
 _msvis_window_panes_init (MsvisWindow *self)
 {
   GSimpleActionGroup *group = g_simple_action_group_new ();
   g_autoptr(GPropertyAction) link = g_property_action_new ("link-panes", self->compare_view,
                                                            "link-panes");
+  g_autoptr(GSimpleAction) threshold = g_simple_action_new_stateful (
+    "divergence-threshold", G_VARIANT_TYPE_STRING, g_variant_new_string ("any"));
 
+  g_signal_connect_object (threshold, "change-state", G_CALLBACK (threshold_changed), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (threshold));
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (link));
   gtk_widget_insert_action_group (GTK_WIDGET (self), "view", G_ACTION_GROUP (group));
   g_object_unref (group);

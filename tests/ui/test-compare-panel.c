@@ -184,6 +184,43 @@ test_find_stays (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static MsvisNodeId
+first_divergence (MsvisWindow *window,
+                  const char  *threshold)
+{
+  MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (msvis_window_test_compare_view (window),
+                                                         FALSE);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "view.divergence-threshold", "s", threshold);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first-divergence", NULL);
+  msvis_ui_test_spin (300);
+  return msvis_graph_canvas_get_selected (npu);
+}
+
+/* First Divergence stops at the earliest non-pass leaf by default (cmp_stat's yellow ReLU,
+ * above the red add); with "the worst colour only", at the earliest red leaf. */
+static void
+test_divergence_threshold (void)
+{
+  g_autofree char *path = NULL;
+  MsvisWindow *window;
+  MsvisGraph *graph;
+  MsvisNodeId any, errors;
+
+  if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
+    return;
+  window = open_window (path, 1280, 800);
+  graph = msvis_graph_canvas_get_graph (
+    msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), FALSE));
+  any = first_divergence (window, "any");
+  errors = first_divergence (window, "errors");
+  g_assert_cmpstr (msvis_graph_node_get_id (graph, any), ==, "Functional.relu.0.forward");
+  g_assert_cmpuint (any, <, errors);
+  g_assert_cmpstr (msvis_graph_node_get_id (graph, errors), ==, "Tensor.__add__.0.forward");
+  g_assert_cmpuint (first_divergence (window, "any"), ==, any);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -193,5 +230,6 @@ main (int   argc,
   g_test_add_func ("/compare-panel/worst-in-view", test_worst_in_view);
   g_test_add_func ("/compare-panel/narrow", test_narrow_scrolls_to_worst);
   g_test_add_func ("/compare-panel/find-stays", test_find_stays);
+  g_test_add_func ("/compare-panel/divergence-threshold", test_divergence_threshold);
   return g_test_run ();
 }
