@@ -368,6 +368,13 @@ msvis_compare_view_dispose (GObject *object)
 {
   MsvisCompareView *self = MSVIS_COMPARE_VIEW (object);
 
+  /* A canvas outlives the view while its layout is under way (the task holds it): it must
+   * not call back into a view that is gone. */
+  if (self->npu != NULL)
+    g_signal_handlers_disconnect_by_data (self->npu, self);
+  if (self->bench != NULL)
+    g_signal_handlers_disconnect_by_data (self->bench, self);
+  self->npu = self->bench = self->focus = self->leader = NULL;
   /* The panes hold the canvases the minimaps follow. */
   g_clear_pointer (&self->npu_pane, gtk_widget_unparent);
   g_clear_pointer (&self->gutter, gtk_widget_unparent);

@@ -4,6 +4,7 @@
 
 #include "msvis-compare-panel.h"
 #include "msvis-find-panel.h"
+#include "msvis-run-overview.h"
 #include "msvis-window-private.h"
 
 /* The window's actions that belong to the compare view's panes: "view.link-panes" and
@@ -30,6 +31,46 @@ selection_changed (MsvisWindow *self,
 {
   msvis_compare_panel_show_nodes (MSVIS_COMPARE_PANEL (self->compare_panel), self->doc, npu,
                                   bench);
+}
+
+static guint
+index_in (GArray *values,
+          gint    value)
+{
+  for (guint i = 0; i < values->len; i++)
+    if (g_array_index (values, gint, i) == value)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/* A cell of the overview: that graph, with the choosers saying so. */
+static void
+graph_activated (MsvisWindow *self,
+                 gint         step,
+                 gint         rank)
+{
+  guint s = index_in (self->steps, step), r = index_in (self->ranks, rank);
+
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (self->overview_button));
+  self->updating_selectors = TRUE;
+  if (s != GTK_INVALID_LIST_POSITION)
+    gtk_drop_down_set_selected (self->step_dropdown, s);
+  if (r != GTK_INVALID_LIST_POSITION)
+    gtk_drop_down_set_selected (self->rank_dropdown, r);
+  self->updating_selectors = FALSE;
+  _msvis_window_load_graph (self, (MsvisVisGraphKey) { step, rank });
+}
+
+/* A run of more than one graph gets its overview, read anew for each run. */
+void
+_msvis_window_panes_source_changed (MsvisWindow *self)
+{
+  gboolean several = self->source != NULL
+                     && msvis_vis_source_get_graphs (self->source)->len > 1;
+
+  gtk_widget_set_visible (self->overview_button, several);
+  msvis_run_overview_set_source (MSVIS_RUN_OVERVIEW (self->run_overview),
+                                 several ? self->source : NULL);
 }
 
 /* "any": First Divergence is the earliest leaf past the pass colour; "errors": of the worst. */
@@ -62,12 +103,19 @@ _msvis_window_panes_init (MsvisWindow *self)
   g_object_unref (group);
   g_signal_connect_object (self->compare_view, "selection-changed",
                            G_CALLBACK (selection_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run_overview, "graph-activated", G_CALLBACK (graph_activated),
+                           self, G_CONNECT_SWAPPED);
 }
 
 void
 _msvis_window_class_init_panes (GtkWidgetClass *widget_class)
 {
   g_type_ensure (MSVIS_TYPE_COMPARE_PANEL);
+  g_type_ensure (MSVIS_TYPE_RUN_OVERVIEW);
+  gtk_widget_class_bind_template_child_full (widget_class, "overview_button", FALSE,
+                                             G_STRUCT_OFFSET (MsvisWindow, overview_button));
+  gtk_widget_class_bind_template_child_full (widget_class, "run_overview", FALSE,
+                                             G_STRUCT_OFFSET (MsvisWindow, run_overview));
   gtk_widget_class_bind_template_child_full (widget_class, "compare_panel", FALSE,
                                              G_STRUCT_OFFSET (MsvisWindow, compare_panel));
   gtk_widget_class_install_action (widget_class, "win.expand-errors", NULL, expand_errors);

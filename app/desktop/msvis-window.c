@@ -174,6 +174,7 @@ set_document (MsvisWindow      *self,
     {
       g_clear_pointer (&self->source, msvis_vis_source_unref);
       self->source = msvis_vis_source_ref (source);
+      _msvis_window_panes_source_changed (self);
     }
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   self->doc = msvis_vis_document_ref (doc);
