@@ -31,6 +31,7 @@ struct _MsvisCompareView
   MsvisGraphCanvas *leader;
   MsvisLayout      *seen_layout[2]; /* each side's layout at its last view change */
   MsvisNodeId       anchor[2];      /* the pair the last alignment used: NPU, Bench */
+  GtkWidget        *busy;           /* a revealer: "Laying out… Cancel" while either side is */
 };
 
 enum {
@@ -246,6 +247,10 @@ view_changed (MsvisGraphCanvas *canvas,
   MsvisLayout *layout = msvis_graph_canvas_get_layout (canvas);
   gboolean relaid = layout != self->seen_layout[side];
 
+  if (self->busy != NULL)
+    gtk_revealer_set_reveal_child (GTK_REVEALER (self->busy),
+                                   msvis_graph_canvas_is_laying_out (self->npu)
+                                   || msvis_graph_canvas_is_laying_out (self->bench));
   if (self->linking)
     return;
   if (relaid)
@@ -278,6 +283,55 @@ msvis_compare_view_get_link_anchor (MsvisCompareView *self,
   return self->anchor[!!bench];
 }
 
+/**
+ * msvis_compare_view_cancel_layouts:
+ *
+ * Cancels what either side is laying out (the busy bar's Cancel).
+ */
+void
+msvis_compare_view_cancel_layouts (MsvisCompareView *self)
+{
+  g_return_if_fail (MSVIS_IS_COMPARE_VIEW (self));
+
+  msvis_graph_canvas_cancel_layout (self->npu);
+  msvis_graph_canvas_cancel_layout (self->bench);
+}
+
+gboolean
+msvis_compare_view_is_busy_shown (MsvisCompareView *self)
+{
+  g_return_val_if_fail (MSVIS_IS_COMPARE_VIEW (self), FALSE);
+  return gtk_revealer_get_reveal_child (GTK_REVEALER (self->busy));
+}
+
+/* Expand All on 90,000 nodes takes a second or two: it says so, and can be stopped. */
+static GtkWidget *
+make_busy_bar (MsvisCompareView *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *spinner = gtk_spinner_new ();
+  GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+
+  gtk_spinner_start (GTK_SPINNER (spinner));
+  gtk_box_append (GTK_BOX (box), spinner);
+  gtk_box_append (GTK_BOX (box), gtk_label_new (_("Laying out…")));
+  gtk_box_append (GTK_BOX (box), cancel);
+  gtk_widget_add_css_class (box, "osd");
+  gtk_widget_add_css_class (box, "busy-bar");
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (msvis_compare_view_cancel_layouts),
+                            self);
+  self->busy = gtk_revealer_new ();
+  gtk_revealer_set_transition_type (GTK_REVEALER (self->busy),
+                                    GTK_REVEALER_TRANSITION_TYPE_CROSSFADE);
+  gtk_revealer_set_transition_duration (GTK_REVEALER (self->busy), 400);
+  gtk_revealer_set_child (GTK_REVEALER (self->busy), box);
+  gtk_widget_set_halign (self->busy, GTK_ALIGN_START);
+  gtk_widget_set_valign (self->busy, GTK_ALIGN_START);
+  gtk_widget_set_margin_start (self->busy, 12);
+  gtk_widget_set_margin_top (self->busy, 12);
+  return self->busy;
+}
+
 /* The minimap floats in a bottom corner of its canvas: the outer corners of a compare, where
  * no link curves run. */
 static GtkWidget *
@@ -304,6 +358,8 @@ make_pane (MsvisCompareView  *self,
   gtk_widget_set_halign (minimap, GTK_ALIGN_END);
   gtk_widget_set_valign (minimap, GTK_ALIGN_END);
   gtk_overlay_add_overlay (GTK_OVERLAY (overlay), minimap);
+  if (self->busy == NULL)
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay), make_busy_bar (self));
   gtk_box_append (GTK_BOX (pane), overlay);
   gtk_widget_set_parent (pane, GTK_WIDGET (self));
   g_signal_connect (canvas, "node-selected", G_CALLBACK (node_selected), self);
@@ -375,6 +431,7 @@ msvis_compare_view_dispose (GObject *object)
   if (self->bench != NULL)
     g_signal_handlers_disconnect_by_data (self->bench, self);
   self->npu = self->bench = self->focus = self->leader = NULL;
+  self->busy = NULL;
   /* The panes hold the canvases the minimaps follow. */
   g_clear_pointer (&self->npu_pane, gtk_widget_unparent);
   g_clear_pointer (&self->gutter, gtk_widget_unparent);

@@ -41,5 +41,7 @@ void              msvis_compare_view_set_link_panes (MsvisCompareView *self,
                                                      gboolean          link_panes);
 MsvisNodeId       msvis_compare_view_get_link_anchor (MsvisCompareView *self,
                                                       gboolean          bench);
+void              msvis_compare_view_cancel_layouts (MsvisCompareView *self);
+gboolean          msvis_compare_view_is_busy_shown  (MsvisCompareView *self);
 
 G_END_DECLS

@@ -278,3 +278,37 @@ _msvis_graph_canvas_describe_rollup (MsvisGraphCanvas *self,
                                                c[MSVIS_ROLLUP_OVERFLOW]),
                             c[MSVIS_ROLLUP_OVERFLOW]);
 }
+
+gboolean
+msvis_graph_canvas_is_laying_out (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), FALSE);
+  return self->layout_pending;
+}
+
+/**
+ * msvis_graph_canvas_cancel_layout:
+ *
+ * Drops the layout under way (an Expand All of a big model): what stays open is what is
+ * drawn.
+ */
+void
+msvis_graph_canvas_cancel_layout (MsvisGraphCanvas *self)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (!self->layout_pending)
+    return;
+  g_cancellable_cancel (self->layout_cancellable);
+  self->layout_pending = FALSE;
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "busy");
+  g_hash_table_remove_all (self->expanded);
+  for (guint i = 0; self->layout != NULL && i < msvis_layout_get_n_boxes (self->layout); i++)
+    {
+      const MsvisLayoutBox *box = msvis_layout_get_box (self->layout, i);
+
+      if (box->expanded && box->depth > 0)
+        g_hash_table_add (self->expanded, GUINT_TO_POINTER (box->node));
+    }
+  g_signal_emit_by_name (self, "view-changed");
+}

@@ -597,6 +597,7 @@ _msvis_graph_canvas_request_layout (MsvisGraphCanvas *self)
   self->layout_cancellable = g_cancellable_new ();
   self->layout_pending = TRUE;
   gtk_widget_add_css_class (GTK_WIDGET (self), "busy");
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);   /* the compare view shows it is busy */
   msvis_layout_engine_run_async (self->engine, self->expanded, self->micro_step,
                                  self->layout_cancellable, layout_done, g_object_ref (self));
 }

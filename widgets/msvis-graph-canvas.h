@@ -49,6 +49,8 @@ void         msvis_graph_canvas_set_expanded     (MsvisGraphCanvas *self,
 void         msvis_graph_canvas_expand_all       (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_collapse_all     (MsvisGraphCanvas *self);
 guint        msvis_graph_canvas_expand_to_errors (MsvisGraphCanvas *self);
+gboolean     msvis_graph_canvas_is_laying_out    (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_cancel_layout    (MsvisGraphCanvas *self);
 gboolean     msvis_graph_canvas_get_rollup       (MsvisGraphCanvas *self,
                                                   MsvisNodeId       node,
                                                   guint             counts[MSVIS_N_ROLLUPS]);

@@ -297,6 +297,38 @@ test_gutter_thinning (void)
   fixture_close (&f);
 }
 
+/* Expand All says it is busy and can be cancelled: what stays open is what was drawn. */
+static void
+test_cancel_expand_all (void)
+{
+  Fixture f = { 0 };
+  MsvisLayout *before_npu, *before_bench;
+  MsvisGraph *graph;
+  guint n_open = 0;
+
+  if (!fixture_open (&f, MEGATRON, 760))
+    return;
+  graph = msvis_vis_document_get_npu (f.doc);
+  before_npu = msvis_graph_canvas_get_layout (f.npu);
+  before_bench = msvis_graph_canvas_get_layout (f.bench);
+  msvis_graph_canvas_expand_all (f.npu);
+  msvis_graph_canvas_expand_all (f.bench);
+  g_assert_true (msvis_graph_canvas_is_laying_out (f.npu));
+  g_assert_true (msvis_compare_view_is_busy_shown (f.view));
+  msvis_compare_view_cancel_layouts (f.view);
+  g_assert_false (msvis_graph_canvas_is_laying_out (f.npu));
+  g_assert_false (msvis_graph_canvas_is_laying_out (f.bench));
+  g_assert_false (msvis_compare_view_is_busy_shown (f.view));
+  msvis_ui_test_spin (500);
+  g_assert_true (msvis_graph_canvas_get_layout (f.npu) == before_npu);
+  g_assert_true (msvis_graph_canvas_get_layout (f.bench) == before_bench);
+  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
+    if (msvis_graph_canvas_is_expanded (f.npu, node))
+      n_open++;
+  g_assert_cmpuint (n_open, ==, 0);
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -306,5 +338,6 @@ main (int   argc,
   g_test_add_func ("/compare-link/nearest-anchor", test_nearest_anchor);
   g_test_add_func ("/compare-link/zoom-fit-off", test_zoom_fit_and_off);
   g_test_add_func ("/compare-link/gutter-thinning", test_gutter_thinning);
+  g_test_add_func ("/compare-link/cancel-expand-all", test_cancel_expand_all);
   return g_test_run ();
 }

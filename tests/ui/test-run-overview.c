@@ -88,6 +88,7 @@ test_grid_and_click (void)
   gtk_menu_button_popup (GTK_MENU_BUTTON (button));
   msvis_ui_test_spin (300);
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-run-overview"));
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (overview), "run-overview-grid"));
 
   /* Two steps by two ranks, each cell says its graph and its counts. */
   g_assert_nonnull (msvis_run_overview_get_cell (overview, 0, 0));
