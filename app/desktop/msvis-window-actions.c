@@ -341,6 +341,8 @@ _msvis_window_update_actions (MsvisWindow *self)
                                  has_doc && msvis_vis_document_is_compare (self->doc));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first-worst",
                                  has_doc && msvis_vis_document_is_compare (self->doc));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.expand-errors",
+                                 has_doc && msvis_vis_document_is_compare (self->doc));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.overflow-mode",
                                  _msvis_window_offers_overflow (self));
   gtk_button_set_label (self->zoom_button, zoom);

@@ -175,6 +175,7 @@ set_document (MsvisWindow      *self,
     {
       g_clear_pointer (&self->source, msvis_vis_source_unref);
       self->source = msvis_vis_source_ref (source);
+      _msvis_window_panes_source_changed (self);
     }
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   self->doc = msvis_vis_document_ref (doc);
@@ -571,6 +572,7 @@ msvis_window_class_init (MsvisWindowClass *klass)
   _msvis_window_class_init_actions (widget_class);
   _msvis_window_class_init_export (widget_class);
   _msvis_window_class_init_trend (widget_class);
+  _msvis_window_class_init_panes (widget_class);
 }
 
 static void
@@ -586,6 +588,7 @@ msvis_window_init (MsvisWindow *self)
   self->show_minimap = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   _msvis_window_add_sidebar_pages (self);
+  _msvis_window_panes_init (self);
   _msvis_window_history_init (self);
   _msvis_window_load_settings (self);
 
