@@ -2,9 +2,12 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "msvis-comparator.h"
+#include "msvis-compare-error.h"
+#include "msvis-graph-builder.h"
 #include "msvis-node-compare.h"
 #include "msvis-py-number.h"
 
@@ -63,7 +66,8 @@ items_fuzzy_equal (Comparator *c,
                    guint32     b_first,
                    guint32     b_count)
 {
-  if (c->options->any_shape)
+  /* msprobe 26 matches by id alone (msprobe-2026.md §5.2) */
+  if (c->options->any_shape || c->options->era == MSVIS_ERA_2026)
     return TRUE;
   for (guint32 i = 0; i < MIN (n_count, b_count); i++)
     if (!msvis_py_fields_equal (item_field (c->npu, n_first, i, c->npu_shape),
@@ -123,6 +127,17 @@ link_and_compare (Comparator  *c,
 }
 
 #define MAX_WORKERS 8
+
+static MsvisNodeCompare *
+node_compare_new (Comparator *c)
+{
+  MsvisNodeCompare *node_compare = msvis_node_compare_new_for_era (c->options->era,
+                                                                   c->options->mode,
+                                                                   c->npu, c->bench);
+
+  msvis_node_compare_set_parallel_merge (node_compare, c->options->any_shape);
+  return node_compare;
+}
 
 /* The threads a step over @n_items takes: the option, else one per core up to MAX_WORKERS,
  * and one under 4096 items, where starting threads costs more than it saves. */
@@ -204,8 +219,7 @@ compare_pairs (Comparator *c)
   for (guint i = 0; i < n_workers; i++)
     {
       workers[i] = (Worker) { c->pairs, i == 0 ? c->node_compare
-                                               : msvis_node_compare_new (c->options->mode,
-                                                                         c->npu, c->bench),
+                                               : node_compare_new (c),
                               i, n_workers };
       msvis_node_compare_set_store (workers[i].node_compare, i);
     }
@@ -227,8 +241,10 @@ default_counterpart (Comparator  *c,
 {
   MsvisNodeId b = msvis_graph_lookup (c->bench, msvis_graph_node_get_id (c->npu, n));
 
-  return b != MSVIS_NODE_ID_NONE && nodes_equal (c, n, b, FALSE) && ancestors_equal (c, n, b)
-         ? b : MSVIS_NODE_ID_NONE;
+  /* msprobe 26 no longer compares the data items (msprobe-2026.md §5.1) */
+  return b != MSVIS_NODE_ID_NONE &&
+         (c->options->era == MSVIS_ERA_2026 || nodes_equal (c, n, b, FALSE)) &&
+         ancestors_equal (c, n, b) ? b : MSVIS_NODE_ID_NONE;
 }
 
 typedef struct
@@ -385,15 +401,16 @@ match_fuzzy (Comparator  *c,
     }
 }
 
-/* The worst index of a collection's children, matched or not: the smallest in md5 mode,
- * the largest otherwise. */
+/* The worst index of a collection's children, matched or not: the smallest in July's md5
+ * mode, the largest otherwise (msprobe 26: in every mode, msprobe-2026.md §7.8). */
 static void
 index_api_collection (MsvisGraph       *npu,
                       MsvisCompareMode  mode,
+                      MsvisEra          era,
                       MsvisNodeId       node)
 {
   MsvisCompareResults *results = msvis_graph_ensure_compare_results (npu);
-  gboolean md5 = mode == MSVIS_COMPARE_MD5;
+  gboolean md5 = mode == MSVIS_COMPARE_MD5 && era == MSVIS_ERA_2025_07;
   MsvisPyNumber index = MSVIS_PY_INT (md5 ? 1 : 0);
 
   for (MsvisNodeId api = msvis_graph_node_get_first_child (npu, node);
@@ -436,12 +453,20 @@ msvis_compare_foreach_api_collection (MsvisGraph                *npu,
     }
 }
 
+typedef struct
+{
+  MsvisCompareMode mode;
+  MsvisEra         era;
+} IndexKind;
+
 static void
 index_one (MsvisGraph  *npu,
            MsvisNodeId  node,
            gpointer     user_data)
 {
-  index_api_collection (npu, GPOINTER_TO_INT (user_data), node);
+  IndexKind *kind = user_data;
+
+  index_api_collection (npu, kind->mode, kind->era, node);
 }
 
 /**
@@ -454,7 +479,22 @@ void
 msvis_compare_index_api_collections (MsvisGraph       *npu,
                                      MsvisCompareMode  mode)
 {
-  msvis_compare_foreach_api_collection (npu, index_one, GINT_TO_POINTER (mode));
+  msvis_compare_index_api_collections_for_era (npu, mode, MSVIS_ERA_2025_07);
+}
+
+/**
+ * msvis_compare_index_api_collections_for_era:
+ *
+ * msvis_compare_index_api_collections() as @era's msprobe does it.
+ */
+void
+msvis_compare_index_api_collections_for_era (MsvisGraph       *npu,
+                                             MsvisCompareMode  mode,
+                                             MsvisEra          era)
+{
+  IndexKind kind = { mode, era };
+
+  msvis_compare_foreach_api_collection (npu, index_one, &kind);
 }
 
 /* paging_by_micro_step with a second graph: a matched root child's counterpart takes its
@@ -469,7 +509,10 @@ page_bench (Comparator *c)
   MsvisNodeId bench_root = msvis_graph_get_root (c->bench);
 
   if (msvis_graph_get_micro_steps_from_dump (c->npu))
-    return;
+    {
+      msvis_graph_clear_micro_steps (c->bench);
+      return;
+    }
 
   /* Only a root child without a micro step gets one from its id ("is None"). */
   if (!c->options->keep_bench_micro_steps && !msvis_graph_get_micro_steps_from_dump (c->bench))
@@ -502,19 +545,65 @@ page_bench (Comparator *c)
       }
 }
 
+/* msprobe 26 has no header for structure mode: the first matched node with a row makes
+ * ApiData raise (msprobe-2026.md §7.2), so such a compare fails as a whole. */
+static gboolean
+check_structure_rows (Comparator  *c,
+                      GError     **error)
+{
+  if (c->options->era != MSVIS_ERA_2026 || c->options->mode != MSVIS_COMPARE_STRUCTURE)
+    return TRUE;
+  for (guint i = 0; i < c->pairs->len; i++)
+    {
+      MsvisNodeId n = g_array_index (c->pairs, NodePair, i).npu;
+      guint32 n_in, n_out;
+
+      msvis_graph_node_get_inputs (c->npu, n, &n_in);
+      msvis_graph_node_get_outputs (c->npu, n, &n_out);
+      if (n_in + n_out > 0)
+        {
+          g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                       /* translators: %s is a node name; the rest is msprobe's own message */
+                       _("%s has data items, which msprobe 26 cannot compare in a structure "
+                         "dump: The parameter \"mode\" error, expected summary/all/md5, "
+                         "actually structure."),
+                       msvis_graph_node_get_id (c->npu, n));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /**
  * msvis_compare_graphs:
  *
- * Walks the NPU tree breadth first, as msprobe does, so a node's ancestors are always
- * matched before it.
+ * msvis_compare_graphs_full() for compares that cannot fail: every July-era compare.
  */
 void
 msvis_compare_graphs (MsvisGraph                *npu,
                       MsvisGraph                *bench,
                       const MsvisCompareOptions *options)
 {
-  g_autoptr(MsvisNodeCompare) node_compare = msvis_node_compare_new (options->mode, npu, bench);
-  Comparator c = { npu, bench, options, node_compare };
+  msvis_compare_graphs_full (npu, bench, options, NULL);
+}
+
+/**
+ * msvis_compare_graphs_full:
+ *
+ * Walks the NPU tree breadth first, as msprobe does, so a node's ancestors are always
+ * matched before it.
+ *
+ * Returns: %FALSE with @error set for a compare msprobe fails: in era 2026, a structure
+ *   compare whose matched nodes have data items; the graphs then hold the matches only
+ */
+gboolean
+msvis_compare_graphs_full (MsvisGraph                 *npu,
+                           MsvisGraph                 *bench,
+                           const MsvisCompareOptions  *options,
+                           GError                    **error)
+{
+  Comparator c = { npu, bench, options, NULL };
+  g_autoptr(MsvisNodeCompare) node_compare = c.node_compare = node_compare_new (&c);
   void (*match) (Comparator *, MsvisNodeId) =
     options->fuzzy ? match_fuzzy : options->mapping ? match_mapped : NULL;
   g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
@@ -542,12 +631,15 @@ msvis_compare_graphs (MsvisGraph                *npu,
     }
   if (match == NULL)
     match_all_default (&c, queue);
+  if (!check_structure_rows (&c, error))
+    return FALSE;
   compare_pairs (&c);
 
   /* msprobe indexes the API collections before the real-data compare gives their APIs an
    * index, so in that mode they stay 0. */
-  msvis_compare_index_api_collections (npu, options->mode);
+  msvis_compare_index_api_collections_for_era (npu, options->mode, options->era);
   msvis_node_compare_finish (node_compare, options->npu_tensor_dir, options->bench_tensor_dir,
                              options->warnings, options->cancellable);
   page_bench (&c);
+  return TRUE;
 }

@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "msvis-compare-mode.h"
+#include "msvis-era.h"
 #include "msvis-graph.h"
 
 G_BEGIN_DECLS
@@ -27,11 +28,18 @@ typedef struct
   gboolean          keep_bench_micro_steps; /* merged graphs were paged before the merge */
   guint             threads;       /* that compare the matched data; 0: one per core, for
                                     * compares big enough to gain from them */
+  MsvisEra          era;           /* July: type/shape-checked matching, continuous index;
+                                    * 2026: id matching, pass/warning/error (msprobe-2026.md
+                                    * §5, §7) */
 } MsvisCompareOptions;
 
 void   msvis_compare_graphs      (MsvisGraph                *npu,
                                   MsvisGraph                *bench,
                                   const MsvisCompareOptions *options);
+gboolean msvis_compare_graphs_full (MsvisGraph                 *npu,
+                                    MsvisGraph                 *bench,
+                                    const MsvisCompareOptions  *options,
+                                    GError                    **error);
 char  *msvis_compare_recount_key (const char                *api_id);
 
 typedef void (*MsvisCompareCollectionFunc) (MsvisGraph  *npu,
@@ -40,6 +48,9 @@ typedef void (*MsvisCompareCollectionFunc) (MsvisGraph  *npu,
 
 void   msvis_compare_index_api_collections  (MsvisGraph                 *npu,
                                              MsvisCompareMode            mode);
+void   msvis_compare_index_api_collections_for_era (MsvisGraph          *npu,
+                                                    MsvisCompareMode     mode,
+                                                    MsvisEra             era);
 void   msvis_compare_foreach_api_collection (MsvisGraph                 *npu,
                                              MsvisCompareCollectionFunc  func,
                                              gpointer                    user_data);

@@ -57,8 +57,28 @@ typedef struct
   MsvisField fields[MAX_COLUMNS];
 } Row;
 
+/* What differs between msprobe's eras once two matched nodes' items are loaded: the rows of
+ * get_accuracy, what is appended to the NPU items and how the precision_index is judged.
+ * @run compares a loaded pair; @finish_node judges a node of a real-data compare after
+ * every tensor was compared. The July model lives in msvis-node-compare.c, the 2026 one in
+ * msvis-node-compare-2026.c. */
+typedef struct
+{
+  gpointer (*state_new)   (MsvisNodeCompare *self);
+  void     (*state_free)  (gpointer          state);
+  void     (*run)         (MsvisNodeCompare *self,
+                           MsvisNodeId       npu_node);
+  void     (*finish_node) (MsvisNodeCompare *self,
+                           MsvisNodeId       npu_node);
+} MsvisPrecisionModel;
+
+extern const MsvisPrecisionModel _msvis_precision_model_2026;
+
 struct _MsvisNodeCompare
 {
+  const MsvisPrecisionModel *model;
+  gpointer         model_state;
+  gboolean         parallel_merge;   /* msprobe 26 judges merged graphs without shapes */
   MsvisCompareMode mode;
   Side             npu;
   Side             bench;
@@ -122,6 +142,18 @@ attach (MsvisNodeCompare *self,
                                         row->fields, row->n);
 }
 
+void          _msvis_node_compare_side_load   (Side             *side,
+                                               MsvisNodeId       node);
+guint32       _msvis_node_compare_struct_at    (Side             *side,
+                                               int               cat,
+                                               guint             index);
+void          _msvis_node_compare_difference  (MsvisNodeCompare *self,
+                                               const MsvisField *n,
+                                               const MsvisField *b,
+                                               MsvisField       *diff,
+                                               MsvisField       *relative);
+const char   *_msvis_node_compare_data_name   (Side             *side,
+                                               guint32           item);
 MsvisPyNumber _msvis_node_compare_summary_side (MsvisNodeCompare *self,
                                                guint             start,
                                                guint             end,

@@ -62,9 +62,9 @@ category_of (Side    *side,
 }
 
 /* _parse_node and merge_tensor: the items in order, and per state. */
-static void
-side_load (Side        *side,
-           MsvisNodeId  node)
+void
+_msvis_node_compare_side_load (Side        *side,
+                               MsvisNodeId  node)
 {
   guint32 n_in, n_out;
   guint32 first_in = msvis_graph_node_get_inputs (side->graph, node, &n_in);
@@ -86,22 +86,45 @@ side_load (Side        *side,
   side->n_inputs = n_in;
 }
 
-static guint32
-struct_at (Side  *side,
-           int    cat,
-           guint  index)
+#define side_load _msvis_node_compare_side_load
+
+guint32
+_msvis_node_compare_struct_at (Side  *side,
+                               int    cat,
+                               guint  index)
 {
   return g_array_index (side->cats[cat], guint32, index);
 }
 
+#define struct_at _msvis_node_compare_struct_at
+
+static const MsvisPrecisionModel july_model;
+
 /**
  * msvis_node_compare_new:
  * @npu: (transfer none): the graph whose nodes get the results; it must outlive @self
+ *
+ * The July-2025 compare: msvis_node_compare_new_for_era() for %MSVIS_ERA_2025_07.
  */
 MsvisNodeCompare *
 msvis_node_compare_new (MsvisCompareMode  mode,
                         MsvisGraph       *npu,
                         MsvisGraph       *bench)
+{
+  return msvis_node_compare_new_for_era (MSVIS_ERA_2025_07, mode, npu, bench);
+}
+
+/**
+ * msvis_node_compare_new_for_era:
+ * @npu: (transfer none): the graph whose nodes get the results; it must outlive @self
+ *
+ * A compare with the rows, item columns and precision_index of @era's msprobe.
+ */
+MsvisNodeCompare *
+msvis_node_compare_new_for_era (MsvisEra          era,
+                                MsvisCompareMode  mode,
+                                MsvisGraph       *npu,
+                                MsvisGraph       *bench)
 {
   MsvisNodeCompare *self = g_new0 (MsvisNodeCompare, 1);
   const char *const *columns = mode == MSVIS_COMPARE_SUMMARY ? summary_columns
@@ -129,7 +152,24 @@ msvis_node_compare_new (MsvisCompareMode  mode,
       self->compared = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
     }
   msvis_graph_ensure_compare_results (npu);
+  self->model = era == MSVIS_ERA_2026 ? &_msvis_precision_model_2026 : &july_model;
+  if (self->real_data != NULL)
+    msvis_real_data_set_era (self->real_data, era);
+  if (self->model->state_new != NULL)
+    self->model_state = self->model->state_new (self);
   return self;
+}
+
+/**
+ * msvis_node_compare_set_parallel_merge:
+ *
+ * Whether the graphs are parallel merges, which msprobe 26 judges without the shape check.
+ */
+void
+msvis_node_compare_set_parallel_merge (MsvisNodeCompare *self,
+                                       gboolean          parallel_merge)
+{
+  self->parallel_merge = parallel_merge;
 }
 
 void
@@ -137,6 +177,8 @@ msvis_node_compare_free (MsvisNodeCompare *self)
 {
   if (self == NULL)
     return;
+  if (self->model_state != NULL)
+    self->model->state_free (self->model_state);
   side_clear (&self->npu);
   side_clear (&self->bench);
   g_array_unref (self->rows);
@@ -198,8 +240,8 @@ store_big_int (MsvisNodeCompare *self,
 }
 
 /* get_rela_diff_summary_mode for one statistic: npu - bench and |diff / bench| in percent. */
-static void
-difference (MsvisNodeCompare *self,
+void
+_msvis_node_compare_difference (MsvisNodeCompare *self,
             const MsvisField *n,
             const MsvisField *b,
             MsvisField       *diff,
@@ -272,7 +314,7 @@ fill_row (MsvisNodeCompare *self,
       row->n = N_SUMMARY_COLUMNS;
       if (paired)
         for (guint i = 0; i < 4; i++)
-          difference (self, side_field (npu, n_item, ATOM_MAX + i),
+          _msvis_node_compare_difference (self, side_field (npu, n_item, ATOM_MAX + i),
                       side_field (bench, b_item, ATOM_MAX + i),
                       &row->fields[i], &row->fields[i + 4]);
       else
@@ -302,9 +344,9 @@ fill_row (MsvisNodeCompare *self,
 }
 
 /* The item's tensor file, "-1" for none (msprobe's str(data_name)). */
-static const char *
-data_name (Side    *side,
-           guint32  item)
+const char *
+_msvis_node_compare_data_name (Side    *side,
+                               guint32  item)
 {
   const MsvisField *field = side_field (side, item, ATOM_DATA_NAME);
 
@@ -335,8 +377,10 @@ accuracy_core (MsvisNodeCompare *self,
       fill_row (self, row, n_item, b_item, cat, index, paired);
       row->to_output = msvis_str_contains (name, ".output.");
       if (self->real_data != NULL)
-        msvis_real_data_add_row (self->real_data, name, data_name (&self->npu, n_item),
-                                 paired ? data_name (&self->bench, b_item) : "-1");
+        msvis_real_data_add_row (self->real_data, name,
+                                 _msvis_node_compare_data_name (&self->npu, n_item),
+                                 paired ? _msvis_node_compare_data_name (&self->bench, b_item)
+                                        : "-1");
       produced++;
     }
   return produced;
@@ -384,23 +428,16 @@ msvis_node_compare_set_store (MsvisNodeCompare *self,
   self->store = store;
 }
 
-/**
- * msvis_node_compare_run:
- *
- * Compares two matched nodes; a pair without data items leaves the NPU node's data empty.
- */
-void
-msvis_node_compare_run (MsvisNodeCompare *self,
-                        MsvisNodeId       npu_node,
-                        MsvisNodeId       bench_node)
+/* July's model (vis-format.md §4.3–§4.5) on a loaded pair. */
+static void
+july_run (MsvisNodeCompare *self,
+          MsvisNodeId       npu_node)
 {
   MsvisCompareResults *results = msvis_graph_get_compare_results (self->npu.graph);
   const char *id = msvis_graph_node_get_id (self->npu.graph, npu_node);
   MsvisPyNumber index;
   guint n_inputs, n_ops;
 
-  side_load (&self->npu, npu_node);
-  side_load (&self->bench, bench_node);
   if (get_accuracy (self) == 0)
     return;
   /* Real data waits for the tensors of the whole graph: msvis_node_compare_finish(). */
@@ -439,6 +476,39 @@ msvis_node_compare_run (MsvisNodeCompare *self,
                                        msvis_py_number_to_precision (index));
 }
 
+/* July's real-data index of a loaded node, once every tensor is compared. */
+static void
+july_finish_node (MsvisNodeCompare *self,
+                  MsvisNodeId       node)
+{
+  MsvisCompareResults *results = msvis_graph_get_compare_results (self->npu.graph);
+  MsvisPyNumber index;
+
+  index = _msvis_node_compare_real_data_index (self, self->npu.n_inputs, self->npu.ops->len);
+  if (msvis_compare_mode_ignores (msvis_graph_node_get_id (self->npu.graph, node)))
+    index = MSVIS_PY_INT (0);
+  msvis_compare_results_set_precision (results, node, msvis_py_number_to_precision (index));
+}
+
+static const MsvisPrecisionModel july_model = {
+  NULL, NULL, july_run, july_finish_node,
+};
+
+/**
+ * msvis_node_compare_run:
+ *
+ * Compares two matched nodes; a pair without data items leaves the NPU node's data empty.
+ */
+void
+msvis_node_compare_run (MsvisNodeCompare *self,
+                        MsvisNodeId       npu_node,
+                        MsvisNodeId       bench_node)
+{
+  side_load (&self->npu, npu_node);
+  side_load (&self->bench, bench_node);
+  self->model->run (self, npu_node);
+}
+
 /**
  * msvis_node_compare_finish:
  * @npu_tensor_dir: (nullable): the NPU dump's dump_tensor_data folder
@@ -457,8 +527,6 @@ msvis_node_compare_finish (MsvisNodeCompare *self,
                            GPtrArray        *warnings,
                            GCancellable     *cancellable)
 {
-  MsvisCompareResults *results;
-
   g_return_if_fail (self != NULL);
 
   if (self->real_data == NULL)
@@ -466,16 +534,11 @@ msvis_node_compare_finish (MsvisNodeCompare *self,
   msvis_real_data_compute (self->real_data, npu_tensor_dir, bench_tensor_dir, warnings,
                            cancellable);
 
-  results = msvis_graph_get_compare_results (self->npu.graph);
   for (guint i = 0; i < self->compared->len; i++)
     {
       MsvisNodeId node = g_array_index (self->compared, MsvisNodeId, i);
-      MsvisPyNumber index;
 
       side_load (&self->npu, node);
-      index = _msvis_node_compare_real_data_index (self, self->npu.n_inputs, self->npu.ops->len);
-      if (msvis_compare_mode_ignores (msvis_graph_node_get_id (self->npu.graph, node)))
-        index = MSVIS_PY_INT (0);
-      msvis_compare_results_set_precision (results, node, msvis_py_number_to_precision (index));
+      self->model->finish_node (self, node);
     }
 }

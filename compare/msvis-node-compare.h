@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "msvis-compare-mode.h"
+#include "msvis-era.h"
 #include "msvis-graph.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,12 @@ typedef struct _MsvisNodeCompare MsvisNodeCompare;
 MsvisNodeCompare *msvis_node_compare_new  (MsvisCompareMode  mode,
                                            MsvisGraph       *npu,
                                            MsvisGraph       *bench);
+MsvisNodeCompare *msvis_node_compare_new_for_era (MsvisEra          era,
+                                                 MsvisCompareMode  mode,
+                                                 MsvisGraph       *npu,
+                                                 MsvisGraph       *bench);
+void              msvis_node_compare_set_parallel_merge (MsvisNodeCompare *self,
+                                                         gboolean          parallel_merge);
 void              msvis_node_compare_free (MsvisNodeCompare *self);
 void              msvis_node_compare_set_store (MsvisNodeCompare *self,
                                                 guint             store);

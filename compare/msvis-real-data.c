@@ -29,6 +29,7 @@ struct _MsvisRealData
   const char   *npu_dir;
   const char   *bench_dir;
   GCancellable *cancellable;
+  MsvisEra      era;
 };
 
 /* One tensor file being read. */
@@ -38,6 +39,7 @@ typedef struct
   MsvisPt       *pt;
   MsvisNpyDtype  dtype;   /* the dtype msprobe compares in */
   MsvisTensorStream stream;
+  guint64        squeezed[64];
 } Tensor;
 
 static void
@@ -165,6 +167,19 @@ open_tensor (const char  *path,
   return FALSE;
 }
 
+/* np.squeeze, which msprobe 26's readers apply: every size-1 dimension goes. */
+static void
+squeeze (Tensor *t)
+{
+  guint ndim = 0;
+
+  for (guint i = 0; i < t->stream.ndim; i++)
+    if (t->stream.shape[i] != 1 && ndim < G_N_ELEMENTS (t->squeezed))
+      t->squeezed[ndim++] = t->stream.shape[i];
+  t->stream.shape = t->squeezed;
+  t->stream.ndim = ndim;
+}
+
 static void
 tensor_clear (Tensor *t)
 {
@@ -188,11 +203,40 @@ msvis_real_data_compare_files (const char          *npu_path,
                                GCancellable        *cancellable,
                                GError             **error)
 {
+  return msvis_real_data_compare_files_for_era (MSVIS_ERA_2025_07, npu_path, bench_path,
+                                                metrics, cancellable, error);
+}
+
+/**
+ * msvis_real_data_compare_files_for_era:
+ *
+ * msvis_real_data_compare_files() as @era's msprobe compares: msprobe 26 squeezes both
+ * tensors and checks their shapes before a 0-d pair (msprobe-2026.md §7.7).
+ */
+gboolean
+msvis_real_data_compare_files_for_era (MsvisEra             era,
+                                       const char          *npu_path,
+                                       const char          *bench_path,
+                                       MsvisTensorMetrics  *metrics,
+                                       GCancellable        *cancellable,
+                                       GError             **error)
+{
   Tensor npu = { 0 }, bench = { 0 };
-  gboolean ok = open_tensor (npu_path, &npu, error) && open_tensor (bench_path, &bench, error)
-    && msvis_tensor_metrics_compute_stream (metrics, &npu.stream, &bench.stream,
-                                            msvis_tensor_arith_for (npu.dtype, bench.dtype),
-                                            cancellable, error);
+  gboolean ok = open_tensor (npu_path, &npu, error) && open_tensor (bench_path, &bench, error);
+
+  if (ok && era == MSVIS_ERA_2026)
+    {
+      squeeze (&npu);
+      squeeze (&bench);
+      ok = msvis_tensor_metrics_compute_stream_2026 (
+        metrics, &npu.stream, &bench.stream, msvis_tensor_arith_for (npu.dtype, bench.dtype),
+        msvis_tensor_arith_for_2026 (npu.dtype, bench.dtype, npu.stream.ndim == 0),
+        cancellable, error);
+    }
+  else if (ok)
+    ok = msvis_tensor_metrics_compute_stream (metrics, &npu.stream, &bench.stream,
+                                              msvis_tensor_arith_for (npu.dtype, bench.dtype),
+                                              cancellable, error);
 
   tensor_clear (&npu);
   tensor_clear (&bench);
@@ -237,8 +281,8 @@ compare_entry (MsvisRealData *self,
   npu_path = tensor_path (self->npu_dir, entry->npu_file, &error);
   bench_path = npu_path ? tensor_path (self->bench_dir, entry->bench_file, &error) : NULL;
   if (bench_path == NULL ||
-      !msvis_real_data_compare_files (npu_path, bench_path, &entry->metrics, self->cancellable,
-                                      &error))
+      !msvis_real_data_compare_files_for_era (self->era, npu_path, bench_path,
+                                              &entry->metrics, self->cancellable, &error))
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
@@ -295,6 +339,18 @@ msvis_real_data_compute (MsvisRealData *self,
       if (entry->warning != NULL)
         g_ptr_array_add (warnings, g_strdup (entry->warning));
     }
+}
+
+/**
+ * msvis_real_data_set_era:
+ *
+ * Which msprobe's tensor compare the rows get (July's by default).
+ */
+void
+msvis_real_data_set_era (MsvisRealData *self,
+                         MsvisEra       era)
+{
+  self->era = era;
 }
 
 /* The metrics of the last row named @npu_name, or %NULL. */

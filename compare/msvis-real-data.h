@@ -34,6 +34,15 @@ gboolean                  msvis_real_data_compare_files (const char          *np
                                                          GCancellable        *cancellable,
                                                          GError             **error);
 
+void                      msvis_real_data_set_era (MsvisRealData *self,
+                                                   MsvisEra       era);
+gboolean                  msvis_real_data_compare_files_for_era (MsvisEra             era,
+                                                                 const char          *npu_path,
+                                                                 const char          *bench_path,
+                                                                 MsvisTensorMetrics  *metrics,
+                                                                 GCancellable        *cancellable,
+                                                                 GError             **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisRealData, msvis_real_data_free)
 
 G_END_DECLS

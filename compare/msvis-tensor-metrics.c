@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -343,6 +344,10 @@ typedef struct
   GError                 **error;           /* set: a source failed */
   GCancellable            *cancellable;
   gboolean                 stop;            /* mismatch, error or cancelled: no more blocks */
+  float                    eps32;           /* get_relative_err's eps in float32 */
+  double                   eps64;
+  gboolean                 in_order;        /* msprobe 26: dot products in element order */
+  Sums                     sums_in_order;
 } Walk;
 
 /* handle_inf_nan on one block: inf and NaN must sit at the same places on both sides (the
@@ -402,11 +407,11 @@ errors_float32 (Walk         *w,
                 const double *y,
                 gsize         n)
 {
-  float one = (float)w->one, five = (float)w->five, rel;
+  float one = (float)w->one, five = (float)w->five, eps = w->eps32, rel;
   guint64 abs_bits = 0, n_one = 0, n_five = 0;
   guint32 rel_bits = 0;
 
-  ERRORS_LOOP (float, guint32, (float)EPS, fabsf)
+  ERRORS_LOOP (float, guint32, eps, fabsf)
   memcpy (&rel, &rel_bits, sizeof rel);
   w->abs_max = MAX (w->abs_max, from_bits (abs_bits));
   w->rel_nan |= isnan (rel);
@@ -421,10 +426,10 @@ errors_float64 (Walk         *w,
                 const double *y,
                 gsize         n)
 {
-  double one = w->one, five = w->five, rel;
+  double one = w->one, five = w->five, eps = w->eps64, rel;
   guint64 abs_bits = 0, rel_bits = 0, n_one = 0, n_five = 0;
 
-  ERRORS_LOOP (double, guint64, EPS, fabs)
+  ERRORS_LOOP (double, guint64, eps, fabs)
   rel = from_bits (rel_bits);
   w->abs_max = MAX (w->abs_max, from_bits (abs_bits));
   w->rel_nan |= isnan (rel);
@@ -506,6 +511,14 @@ walk_block (Walk  *w,
 
   errors_block (w, x, y, n);
   products (x, y, n, t);
+  if (w->in_order)
+    for (gsize i = 0; i < n; i++)
+      {
+        w->sums_in_order.nb += t[0][i];
+        w->sums_in_order.nn += t[1][i];
+        w->sums_in_order.bb += t[2][i];
+        w->sums_in_order.dd += t[3][i];
+      }
   return (Sums) { leaf_sum (t[0], n), leaf_sum (t[1], n), leaf_sum (t[2], n),
                   leaf_sum (t[3], n) };
 }
@@ -529,20 +542,29 @@ walk (Walk    *w,
   return (Sums) { l.nb + r.nb, l.nn + r.nn, l.bb + r.bb, l.dd + r.dd };
 }
 
-/* Equal shapes of @count values. FALSE when a source failed. */
+/* Equal shapes of @count values. FALSE when a source failed. @era 2026 takes the eps of
+ * get_relative_err's type and sums EucDist's squares in element order. */
 static gboolean
 compute_all (MsvisTensorMetrics      *self,
              const MsvisTensorStream *npu,
              const MsvisTensorStream *bench,
              guint64                  count,
              MsvisTensorArith         arith,
+             MsvisEra                 era,
              GCancellable            *cancellable,
              GError                 **error)
 {
+  gboolean y2026 = era == MSVIS_ERA_2026;
   Walk w = { npu, bench, arith, round_to (arith, 0.001), round_to (arith, 0.005),
-             0, 0, FALSE, 0, 0, FALSE, error, cancellable, FALSE };
+             0, 0, FALSE, 0, 0, FALSE, error, cancellable, FALSE,
+             y2026 ? FLT_EPSILON : (float)EPS, EPS, y2026, { 0 } };
   Sums sums = walk (&w, count);
 
+  /* msprobe 26 prints EucDist unrounded, so its sums must be those of the reference BLAS
+   * ddot behind Debian's numpy: in element order (this gives 26.0.0's bits on every node of
+   * cmp_pt_tensor, where the pairwise sums differ in the last places). */
+  if (w.in_order)
+    sums = w.sums_in_order;
   if (*error != NULL)
     return FALSE;
   if (w.mismatch)
@@ -615,11 +637,102 @@ msvis_tensor_metrics_compute_stream (MsvisTensorMetrics       *self,
     }
   else if (!same_shape (&n_shape, &b_shape))
     set_all (self, MSVIS_METRIC_SHAPE_UNMATCHED);
-  else if (!compute_all (self, npu, bench, count, arith, cancellable, &local))
+  else if (!compute_all (self, npu, bench, count, arith, MSVIS_ERA_2025_07, cancellable,
+                         &local))
     {
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
+  return TRUE;
+}
+
+/**
+ * msvis_tensor_arith_for_2026:
+ * @zero_d: both tensors are 0-d
+ *
+ * msprobe 26's get_relative_err type: numpy.result_type(npu, bench, float32) after non-float
+ * arrays became float64, so float16 and float32 data give float32, anything with float64
+ * float64; 0-d operands do not count under NumPy 1.x, which leaves float32.
+ */
+MsvisTensorArith
+msvis_tensor_arith_for_2026 (MsvisNpyDtype npu,
+                             MsvisNpyDtype bench,
+                             gboolean      zero_d)
+{
+  gsize width_n, width_b;
+
+  if (zero_d)
+    return MSVIS_TENSOR_ARITH_FLOAT32;
+  if (!msvis_npy_dtype_is_float (npu) || !msvis_npy_dtype_is_float (bench))
+    return MSVIS_TENSOR_ARITH_FLOAT64;
+  width_n = npu == MSVIS_NPY_BFLOAT16 ? 4 : msvis_npy_dtype_size (npu);
+  width_b = bench == MSVIS_NPY_BFLOAT16 ? 4 : msvis_npy_dtype_size (bench);
+  return MAX (width_n, width_b) > 4 ? MSVIS_TENSOR_ARITH_FLOAT64 : MSVIS_TENSOR_ARITH_FLOAT32;
+}
+
+/* msprobe 26's 0-d pair: MaxAbsErr in the arrays' own type, the relative error in float32
+ * with float32's eps where the bench is 0. */
+static void
+compute_0d_2026 (MsvisTensorMetrics *self,
+                 double              n,
+                 double              b,
+                 MsvisTensorArith    abs_arith)
+{
+  float fn = (float)n, fb = (float)b;
+
+  if (fb == 0)
+    {
+      fn += FLT_EPSILON;
+      fb += FLT_EPSILON;
+    }
+  set_all (self, MSVIS_METRIC_UNSUPPORTED);
+  set_max (self, MSVIS_METRIC_MAX_ABS_ERR, fabs (round_to (abs_arith, n - b)));
+  set_max (self, MSVIS_METRIC_MAX_RELATIVE_ERR, fabsf ((fn - fb) / fb));
+}
+
+/**
+ * msvis_tensor_metrics_compute_stream_2026:
+ * @npu: its shape already squeezed, as msprobe 26's readers squeeze
+ * @abs_arith: from msvis_tensor_arith_for() (a 0-d pair's MaxAbsErr)
+ * @rel_arith: from msvis_tensor_arith_for_2026()
+ *
+ * msprobe 26's checks in its order (empty NPU tensor, shape mismatch, 0-d, inf and NaN
+ * positions), then the six metrics, with get_relative_err in @rel_arith and its eps.
+ */
+gboolean
+msvis_tensor_metrics_compute_stream_2026 (MsvisTensorMetrics      *self,
+                                          const MsvisTensorStream *npu,
+                                          const MsvisTensorStream *bench,
+                                          MsvisTensorArith         abs_arith,
+                                          MsvisTensorArith         rel_arith,
+                                          GCancellable            *cancellable,
+                                          GError                 **error)
+{
+  MsvisTensorData n_shape = { NULL, npu->shape, npu->ndim };
+  MsvisTensorData b_shape = { NULL, bench->shape, bench->ndim };
+  guint64 count = count_of (&n_shape);
+  double ns, bs;
+  const double *n, *b;
+
+  g_return_val_if_fail (rel_arith != MSVIS_TENSOR_ARITH_FLOAT16, FALSE);
+  if (count == 0)
+    {
+      set_all (self, MSVIS_METRIC_UNSUPPORTED);
+      return TRUE;
+    }
+  if (!same_shape (&n_shape, &b_shape))
+    {
+      set_all (self, MSVIS_METRIC_SHAPE_UNMATCHED);
+      return TRUE;
+    }
+  if (npu->ndim > 0)
+    return compute_all (self, npu, bench, count, rel_arith, MSVIS_ERA_2026, cancellable, error);
+
+  n = npu->pull (npu->source, &ns, 1, error);
+  b = n ? bench->pull (bench->source, &bs, 1, error) : NULL;
+  if (b == NULL)
+    return FALSE;
+  compute_0d_2026 (self, *n, *b, abs_arith);
   return TRUE;
 }
 

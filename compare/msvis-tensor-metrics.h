@@ -4,6 +4,7 @@
 
 #include <gio/gio.h>
 
+#include "msvis-era.h"
 #include "msvis-npy.h"
 
 G_BEGIN_DECLS
@@ -86,6 +87,16 @@ gboolean         msvis_tensor_metrics_compute_stream (MsvisTensorMetrics      *s
                                                      MsvisTensorArith         arith,
                                                      GCancellable            *cancellable,
                                                      GError                 **error);
+MsvisTensorArith msvis_tensor_arith_for_2026 (MsvisNpyDtype             npu,
+                                              MsvisNpyDtype             bench,
+                                              gboolean                  zero_d);
+gboolean         msvis_tensor_metrics_compute_stream_2026 (MsvisTensorMetrics      *self,
+                                                          const MsvisTensorStream *npu,
+                                                          const MsvisTensorStream *bench,
+                                                          MsvisTensorArith         abs_arith,
+                                                          MsvisTensorArith         rel_arith,
+                                                          GCancellable            *cancellable,
+                                                          GError                 **error);
 const char      *msvis_metric_kind_to_string (MsvisMetricKind           kind);
 double           msvis_py_fmt12              (double                    value);
 double           msvis_tensor_dot            (const double             *a,

@@ -191,7 +191,10 @@ msvis_legend_fill_precision (MsvisLegend *self)
   const char *shared = msvis_legend_get_shared_description (self);
   g_autofree char *mode = NULL;
 
-  mode = g_strdup_printf ("%s %s", mode_name (msvis_vis_document_get_task (self->doc)),
+  mode = g_strdup_printf ("%s %s",
+                          msvis_buckets_has_levels (buckets)
+                          ? _("Levels from msprobe’s rule checkers: pass, warning and error.")
+                          : mode_name (msvis_vis_document_get_task (self->doc)),
                           _("Counts are leaves of the NPU graph."));
   gtk_label_set_text (self->mode_label, mode);
   for (guint i = 0; i < msvis_buckets_get_n (buckets); i++)

@@ -55,8 +55,10 @@ print_graph_text (const char        *label,
   for (guint i = 0; i < s.n_buckets; i++)
     {
       const MsvisBucket *b = msvis_buckets_get (buckets, i);
+      const char *level = msvis_accuracy_level_to_string (b->level);
 
-      g_print ("    %s [%g, %g]: %u\n", b->color, b->lo, b->hi, s.bucket_counts[i]);
+      g_print ("    %s%s%s [%g, %g]: %u\n", b->color, level ? " " : "", level ? level : "",
+               b->lo, b->hi, s.bucket_counts[i]);
     }
   if (buckets != NULL)
     g_print ("    %s: %u\n", _("matched, without precision"), s.n_no_value + s.n_outside);
@@ -120,6 +122,11 @@ write_graph_json (MsvisJsonWriter *w,
           msvis_json_writer_begin_object (w);
           msvis_json_writer_key (w, "color");
           msvis_json_writer_string (w, b->color);
+          if (b->level != MSVIS_ACCURACY_UNKNOWN)
+            {
+              msvis_json_writer_key (w, "level");
+              msvis_json_writer_string (w, msvis_accuracy_level_to_string (b->level));
+            }
           msvis_json_writer_key (w, "range");
           msvis_json_writer_begin_array (w);
           msvis_json_writer_double (w, b->lo);

@@ -100,7 +100,7 @@ msvis_job_build_one (Run              *run,
   MsvisBuildOptions options = { .era = run->job->era,
                                 .complete_stack = run->job->complete_stack ||
                                                   run->job->era == MSVIS_ERA_2026,
-                                .keep_md5 = keep_md5 };
+                                .keep_md5 = keep_md5, .warnings = run->job->warnings };
   EntryWatch watch = { NULL, entry_names };
   MsvisDumpHeader header;
   MsvisGraph *graph;

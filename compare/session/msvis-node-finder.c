@@ -33,35 +33,22 @@ is_leaf (MsvisNodeFinder *self,
   return msvis_graph_node_get_first_child (self->graph, node) == MSVIS_NODE_ID_NONE;
 }
 
-/* md5's legend reads the other way round: [1, 1] is "same", [0, 0] is "different". A file
- * without a task is taken for md5 when every range is a fixed value, as only md5's are. */
-static gboolean
-legend_is_md5 (MsvisVisDocument *doc,
-               MsvisBuckets     *buckets)
-{
-  guint n = msvis_buckets_get_n (buckets);
-
-  if (msvis_vis_document_get_task (doc) != NULL)
-    return strcmp (msvis_vis_document_get_task (doc), "md5") == 0;
-  for (guint i = 0; i < n; i++)
-    if (msvis_buckets_get (buckets, i)->lo != msvis_buckets_get (buckets, i)->hi)
-      return FALSE;
-  return n > 0;
-}
-
 /* The larger a bucket's values, the larger the deviation it describes (§4.7: "值越大代表测量值与
- * 标杆值的偏差越大"); md5 is the exception. Colors lists the buckets mildest first, but a file
- * saved by another tool need not, so the order is worked out from the ranges. */
+ * 标杆值的偏差越大"), except in the July md5 legend (msvis_buckets_reads_inverted()); a msprobe 26
+ * legend names its levels, which decide. Colors lists the buckets mildest first, but a file
+ * saved by another tool need not, so the order is worked out from the levels or ranges. */
 static gboolean
 is_milder (MsvisNodeFinder *self,
            int              a,
            int              b)
 {
-  double x = msvis_buckets_get (self->buckets, a)->lo;
-  double y = msvis_buckets_get (self->buckets, b)->lo;
+  const MsvisBucket *ba = msvis_buckets_get (self->buckets, a);
+  const MsvisBucket *bb = msvis_buckets_get (self->buckets, b);
 
-  if (x != y)
-    return self->md5 ? x > y : x < y;
+  if (ba->level != bb->level)
+    return ba->level < bb->level;
+  if (ba->lo != bb->lo)
+    return self->md5 ? ba->lo > bb->lo : ba->lo < bb->lo;
   return a < b;
 }
 
@@ -194,7 +181,7 @@ msvis_node_finder_new (MsvisVisDocument *doc,
   self->n_nodes = msvis_graph_get_n_nodes (self->graph);
   self->buckets = msvis_buckets_new_from_colors (msvis_vis_document_is_compare (doc)
                                                  ? msvis_vis_document_get_colors (doc) : NULL);
-  self->md5 = legend_is_md5 (doc, self->buckets);
+  self->md5 = msvis_buckets_reads_inverted (self->buckets);
 
   msvis_node_finder_rank_buckets (self);
   msvis_node_finder_count_leaves (self);
@@ -275,7 +262,7 @@ msvis_node_finder_get_buckets (MsvisNodeFinder *self)
 /**
  * msvis_node_finder_is_md5:
  *
- * Returns: whether the legend is md5's, whose buckets say "same" and "different"
+ * Returns: whether the legend is July md5's, whose buckets say "same" and "different"
  */
 gboolean
 msvis_node_finder_is_md5 (MsvisNodeFinder *self)
@@ -371,6 +358,19 @@ msvis_node_finder_dup_range_label (MsvisNodeFinder *self,
 
   task = task ? task : "";
 
+  /* msprobe 26's levels come from rule checkers in every mode; the range only maps them. */
+  switch (b->level)
+    {
+    case MSVIS_ACCURACY_PASS:
+      return g_strdup (C_("precision level", "Pass"));
+    case MSVIS_ACCURACY_WARNING:
+      return g_strdup (C_("precision level", "Warning"));
+    case MSVIS_ACCURACY_ERROR:
+      return g_strdup (C_("precision level", "Error"));
+    case MSVIS_ACCURACY_UNKNOWN:
+    default:
+      break;
+    }
   if (self->md5 && b->lo == b->hi)
     return g_strdup (b->lo == 0 ? _("MD5 differs") : _("MD5 is the same"));
   if (strcmp (task, "all") == 0)

@@ -26,8 +26,15 @@ starts_with_any_char_after (const char *name,
   return strncmp (name, prefix, n) == 0 && name[n] != '\0' && name[n] != '\n';
 }
 
+/**
+ * msvis_node_type_in_era:
+ *
+ * NodeOp.get_node_op: msprobe 26 adds "MindSpeed." to the APIs (msprobe-2026.md §4.8), and
+ * "DefaultModel" to the modules, which names left unmatched are anyway.
+ */
 MsvisNodeType
-msvis_node_type_for_name (const char *name)
+msvis_node_type_in_era (const char *name,
+                        MsvisEra    era)
 {
   static const char *apis[] = {
     "Tensor", "Torch", "Functional", "NPU", "VF", "Distributed", "Aten", "Mint", "Primitive",
@@ -42,7 +49,17 @@ msvis_node_type_for_name (const char *name)
     if (starts_with_any_char_after (name, apis[i]))
       return MSVIS_NODE_API;
 
+  if (era == MSVIS_ERA_2026 && starts_with_any_char_after (name, "MindSpeed"))
+    return MSVIS_NODE_API;
+
   return MSVIS_NODE_MODULE;
+}
+
+/* The July-2025 node types. */
+MsvisNodeType
+msvis_node_type_for_name (const char *name)
+{
+  return msvis_node_type_in_era (name, MSVIS_ERA_2025_07);
 }
 
 static gboolean
@@ -113,7 +130,8 @@ simplify_stack (Builder    *self,
   guint n_lines;
   const char *const *lines = msvis_graph_get_stack (self->graph, raw, &n_lines);
 
-  if (self->options->complete_stack || n_lines == 0)
+  /* msprobe 26 always keeps whole stacks (msprobe-2026.md §4.3). */
+  if (self->options->complete_stack || n_lines == 0 || self->options->era == MSVIS_ERA_2026)
     return raw;
 
   if (msvis_node_type_for_name (name) == MSVIS_NODE_MODULE)
@@ -250,7 +268,8 @@ create_or_get (Builder     *self,
 
   if (node == MSVIS_NODE_ID_NONE)
     {
-      node = msvis_graph_append_node (self->graph, msvis_node_type_for_name (name), name);
+      node = msvis_graph_append_node (self->graph,
+                                      msvis_node_type_in_era (name, self->options->era), name);
       msvis_graph_node_set_stack (self->graph, node, stack_for (self, name));
     }
 
@@ -287,7 +306,8 @@ repair_parent (Builder    *self,
   gssize prefix;
 
   if (parent != NULL)
-    return parent;
+    return self->options->era == MSVIS_ERA_2026
+           ? msvis_builder_fix_inplace_parent (self, child, parent) : parent;
 
   prefix = backward_counter_prefix (child);
   if (prefix >= 0)
@@ -534,7 +554,10 @@ msvis_builder_add_parameters_grad (Builder *self)
                                   GPOINTER_TO_SIZE (g_hash_table_lookup (last_backward, prefix)));
       owner = msvis_graph_lookup (graph, owner_id);
       if (owner == MSVIS_NODE_ID_NONE)
-        continue;
+        {
+          msvis_builder_warn_dropped_grads (self, name, prefix);
+          continue;
+        }
 
       node = msvis_graph_add_node (graph, MSVIS_NODE_MODULE, node_id);
       if (node == MSVIS_NODE_ID_NONE)
@@ -580,6 +603,22 @@ msvis_builder_number_megatron_micro_steps (Builder *self)
 
   msvis_graph_set_micro_steps (graph, self->construct->micro_step_number + 1);
   msvis_graph_set_micro_steps_from_dump (graph, TRUE);
+}
+
+/**
+ * msvis_graph_clear_micro_steps:
+ *
+ * A compare whose NPU construct.json is Megatron's pages nothing (msprobe-2026.md §4.7): a
+ * benchmark without micro steps of its own then has none, which msprobe writes as 0; one
+ * with its own keeps them.
+ */
+void
+msvis_graph_clear_micro_steps (MsvisGraph *graph)
+{
+  if (msvis_graph_get_micro_steps_from_dump (graph))
+    return;
+  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
+    msvis_graph_node_set_micro_step (graph, node, -1);
 }
 
 /**

@@ -55,6 +55,7 @@ typedef struct
   gint                     structure_failed;  /* atomic: stop reading dump.json */
   GFile                   *construct_file;
   GFile                   *stack_file;
+  GFile                   *dump_file;
   GCancellable            *cancellable;
   gint64                   start;
   GError                  *structure_error;
@@ -67,5 +68,19 @@ void     msvis_builder_group_apis          (Builder  *self);
 void     msvis_builder_add_parameters_grad (Builder  *self);
 void     msvis_builder_number_megatron_micro_steps (Builder *self);
 gssize   msvis_parameters_grad_suffix      (const char *name);
+
+/* msprobe 26's rules (msvis-graph-builder-2026.c) */
+const char *msvis_builder_fix_inplace_parent   (Builder               *self,
+                                                const char            *child,
+                                                const char            *parent);
+void        msvis_builder_rebase_dump_data_dir (Builder               *self,
+                                                const MsvisDumpHeader *header);
+void        msvis_builder_handle_recompute     (Builder               *self,
+                                                const char            *framework);
+void        msvis_builder_add_parameters_grad_2026 (Builder           *self);
+gboolean    msvis_builder_is_py_digits         (const char            *text);
+void        msvis_builder_warn_dropped_grads   (Builder               *self,
+                                                const char            *name,
+                                                const char            *prefix);
 
 G_END_DECLS

@@ -353,6 +353,7 @@ msvis_graph_build (GFile                    *dump_dir,
   g_cond_init (&self.construct_cond);
   self.construct_file = construct;
   self.stack_file = stack;
+  self.dump_file = dump;
   self.cancellable = cancellable;
   self.start = start;
   self.structure = g_thread_new ("msvis-structure", read_structure, &self);
@@ -372,14 +373,22 @@ msvis_graph_build (GFile                    *dump_dir,
     }
   g_debug ("read dump.json at %.3f s", (g_get_monotonic_time () - start) / 1e6);
 
-  msvis_graph_set_dump_data_dir (graph, header->has_dump_data_dir ? header->dump_data_dir : "");
+  if (options->era == MSVIS_ERA_2026)
+    msvis_builder_rebase_dump_data_dir (&self, header);
+  else
+    msvis_graph_set_dump_data_dir (graph, header->has_dump_data_dir ? header->dump_data_dir : "");
   place_entries (&self);
+  if (options->era == MSVIS_ERA_2026)
+    msvis_builder_handle_recompute (&self, header->framework);
   msvis_builder_group_apis (&self);
   /* A Megatron construct.json gives the micro steps itself (msprobe-2026.md §4.7); the
    * gradient nodes then take 0, not their backward node's. */
   if (self.construct->micro_step_number >= 0)
     msvis_builder_number_megatron_micro_steps (&self);
-  msvis_builder_add_parameters_grad (&self);
+  if (options->era == MSVIS_ERA_2026)
+    msvis_builder_add_parameters_grad_2026 (&self);
+  else
+    msvis_builder_add_parameters_grad (&self);
   if (self.construct->micro_step_number < 0)
     msvis_graph_number_micro_steps (graph);
   ok = TRUE;

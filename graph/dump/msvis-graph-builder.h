@@ -15,6 +15,9 @@ typedef struct
   gboolean            keep_md5;        /* md5 compares write each item's md5 */
   MsvisDumpEntryFunc  entry_hook;      /* (nullable): also sees every dump.json entry */
   gpointer            hook_data;
+  /* (nullable) (element-type utf8): gets a message for each thing the build leaves out as
+   * msprobe does; builds on several threads may share one (they append under a lock) */
+  GPtrArray          *warnings;
 } MsvisBuildOptions;
 
 MsvisGraph    *msvis_graph_build              (GFile                    *dump_dir,
@@ -23,6 +26,9 @@ MsvisGraph    *msvis_graph_build              (GFile                    *dump_di
                                                GCancellable             *cancellable,
                                                GError                  **error);
 MsvisNodeType  msvis_node_type_for_name       (const char               *name);
+MsvisNodeType  msvis_node_type_in_era         (const char               *name,
+                                               MsvisEra                  era);
 void           msvis_graph_number_micro_steps (MsvisGraph               *graph);
+void           msvis_graph_clear_micro_steps  (MsvisGraph               *graph);
 
 G_END_DECLS

@@ -19,6 +19,7 @@ typedef enum
 {
   ATOM_TYPE, ATOM_DTYPE, ATOM_SHAPE, ATOM_MAX, ATOM_MIN, ATOM_MEAN, ATOM_NORM, ATOM_MD5,
   ATOM_VALUE, ATOM_DATA_NAME, ATOM_FULL_OP_NAME, ATOM_STATE, ATOM_REQUIRES_GRAD,
+  /* a torch.distributed.P2POp's own keys, in the order msprobe 26 sets them */
   ATOM_CLASS_TYPE, ATOM_OP, ATOM_PEER, ATOM_TAG, ATOM_GROUP_ID, N_ATOMS
 } Atom;
 
@@ -169,8 +170,8 @@ msvis_op_parser_new (MsvisGraph *graph,
   return self;
 }
 
-/* 26.0.0's gen_op_item and op_item_parse (msprobe-2026.md §3.2): requires_grad on every
- * item, P2POp dicts as one item. */
+/* Which msprobe's items to make: msprobe 26 adds requires_grad to every item and takes a
+ * P2POp for one (msprobe-2026.md §3.2). July by default. */
 void
 msvis_op_parser_set_era (MsvisOpParser *self,
                          MsvisEra       era)
@@ -493,22 +494,10 @@ is_output_name (const char *name)
  * follows gen_op_item's branches one for one (§2), which is how its byte-level quirks are
  * checked against msprobe, and it runs once per leaf of every dump entry. */
 static void
-set_none (MsvisOpParser *self,
-          guint          first,
-          Atom           atom)
-{
-  MsvisField none = { .name = self->atoms[atom], .kind = MSVIS_VALUE_NONE };
-
-  set_field (self, first, none);
-}
-
-/* @p2p: the torch.distributed.P2POp dict @leaf is the tensor of (26.0.0), or NULL. */
-static void
 add_leaf (MsvisOpParser        *self,
           const MsvisJsonValue *leaf,
           const char           *name,
-          const char           *state,
-          const MsvisJsonValue *p2p)
+          const char           *state)
 {
   guint first = self->fields.len;
   const MsvisJsonValue *data_name_value;
@@ -531,7 +520,8 @@ add_leaf (MsvisOpParser        *self,
       set_field (self, first, str_field (self, ATOM_DATA_NAME, "-1"));
       set_field (self, first, str_field (self, ATOM_STATE, state));
       if (self->era == MSVIS_ERA_2026)
-        set_none (self, first, ATOM_REQUIRES_GRAD);
+        push_field (self, (MsvisField) { .name = self->atoms[ATOM_REQUIRES_GRAD],
+                                         .kind = MSVIS_VALUE_NONE });
       full_op_name = key = name;
       goto place;
     }
@@ -594,8 +584,10 @@ add_leaf (MsvisOpParser        *self,
   full_op_name = msvis_arena_strndup (self->arena, full_op_name, strlen (full_op_name));
   set_field (self, first, temp_field (self, ATOM_FULL_OP_NAME, full_op_name));
   set_field (self, first, str_field (self, ATOM_STATE, state));
+  /* msprobe 26 items always have requires_grad (msprobe-2026.md §3.2) */
   if (self->era == MSVIS_ERA_2026 && find_field (self, first, ATOM_REQUIRES_GRAD) == NULL)
-    set_none (self, first, ATOM_REQUIRES_GRAD);
+    push_field (self, (MsvisField) { .name = self->atoms[ATOM_REQUIRES_GRAD],
+                                     .kind = MSVIS_VALUE_NONE });
 
   for (Atom a = ATOM_MAX; a <= ATOM_NORM; a++)
     if (find_field (self, first, a) == NULL)
@@ -628,12 +620,6 @@ add_leaf (MsvisOpParser        *self,
   key = full_op_name;
 
 place:
-  if (p2p != NULL)
-    for (Atom a = ATOM_CLASS_TYPE; a <= ATOM_GROUP_ID; a++)
-      set_field (self, first,
-                 msvis_field_from_json (self->graph, self->atoms[a],
-                                        msvis_json_value_get_member (p2p, atom_names[a]),
-                                        self->scratch));
   if (is_output_name (full_op_name))
     add_pending (self, self->outputs, self->output_keys, full_op_name, first);
   else
@@ -644,6 +630,46 @@ static gboolean
 is_leaf (const MsvisJsonValue *value)
 {
   return msvis_json_value_get_string (msvis_json_value_get_member (value, "type")) != NULL;
+}
+
+static gboolean
+is_p2p_op (const MsvisJsonValue *value)
+{
+  return g_strcmp0 (msvis_json_value_get_string (msvis_json_value_get_member (value,
+                                                                              "class_type")),
+                    "torch.distributed.P2POp") == 0;
+}
+
+/* msprobe 26's op_item_parse takes a torch.distributed.P2POp for one item (msprobe-2026.md
+ * §3.2): its tensor's, or the default item, then its class_type, op, peer, tag and group_id
+ * as they are. */
+static void
+add_p2p_op (MsvisOpParser        *self,
+            const MsvisJsonValue *value,
+            const char           *name,
+            const char           *state)
+{
+  const MsvisJsonValue *tensor = msvis_json_value_get_member (value, "tensor");
+  guint first = self->fields.len;
+  GArray *lists[] = { self->inputs, self->outputs };
+
+  add_leaf (self, tensor != NULL && tensor->kind == MSVIS_JSON_OBJECT ? tensor : NULL, name,
+            state);
+  for (Atom a = ATOM_CLASS_TYPE; a <= ATOM_GROUP_ID; a++)
+    {
+      const MsvisJsonValue *member = msvis_json_value_get_member (value, atom_names[a]);
+      MsvisField field = { .name = self->atoms[a], .kind = MSVIS_VALUE_NONE };
+
+      if (member != NULL)
+        field = msvis_field_from_json (self->graph, self->atoms[a], member, self->scratch);
+      set_field (self, first, field);
+    }
+
+  /* the item add_leaf placed grows by these fields */
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint i = 0; i < lists[l]->len; i++)
+      if (g_array_index (lists[l], Pending, i).first == first)
+        g_array_index (lists[l], Pending, i).n = self->fields.len - first;
 }
 
 /* op_item_parse: a depth-first walk in document order. Recursion is bounded by msprobe's
@@ -670,24 +696,19 @@ parse_items (MsvisOpParser         *self,
 
   if (value->kind == MSVIS_JSON_NULL)
     {
-      add_leaf (self, NULL, self->name->str, state, NULL);
+      add_leaf (self, NULL, self->name->str, state);
       return TRUE;
     }
   if (value->kind != MSVIS_JSON_ARRAY && value->kind != MSVIS_JSON_OBJECT)
     return TRUE;
-  if (self->era == MSVIS_ERA_2026 && value->kind == MSVIS_JSON_OBJECT &&
-      g_strcmp0 (msvis_json_value_get_string (msvis_json_value_get_member (value, "class_type")),
-                 "torch.distributed.P2POp") == 0)
+  if (value->kind == MSVIS_JSON_OBJECT && self->era == MSVIS_ERA_2026 && is_p2p_op (value))
     {
-      const MsvisJsonValue *tensor = msvis_json_value_get_member (value, "tensor");
-
-      add_leaf (self, tensor != NULL && tensor->kind == MSVIS_JSON_OBJECT ? tensor : NULL,
-                self->name->str, state, value);
+      add_p2p_op (self, value, self->name->str, state);
       return TRUE;
     }
   if (value->kind == MSVIS_JSON_OBJECT && is_leaf (value))
     {
-      add_leaf (self, value, self->name->str, state, NULL);
+      add_leaf (self, value, self->name->str, state);
       return TRUE;
     }
 

@@ -22,9 +22,9 @@ typedef struct
 
 MsvisOpParser *msvis_op_parser_new   (MsvisGraph            *graph,
                                       gboolean               keep_md5);
+void           msvis_op_parser_free  (MsvisOpParser         *self);
 void           msvis_op_parser_set_era (MsvisOpParser       *self,
                                         MsvisEra             era);
-void           msvis_op_parser_free  (MsvisOpParser         *self);
 gboolean       msvis_op_parser_parse (MsvisOpParser         *self,
                                       const char            *name,
                                       const MsvisJsonValue  *entry,

@@ -407,6 +407,10 @@ collect_ranks (Merger            *m,
                                          TRUE);
   const char *origin_id = collection->id;
 
+  /* msprobe 26 hangs the node from the root (msprobe-2026.md §11.1 item 1); July left it
+   * without a parent, which made the 26.0.0 viewer take it for the root. */
+  if (m->params->era == MSVIS_ERA_2026)
+    all->up = main_graph->root;
   collection->id = rank_collection_id (m, origin_id, main_graph->rank);
   merge_node_set_sub (m, all, (gpointer *)&collection, 1);
   collection->up = all;
@@ -438,7 +442,7 @@ collect_ranks (Merger            *m,
  * merge_api_collections:
  *
  * merge_graph_api_collection: the root of the first graph lists one
- * Apis_Between_Modules_All_Ranks.k (whose upnode is None, as msprobe makes it) where each
+ * Apis_Between_Modules_All_Ranks.k (whose upnode is None in July, the root in 26) where each
  * graph had Apis_Between_Modules.k; collections gathered before are gathered further.
  */
 void

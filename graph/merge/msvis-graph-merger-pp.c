@@ -465,6 +465,76 @@ sort_nodes (Merger     *m,
     }
 }
 
+/* _merge_root_unique_subnodes (msprobe 26, msprobe-2026.md §11.1 item 2): when the layers
+ * hang right under the root, each stage has root children the first one lacks. They join the
+ * root after its own children, by rank and place, and are renumbered after its layers. */
+static void
+merge_root_unique (Merger            *m,
+                   MergeGraph *const *graphs,
+                   guint              n)
+{
+  MergeNode *root = graphs[0]->root;
+  g_autoptr(GHashTable) have = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) add = g_ptr_array_new ();
+  g_autoptr(GPtrArray) plain = g_ptr_array_new ();
+  g_autoptr(GPtrArray) marked = g_ptr_array_new ();
+  SortRule rule = { TRUE };
+  gboolean layers = FALSE;
+  gint index = -1;
+
+  for (guint i = 0; i < root->sub->n; i++)
+    {
+      MergeNode *node = root->sub->v[i];
+
+      layers = layers || merge_layers_search (node->id, NULL, NULL);
+      g_hash_table_add (have, (gpointer)node->id);
+    }
+  if (n < 2 || !layers)
+    return;
+  for (guint g = 1; g < n; g++)
+    for (guint i = 0; i < graphs[g]->root->sub->n; i++)
+      {
+        MergeNode *node = graphs[g]->root->sub->v[i];
+
+        if (!g_hash_table_contains (have, node->id) &&
+            !g_str_has_prefix (node->id, "Apis_Between_Modules"))
+          g_ptr_array_add (add, node);
+      }
+  for (guint i = 0; i < add->len; i++)
+    {
+      MergeNode *node = g_ptr_array_index (add, i);
+
+      mark_position_rank (m, node, node->origin->rank);
+      add_to_main_graph (graphs[0], node);
+      node->up = root;
+      merge_list_append (m, root->sub, node);
+    }
+  if (add->len == 0)
+    return;
+  for (guint i = 0; i < root->sub->n; i++)
+    {
+      MergeNode *node = root->sub->v[i];
+
+      g_ptr_array_add (mark_parse (node->id, NULL, NULL) >= 0 ? marked : plain, node);
+      if (mark_parse (node->id, NULL, NULL) < 0 && merge_layers_search (node->id, NULL, NULL))
+        index++;
+    }
+  g_qsort_with_data (marked->pdata, marked->len, sizeof (gpointer), by_rank_position, &rule);
+  g_ptr_array_extend (plain, marked, NULL, NULL);
+  merge_node_set_sub (m, root, plain->pdata, plain->len);
+  for (guint i = 0; i < marked->len; i++)
+    {
+      MergeNode *node = g_ptr_array_index (marked, i);
+
+      if (merge_layers_search (node->id, NULL, NULL))
+        {
+          node->pp_index = ++index;
+          node->has_pp_index = TRUE;
+        }
+      update_node_id (m, graphs[0], node);
+    }
+}
+
 /**
  * merge_pp_graphs:
  * @graphs: (array length=n): the graphs of one pipeline group, the first stage's first
@@ -495,6 +565,8 @@ merge_pp_graphs (Merger            *m,
         return FALSE;
       sort_nodes (m, main_graph, node);
     }
+  if (m->params->era == MSVIS_ERA_2026)
+    merge_root_unique (m, graphs, n);
   if (m->params->vpp > 1)
     merge_vpp_chunks (m, main_graph);
   return TRUE;

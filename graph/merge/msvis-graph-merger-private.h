@@ -221,6 +221,10 @@ GPtrArray   *merge_pp_groups              (Merger              *m,
 void         merge_default_groups         (const MsvisMergeParams *params,
                                            GPtrArray          **tp_groups,
                                            GPtrArray          **pp_groups);
+gboolean     merge_default_groups_ordered (const MsvisMergeParams *params,
+                                           GPtrArray          **tp_groups,
+                                           GPtrArray          **pp_groups,
+                                           GError             **error);
 GPtrArray   *merge_split_by_groups        (Merger              *m,
                                            GPtrArray           *groups,
                                            MergeGraph *const   *graphs,

@@ -357,6 +357,22 @@ merge_stat (Merger     *m,
   return TRUE;
 }
 
+/* msprobe 26 leaves a statistic alone when a rank's value is not an int or a float, None
+ * for float8 tensors say (msprobe-2026.md §11.1 item 3); July stopped there. */
+static gboolean
+all_numbers (MergeNeed *need,
+             MergeStat  stat)
+{
+  for (guint i = 0; i < need->params->len; i++)
+    {
+      Num v;
+
+      if (!num_of (merge_param_stat (g_array_index (need->params, MergeParam, i), stat), &v))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * merge_params_apply:
  * @need_merge: (element-type MergeNeed): what merge_compare_params() found
@@ -377,7 +393,8 @@ merge_params_apply (Merger     *m,
       if (need->params->len < 2)
         continue;
       for (MergeStat s = 0; s < N_STATS; s++)
-        if (!merge_stat (m, node, need, s, error))
+        if ((m->params->era != MSVIS_ERA_2026 || all_numbers (need, s)) &&
+            !merge_stat (m, node, need, s, error))
           return FALSE;
     }
   return TRUE;

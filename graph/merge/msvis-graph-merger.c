@@ -135,6 +135,8 @@ msvis_merge_params_parse (const MsvisJsonValue  *parallel_merge,
       return FALSE;
     }
   params->vpp = 1;
+  params->era = MSVIS_ERA_2025_07;
+  params->order = NULL;
   return read_size (config, side, "rank_size", 0, config_path, &params->rank_size, error) &&
          read_size (config, side, "tp", 0, config_path, &params->tp, error) &&
          read_size (config, side, "pp", 0, config_path, &params->pp, error) &&
@@ -338,17 +340,26 @@ merge_groups (Run        *run,
   return TRUE;
 }
 
+/* The groups found in the data, else the default ones. msprobe 26 takes the default ones too
+ * when the first group found is not tp (pp) long, and lays them out in --order. */
 static GPtrArray *
-groups_or_default (Run       *run,
-                   GPtrArray *found,
-                   gboolean   tp)
+groups_or_default (Run        *run,
+                   GPtrArray  *found,
+                   gboolean    tp,
+                   GError    **error)
 {
+  const MsvisMergeParams *p = run->params;
   GPtrArray *tp_groups, *pp_groups;
 
-  if (found->len > 0)
+  if (found->len > 0 &&
+      (p->era != MSVIS_ERA_2026 ||
+       ((GArray *)g_ptr_array_index (found, 0))->len == (guint)(tp ? p->tp : p->pp)))
     return found;
   g_ptr_array_unref (found);
-  merge_default_groups (run->params, &tp_groups, &pp_groups);
+  if (p->era != MSVIS_ERA_2026)
+    merge_default_groups (p, &tp_groups, &pp_groups);
+  else if (!merge_default_groups_ordered (p, &tp_groups, &pp_groups, error))
+    return NULL;
   if (tp)
     {
       g_ptr_array_unref (pp_groups);
@@ -390,13 +401,15 @@ strategy_tp_pp (Run        *run,
                 GError    **error)
 {
   g_autoptr(GPtrArray) pp = groups_or_default (run, merge_pp_groups (m, run->graphs, run->n),
-                                               FALSE);
-  g_autoptr(GPtrArray) tp = groups_or_default (run, merge_tp_groups (m, run->graphs, run->n),
-                                               TRUE);
-  g_autoptr(GHashTable) mapping = tp_mapping (tp);
+                                               FALSE, error);
+  g_autoptr(GPtrArray) tp = pp == NULL ? NULL
+    : groups_or_default (run, merge_tp_groups (m, run->graphs, run->n), TRUE, error);
+  g_autoptr(GHashTable) mapping = tp == NULL ? NULL : tp_mapping (tp);
   g_autoptr(GPtrArray) split = NULL;
   g_autoptr(GPtrArray) mains = g_ptr_array_new ();
 
+  if (tp == NULL)
+    return FALSE;
   merge_api_collections (m, run->graphs, run->n);
   split = merge_split_by_groups (m, pp, run->graphs, run->n, _("pipeline-parallel"), error);
   if (split == NULL || !merge_groups (run, split, job_pp_only, NULL, mains, error))
@@ -420,15 +433,17 @@ strategy_full (Run        *run,
                GError    **error)
 {
   g_autoptr(GPtrArray) pp = groups_or_default (run, merge_pp_groups (m, run->graphs, run->n),
-                                               FALSE);
-  g_autoptr(GPtrArray) tp = groups_or_default (run, merge_tp_groups (m, run->graphs, run->n),
-                                               TRUE);
-  g_autoptr(GHashTable) mapping = tp_mapping (tp);
+                                               FALSE, error);
+  g_autoptr(GPtrArray) tp = pp == NULL ? NULL
+    : groups_or_default (run, merge_tp_groups (m, run->graphs, run->n), TRUE, error);
+  g_autoptr(GHashTable) mapping = tp == NULL ? NULL : tp_mapping (tp);
   g_autoptr(GHashTable) by_rank = g_hash_table_new (NULL, NULL);
   g_autoptr(GPtrArray) split = NULL;
   g_autoptr(GPtrArray) mains = g_ptr_array_new ();
   g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
 
+  if (tp == NULL)
+    return FALSE;
   split = merge_split_by_groups (m, pp, run->graphs, run->n, _("pipeline-parallel"), error);
   if (split == NULL || !merge_groups (run, split, job_pp_group, NULL, mains, error))
     return FALSE;
@@ -504,11 +519,15 @@ run_strategy (Run        *run,
         g_ptr_array_add (results, run->graphs[i]);
       return TRUE;
     case STRATEGY_TP:
-      groups = groups_or_default (run, merge_tp_groups (m, run->graphs, run->n), TRUE);
+      groups = groups_or_default (run, merge_tp_groups (m, run->graphs, run->n), TRUE, error);
+      if (groups == NULL)
+        return FALSE;
       split = merge_split_by_groups (m, groups, run->graphs, run->n, _("tensor-parallel"), error);
       return split != NULL && merge_groups (run, split, job_tp_group, NULL, results, error);
     case STRATEGY_PP:
-      groups = groups_or_default (run, merge_pp_groups (m, run->graphs, run->n), FALSE);
+      groups = groups_or_default (run, merge_pp_groups (m, run->graphs, run->n), FALSE, error);
+      if (groups == NULL)
+        return FALSE;
       split = merge_split_by_groups (m, groups, run->graphs, run->n, _("pipeline-parallel"),
                                      error);
       return split != NULL && merge_groups (run, split, job_pp_group, NULL, results, error);
@@ -556,8 +575,10 @@ msvis_graph_merge (const MsvisMergeInput   *inputs,
 
   g_return_val_if_fail (n_inputs > 0, NULL);
 
-  if (!msvis_merge_params_check (params, n_inputs, config_path, is_bench ? "bench" : "npu",
-                                 error))
+  if (params->era == MSVIS_ERA_2026
+      ? !msvis_merge_params_check_values (params, n_inputs, is_bench, error)
+      : !msvis_merge_params_check (params, n_inputs, config_path, is_bench ? "bench" : "npu",
+                                   error))
     return NULL;
   run.mergers = g_ptr_array_new_with_free_func (merger_free);
   run.graphs = g_new0 (MergeGraph *, n_inputs);

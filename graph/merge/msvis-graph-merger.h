@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "msvis-era.h"
 #include "msvis-graph.h"
 
 G_BEGIN_DECLS
@@ -25,7 +26,26 @@ typedef struct
   gint tp;
   gint pp;
   gint vpp;   /* 1 for a build: msprobe reads vpp only when comparing */
+  MsvisEra    era;     /* which msprobe's merge: July 2025, or 26.0.0 (msprobe-2026.md §11) */
+  const char *order;   /* 2026: --order for the default groups; NULL is "tp-cp-ep-dp-pp".
+                        * Not owned: it lives as long as the params */
 } MsvisMergeParams;
+
+/* msprobe 26's merge flags as the command line gave them (msprobe-2026.md §1.1): one value
+ * each for a build, two for a compare; n_vpp and n_order 0 when the flag was not given. */
+typedef struct
+{
+  const gint        *rank_size;
+  guint              n_rank_size;
+  const gint        *tp;
+  guint              n_tp;
+  const gint        *pp;
+  guint              n_pp;
+  const gint        *vpp;
+  guint              n_vpp;
+  const char *const *order;
+  guint              n_order;
+} MsvisMergeArgs;
 
 /* A rank's graph going into a merge. */
 typedef struct
@@ -55,6 +75,27 @@ gboolean    msvis_merge_params_check  (const MsvisMergeParams  *params,
                                        const char              *side,
                                        GError                 **error);
 
+gboolean    msvis_merge_params_load   (const MsvisMergeArgs    *args,
+                                       gboolean                 compare,
+                                       MsvisMergeParams        *npu,
+                                       MsvisMergeParams        *bench,
+                                       GError                 **error);
+gboolean    msvis_merge_params_parse_era (const MsvisJsonValue *parallel_merge,
+                                       const char              *side,
+                                       MsvisEra                 era,
+                                       gboolean                 with_vpp,
+                                       const char              *config_path,
+                                       MsvisMergeParams        *params,
+                                       GError                 **error);
+gboolean    msvis_merge_params_check_values (const MsvisMergeParams *params,
+                                       guint                    n_ranks,
+                                       gboolean                 is_bench,
+                                       GError                 **error);
+gboolean    msvis_merge_params_validate (const MsvisMergeParams *params,
+                                       const char              *dump_path,
+                                       gboolean                 is_bench,
+                                       GError                 **error);
+
 GArray     *msvis_graph_merge         (const MsvisMergeInput   *inputs,
                                        guint                    n_inputs,
                                        const MsvisMergeParams  *params,
@@ -63,5 +104,15 @@ GArray     *msvis_graph_merge         (const MsvisMergeInput   *inputs,
                                        GCancellable            *cancellable,
                                        GError                 **error);
 void        msvis_merge_result_clear  (gpointer                 result);
+
+/* --file_type json (msprobe-2026.md §1.7) */
+GArray     *msvis_merge_sorted_nodes  (MsvisGraph              *graph);
+gboolean    msvis_merge_write_json    (MsvisGraph              *graph,
+                                       GFile                   *rank_dir,
+                                       GFile                   *output_dir,
+                                       gint                     step,
+                                       gint                     rank,
+                                       GCancellable            *cancellable,
+                                       GError                 **error);
 
 G_END_DECLS

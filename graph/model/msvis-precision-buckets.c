@@ -21,6 +21,31 @@ bucket_clear (gpointer data)
   g_free (bucket->description);
 }
 
+static MsvisAccuracyLevel
+level_of (const char *text)
+{
+  if (g_strcmp0 (text, "pass") == 0)
+    return MSVIS_ACCURACY_PASS;
+  if (g_strcmp0 (text, "warning") == 0)
+    return MSVIS_ACCURACY_WARNING;
+  if (g_strcmp0 (text, "error") == 0)
+    return MSVIS_ACCURACY_ERROR;
+  return MSVIS_ACCURACY_UNKNOWN;
+}
+
+/**
+ * msvis_accuracy_level_to_string:
+ *
+ * Returns: (nullable): msprobe's name of @level ("pass", "warning", "error"), NULL for none
+ */
+const char *
+msvis_accuracy_level_to_string (MsvisAccuracyLevel level)
+{
+  static const char *const names[] = { NULL, "pass", "warning", "error" };
+
+  return level < G_N_ELEMENTS (names) ? names[level] : NULL;
+}
+
 static gboolean
 number_of (const MsvisJsonValue *value,
            double               *out)
@@ -36,7 +61,8 @@ number_of (const MsvisJsonValue *value,
 
 /**
  * msvis_buckets_new_from_colors:
- * @colors: (nullable): `{hex: {"value": [lo, hi], "description": text}}`
+ * @colors: (nullable): `{hex: {"value": [lo, hi], "description": text}}`, msprobe 26's
+ *   entries with an "accuracy_level" too
  *
  * Entries whose value is not two numbers (the grey "not matched" one) take no node by
  * value; what they describe is kept for the legend.
@@ -65,6 +91,8 @@ msvis_buckets_new_from_colors (const MsvisJsonValue *colors)
             self->unmatched_description = g_strdup (description);
           continue;
         }
+      bucket.level = level_of (msvis_json_value_get_string (
+                                 msvis_json_value_get_member (entry, "accuracy_level")));
       bucket.color = g_strndup (entry->key, entry->key_len);
       bucket.description = g_strdup (description ? description : "");
       g_array_append_val (self->buckets, bucket);
@@ -100,6 +128,45 @@ const char *
 msvis_buckets_get_unmatched_description (MsvisBuckets *self)
 {
   return self->unmatched_description;
+}
+
+/**
+ * msvis_buckets_has_levels:
+ *
+ * Returns: whether the legend names its entries' levels (pass, warning, error), as msprobe 26
+ *   writes it; their order then says how bad an entry is, whatever the task
+ */
+gboolean
+msvis_buckets_has_levels (MsvisBuckets *self)
+{
+  for (guint i = 0; i < self->buckets->len; i++)
+    if (g_array_index (self->buckets, MsvisBucket, i).level != MSVIS_ACCURACY_UNKNOWN)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * msvis_buckets_reads_inverted:
+ *
+ * The July md5 legend is the one where a larger value is better: [1, 1] "same" and [0, 0]
+ * "different", fixed values where every other legend has ranges. msprobe 26 writes the same
+ * task "md5" with pass 0 and error 1, so the legend decides, never the task name.
+ *
+ * Returns: whether the larger values are the milder ones
+ */
+gboolean
+msvis_buckets_reads_inverted (MsvisBuckets *self)
+{
+  if (self->buckets->len == 0 || msvis_buckets_has_levels (self))
+    return FALSE;
+  for (guint i = 0; i < self->buckets->len; i++)
+    {
+      const MsvisBucket *b = &g_array_index (self->buckets, MsvisBucket, i);
+
+      if (b->lo != b->hi)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /**

@@ -2,6 +2,8 @@
 
 #include "config.h"
 
+#include <sqlite3.h>
+
 #include <glib/gstdio.h>
 
 #include "msvis-graph-builder.h"
@@ -145,4 +147,21 @@ msvis_test_reference (const char *relative)
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     g_error ("%s: msprobe's reference fixture is missing (tests/data/reference)", path);
   return path;
+}
+
+gpointer
+msvis_test_open_db (const char *path)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *escaped = g_uri_escape_string (path, "/", FALSE);
+  /* A -wal that msprobe left holds rows; immutable=1 would not see them. */
+  g_autofree char *uri = g_strconcat ("file:", escaped,
+                                      g_file_test (wal, G_FILE_TEST_EXISTS) ? "?mode=ro"
+                                                                            : "?immutable=1",
+                                      NULL);
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL), ==,
+                   SQLITE_OK);
+  return db;
 }

@@ -32,5 +32,9 @@ void        msvis_test_remove_tree  (const char  *path);
 /* A file or folder under tests/data/reference (msprobe's reference runs), NULL for the folder
  * itself; the test fails when it is missing. */
 char       *msvis_test_reference    (const char  *relative);
+/* A reference .vis.db opened for reading without writing anything beside it: msprobe leaves
+ * its files in WAL mode, where a plain read-only connection creates -wal/-shm files in the
+ * source tree. Returns a sqlite3 *. */
+gpointer    msvis_test_open_db      (const char  *path);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "msvis-node-list.h"
 #include "msvis-report.h"
 #include "msvis-test-util.h"
+#include "msvis-vis-db-reader.h"
 #include "msvis-vis-db-writer.h"
 #include "msvis-vis-reader.h"
 #include "msvis-vis-source.h"
@@ -270,6 +271,70 @@ test_md5 (void)
   /* The parameters_grad node comes last in the node map, so last in dump order. */
   g_assert_cmpstr (name_of (npu, g_array_index (all, MsvisNodeId, 13)), ==,
                    "Module.conv1.Conv2d.parameters_grad");
+}
+
+/* Graph step 0, rank 0 of a .vis.db under tests/data/reference-2026/out. */
+static MsvisVisDocument *
+load_db (const char *relative)
+{
+  g_autofree char *path = msvis_test_reference (relative);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisDb) db = msvis_vis_db_open (path, &error);
+  MsvisVisDocument *doc;
+
+  g_assert_no_error (error);
+  doc = msvis_vis_db_load (db, 0, 0, NULL, &error);
+  g_assert_no_error (error);
+  return doc;
+}
+
+/* msprobe 26's md5 compare: the same task name, but pass 0 and error 1 as in every mode, and the
+ * legend names its levels (msprobe-2026.md §9.1). Read inverted, the 5 passing leaves were
+ * listed as the divergences and the 14 failing ones as passing. sqlite3 on the file: NPU
+ * leaves 5 × 0, 14 × 1, 2 unmatched; the first leaf with 1 in node order
+ * Functional.conv2d.0.forward. */
+static void
+test_md5_2026 (void)
+{
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  g_autoptr(MsvisNodeFinder) npu = NULL;
+  g_autoptr(GArray) all = NULL;
+  const guint counts[] = { 5, 0, 14 };
+
+  doc = load_db ("../reference-2026/out/cmp_md5/compare_20261127113901.vis.db");
+  npu = msvis_node_finder_new (doc, FALSE);
+
+  g_assert_false (msvis_node_finder_is_md5 (npu));
+  g_assert_true (msvis_buckets_has_levels (msvis_node_finder_get_buckets (npu)));
+  assert_counts (npu, counts, 3, 2);
+  g_assert_cmpuint (msvis_node_finder_get_severity (npu, 0), ==, 0);
+  g_assert_cmpuint (msvis_node_finder_get_severity (npu, 2), ==, 2);
+  assert_label (npu, 0, "Pass");
+  assert_label (npu, 2, "Error");
+  all = msvis_node_finder_list_divergences (npu);
+  g_assert_cmpuint (all->len, ==, 14);
+  g_assert_cmpstr (name_of (npu, msvis_node_finder_first_divergence (npu)), ==,
+                   "Functional.conv2d.0.forward");
+}
+
+/* msprobe 26's statistics compare with warnings: sqlite3 counts NPU leaves 10 × 0, 2 × 0.5,
+ * 7 × 1, 2 unmatched; the first divergence is the first leaf in node order whose index is
+ * not 0, whatever its level. */
+static void
+test_levels_2026 (void)
+{
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  g_autoptr(MsvisNodeFinder) npu = NULL;
+  const guint counts[] = { 10, 2, 7 };
+
+  doc = load_db ("../reference-2026/out/cmp_checkers/compare_20261127114004.vis.db");
+  npu = msvis_node_finder_new (doc, FALSE);
+
+  assert_counts (npu, counts, 3, 2);
+  assert_label (npu, 1, "Warning");
+  g_assert_cmpuint (msvis_node_finder_get_severity (npu, 1), ==, 1);
+  g_assert_cmpstr (name_of (npu, msvis_node_finder_first_divergence (npu)), ==,
+                   "Functional.relu.0.forward");
 }
 
 /* Real data (cmp_pt_tensor, 312 nodes, 239 leaves). Python: buckets
@@ -587,6 +652,8 @@ main (int   argc,
   g_test_add_func ("/node-finder/stat/divergence", test_stat_divergence);
   g_test_add_func ("/node-finder/stat-first-divergence", test_stat_first_divergence);
   g_test_add_func ("/node-finder/md5", test_md5);
+  g_test_add_func ("/node-finder/md5-2026", test_md5_2026);
+  g_test_add_func ("/node-finder/levels-2026", test_levels_2026);
   g_test_add_func ("/node-finder/tensor", test_tensor);
   g_test_add_func ("/node-finder/structure-and-build", test_structure_and_build);
   g_test_add_func ("/node-finder/search/sync", test_search);

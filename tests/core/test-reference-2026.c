@@ -138,7 +138,7 @@ check_case (const char *input,
   guint rows = 0;
 
   g_assert_no_error (error);
-  g_assert_cmpint (sqlite3_open_v2 (db_path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = msvis_test_open_db (db_path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT node_name, up_node, micro_step_id "
                                        "FROM tb_nodes WHERE data_source = 'NPU' "
                                        "ORDER BY node_order", -1, &stmt, NULL), ==, SQLITE_OK);
@@ -230,7 +230,7 @@ reference_graphs (const char *case_name)
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
 
-  g_assert_cmpint (sqlite3_open_v2 (db_path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = msvis_test_open_db (db_path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT step, rank FROM tb_nodes "
                                        "WHERE data_source = 'NPU' GROUP BY step, rank "
                                        "ORDER BY min(rowid)", -1, &stmt, NULL), ==, SQLITE_OK);
@@ -291,7 +291,7 @@ bench_micro_steps (const char *path)
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
 
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  db = msvis_test_open_db (path);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT node_name, micro_step_id FROM tb_nodes "
                                        "WHERE data_source = 'Bench' ORDER BY node_name",
                                        -1, &stmt, NULL), ==, SQLITE_OK);
