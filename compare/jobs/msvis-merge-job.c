@@ -80,6 +80,17 @@ list_ranks (Run                     *run,
   if (names == NULL)
     return NULL;
   msvis_dump_layout_sort_ranks (names);
+  if (run->job->era == MSVIS_ERA_2026)
+    {
+      g_autofree char *path = g_file_get_path (dir);
+
+      /* validate_parallel_param, with msprobe's messages (msprobe-2026.md §1.3) */
+      if (!msvis_merge_params_parse_era (run->parallel_merge, side, MSVIS_ERA_2026, with_vpp,
+                                         run->job->config_path, params, error) ||
+          !msvis_merge_params_validate (params, path, strcmp (side, "bench") == 0, error))
+        return NULL;
+      return g_steal_pointer (&names);
+    }
   if (!msvis_merge_params_parse (run->parallel_merge, side, with_vpp, run->job->config_path,
                                  params, error) ||
       !msvis_merge_params_check (params, names->len, run->job->config_path, side, error))
@@ -180,6 +191,42 @@ builds_free (GArray *builds)
  * _build_graph_ranks with GraphMerger: build_merged{i} (or build_{step}_merged{i}) for each
  * replica. msprobe reads no vpp for a build.
  */
+/* --file_type json: each merged graph as the dump folder step{S}/rank{R} of -o
+ * (msprobe-2026.md §1.7). S is the step merged, or N when -tp itself is named stepN. */
+static gboolean
+write_json (Run         *run,
+            GFile       *dir,
+            GPtrArray   *names,
+            const char  *step,
+            GArray      *merged,
+            GError     **error)
+{
+  g_autoptr(GFile) output = g_file_new_for_path (run->job->output_dir);
+  g_autofree char *base = g_file_get_basename (dir);
+  gint step_number = 0;
+
+  if (step != NULL)
+    step_number = msvis_dump_layout_rank_number (step);
+  else if (g_regex_match_simple ("^step[0-9]+$", base, 0, 0))
+    step_number = msvis_dump_layout_rank_number (base);
+
+  for (guint i = 0; i < merged->len; i++)
+    {
+      MsvisMergeResult *r = &g_array_index (merged, MsvisMergeResult, i);
+      const char *rank_name = g_ptr_array_index (names, 0);
+      g_autoptr(GFile) rank_dir = NULL;
+
+      for (guint j = 0; j < names->len; j++)
+        if (msvis_dump_layout_rank_number (g_ptr_array_index (names, j)) == r->rank)
+          rank_name = g_ptr_array_index (names, j);
+      rank_dir = g_file_get_child (dir, rank_name);
+      if (!msvis_merge_write_json (r->graph, rank_dir, output, step_number, r->rank,
+                                   run->cancellable, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 msvis_job_merge_build (Run         *run,
                        GFile       *dir,
@@ -201,6 +248,8 @@ msvis_job_merge_build (Run         *run,
   if (merged == NULL)
     return FALSE;
 
+  if (run->job->merge_json)
+    return write_json (run, dir, names, step, merged, error);
   for (guint i = 0; i < merged->len; i++)
     {
       MsvisMergeResult *r = &g_array_index (merged, MsvisMergeResult, i);
@@ -304,8 +353,9 @@ pair_run (gpointer data,
   options.fuzzy = TRUE;
   options.any_shape = TRUE;
   options.keep_bench_micro_steps = TRUE;
+  options.era = p->run->job->era;
   msvis_graph_number_micro_steps (p->npu);
-  msvis_compare_graphs (p->npu, p->bench, &options);
+  msvis_compare_graphs_full (p->npu, p->bench, &options, &p->error);
 }
 
 static gboolean
