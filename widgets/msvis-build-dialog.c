@@ -72,6 +72,7 @@ struct _MsvisBuildDialog
   AdwActionRow         *mapping_row;
   GtkWidget            *mapping_clear_button;
   GtkSwitch            *overflow_switch;
+  AdwComboRow          *rules_row;
   AdwActionRow         *output_row;
 
   /* Owned */
@@ -100,6 +101,7 @@ static struct
   gboolean  fuzzy_match;
   gboolean  layer_mapping;
   gboolean  overflow_check;
+  guint     rules;
 } last;
 
 static void
@@ -183,6 +185,7 @@ msvis_build_dialog_update (MsvisBuildDialog *self)
   /* A compare.json may or may not name a bench folder: leave its options open. */
   gtk_widget_set_sensitive (self->fuzzy_row, use_config || comparing);
   gtk_widget_set_sensitive (GTK_WIDGET (self->layer_row), use_config || comparing);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->rules_row), !use_config);
 }
 
 static void
@@ -347,6 +350,9 @@ msvis_build_dialog_dup_options (MsvisBuildDialog *self)
         options->layer_mapping = g_file_get_parse_name (mapping);
     }
   options->overflow_check = gtk_switch_get_active (self->overflow_switch);
+  /* The rows' order: msprobe 26 first, the default. */
+  options->era = !use_config && adw_combo_row_get_selected (self->rules_row) == 0
+                 ? MSVIS_ERA_2026 : MSVIS_ERA_2025_07;
   options->output_dir = g_object_ref (self->files[TARGET_OUTPUT]);
 
   return options;
@@ -362,6 +368,7 @@ msvis_build_dialog_remember (MsvisBuildDialog *self)
   last.fuzzy_match = gtk_switch_get_active (self->fuzzy_switch);
   last.layer_mapping = adw_expander_row_get_enable_expansion (self->layer_row);
   last.overflow_check = gtk_switch_get_active (self->overflow_switch);
+  last.rules = adw_combo_row_get_selected (self->rules_row);
   last.valid = TRUE;
 }
 
@@ -377,6 +384,7 @@ msvis_build_dialog_recall (MsvisBuildDialog *self)
       gtk_switch_set_active (self->fuzzy_switch, last.fuzzy_match);
       adw_expander_row_set_enable_expansion (self->layer_row, last.layer_mapping);
       gtk_switch_set_active (self->overflow_switch, last.overflow_check);
+      adw_combo_row_set_selected (self->rules_row, last.rules);
     }
   if (self->files[TARGET_OUTPUT] == NULL)
     self->files[TARGET_OUTPUT] = msvis_dump_build_default_output_dir ();
@@ -476,6 +484,7 @@ msvis_build_dialog_class_init (MsvisBuildDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsvisBuildDialog, mapping_row);
   gtk_widget_class_bind_template_child (widget_class, MsvisBuildDialog, mapping_clear_button);
   gtk_widget_class_bind_template_child (widget_class, MsvisBuildDialog, overflow_switch);
+  gtk_widget_class_bind_template_child (widget_class, MsvisBuildDialog, rules_row);
   gtk_widget_class_bind_template_child (widget_class, MsvisBuildDialog, output_row);
   gtk_widget_class_bind_template_callback (widget_class, msvis_build_dialog_input_changed_cb);
 

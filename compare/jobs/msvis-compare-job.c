@@ -208,15 +208,17 @@ compare_pair (Run      *run,
   options.bench_tensor_dir = bench_tensors;
   options.warnings = run->job->warnings;
   options.cancellable = run->cancellable;
+  options.era = run->job->era;
   if (pair->mode == MSVIS_COMPARE_REAL_DATA)
     msvis_job_say (run, _("Comparing the tensors"));
   /* 26.0.0 keeps parallel_merge true for a FILES compare given --rank_size: the merge's
    * checkers then apply, without a merge (msprobe-2026.md §1.3). */
-  options.era = run->job->era;
   options.any_shape = run->job->era == MSVIS_ERA_2026 && run->parallel_merge != NULL;
   start = g_get_monotonic_time ();
-  ok = msvis_compare_graphs_full (pair->npu.graph, pair->bench.graph, &options, error);
+  if (!msvis_compare_graphs_full (pair->npu.graph, pair->bench.graph, &options, error))
+    goto out;
   g_debug ("compared in %.3f s", (g_get_monotonic_time () - start) / 1e6);
+  ok = TRUE;
 
 out:
   g_clear_pointer (&mapping, g_hash_table_unref);

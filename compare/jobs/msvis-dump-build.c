@@ -187,6 +187,25 @@ append_member (GString     *json,
 }
 
 /* {"npu_path": …, "bench_path": …} in a new private folder; returns its compare.json. */
+/* graph_visualize reads the folders themselves: they must be local folders. */
+static gboolean
+local_dirs (const MsvisDumpBuildOptions  *options,
+            GCancellable                 *cancellable,
+            GError                      **error)
+{
+  GFile *dirs[] = { options->npu_dir, options->bench_dir };
+
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *path = NULL;
+
+      if (dirs[i] != NULL &&
+          (!check_folder (dirs[i], cancellable, error) || !(path = local_path (dirs[i], error))))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static char *
 write_config (const MsvisDumpBuildOptions  *options,
               char                        **tmp_dir,
@@ -258,8 +277,16 @@ run_job (const MsvisDumpBuildOptions  *options,
 
   if (output_dir == NULL)
     return NULL;
+  if (config_path == NULL)
+    {
+      job.era = MSVIS_ERA_2026;
+      job.npu_path = g_file_get_path (options->npu_dir);
+      job.bench_path = options->bench_dir ? g_file_get_path (options->bench_dir) : NULL;
+    }
   written = msvis_graph_job_run (&job, relay ? progress_relay_post : NULL, relay,
                                  cancellable, error);
+  g_free (job.npu_path);
+  g_free (job.bench_path);
   if (written == NULL)
     return NULL;
 
@@ -280,10 +307,12 @@ build (const MsvisDumpBuildOptions  *options,
 
   if (options->config_file != NULL)
     config_path = local_path (options->config_file, error);
-  else
+  else if (options->era == MSVIS_ERA_2025_07)
     config_path = write_config (options, &tmp_dir, cancellable, error);
+  else if (!local_dirs (options, cancellable, error))
+    return NULL;
 
-  if (config_path != NULL)
+  if (config_path != NULL || (options->config_file == NULL && options->era == MSVIS_ERA_2026))
     result = run_job (options, config_path, relay, cancellable, error);
   remove_config (tmp_dir);
 

@@ -4,10 +4,13 @@
 
 #include <gio/gio.h>
 
+#include "msvis-era.h"
+
 G_BEGIN_DECLS
 
-/* `msvis graph --format db` for the window: build one dump folder, or compare two, on a worker
- * thread, and hand back the .vis.db it wrote. */
+/* For the window: build one dump folder, or compare two, on a worker thread, and hand back the
+ * .vis.db written: `msvis graph_visualize` (msprobe 26, the default) or `msvis graph --format
+ * db` (msprobe 2025, and always for a compare.json, which is that msprobe's input). */
 
 typedef struct
 {
@@ -18,6 +21,7 @@ typedef struct
   char     *layer_mapping;    /* -lm: NULL off, "" bare -lm, or a yaml path */
   gboolean  overflow_check;   /* -oc */
   GFile    *output_dir;       /* where the .vis.db goes */
+  MsvisEra  era;              /* whose rules: the zero value is msprobe 2025's */
 } MsvisDumpBuildOptions;
 
 /* Called on the main context of the caller of msvis_dump_build_async() with the newest message

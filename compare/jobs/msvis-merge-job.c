@@ -78,22 +78,24 @@ list_ranks (Run                     *run,
             MsvisMergeParams        *params,
             GError                 **error)
 {
-  g_autoptr(GPtrArray) names = msvis_dump_layout_list (dir, "rank", run->cancellable, error);
+  g_autoptr(GPtrArray) names = NULL;
+  g_autofree char *path = NULL;
 
-  if (names == NULL)
-    return NULL;
-  msvis_dump_layout_sort_ranks (names);
+  /* msprobe 26 (msprobe-2026.md §1.3, §11): its own params and messages, checked before the
+   * ranks are built; the ranks then listed as its builds list them. */
   if (run->job->era == MSVIS_ERA_2026)
     {
-      g_autofree char *path = g_file_get_path (dir);
-
-      /* validate_parallel_param, with msprobe's messages (msprobe-2026.md §1.3) */
+      path = g_file_get_path (dir);
       if (!msvis_merge_params_parse_era (run->parallel_merge, side, MSVIS_ERA_2026, with_vpp,
                                          run->job->config_path, params, error) ||
           !msvis_merge_params_validate (params, path, strcmp (side, "bench") == 0, error))
         return NULL;
-      return g_steal_pointer (&names);
+      return msvis_dump_layout_list_ranks (dir, run->cancellable, error);
     }
+  names = msvis_dump_layout_list (dir, "rank", run->cancellable, error);
+  if (names == NULL)
+    return NULL;
+  msvis_dump_layout_sort_ranks (names);
   if (!msvis_merge_params_parse (run->parallel_merge, side, with_vpp, run->job->config_path,
                                  params, error) ||
       !msvis_merge_params_check (params, names->len, run->job->config_path, side, error))

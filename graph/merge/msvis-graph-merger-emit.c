@@ -32,7 +32,12 @@ typedef struct
   GArray     *placed;    /* Placed */
   GHashTable *dst_of;    /* MergeNode * -> dst + 1 */
   GHashTable *sources;   /* MsvisGraph * -> SourceMap * */
+  GHashTable *renamed;   /* item + 1 -> full_op_name, where a rename changed it */
 } Emit;
+
+/* The .vis never shows full_op_name, but the --file_type json export looks items up by it,
+ * and a rename made through a dict two nodes share changes it for both. */
+#define FULL_OP_NAMES "msvis-merge-full-op-names"
 
 static void
 source_map_free (gpointer data)
@@ -126,7 +131,7 @@ copy_param (Emit       *e,
   MsvisGraph *source = p.owner->graph;
   guint n;
   const MsvisField *fields = merge_param_fields (p, &n);
-  guint32 first;
+  guint32 first, item;
 
   g_array_set_size (scratch, 0);
   g_array_append_vals (scratch, fields, n);
@@ -139,8 +144,28 @@ copy_param (Emit       *e,
         f->s = msvis_graph_intern (e->out, f->s);
     }
   first = msvis_graph_add_fields (e->out, (MsvisField *)scratch->data, scratch->len);
-  return msvis_graph_add_item (e->out, msvis_graph_store (e->out, key, strlen (key)), first,
+  item = msvis_graph_add_item (e->out, msvis_graph_store (e->out, key, strlen (key)), first,
                                scratch->len);
+  if (p.owner->full_op_names[p.item] != NULL)
+    g_hash_table_insert (e->renamed, GUINT_TO_POINTER (item + 1),
+                         (gpointer)msvis_graph_intern (e->out, p.owner->full_op_names[p.item]));
+  return item;
+}
+
+/**
+ * msvis_merge_item_full_op_name:
+ * @item: an item of a graph msvis_graph_merge() made
+ *
+ * Returns: (nullable): the item's full_op_name when the merge renamed it, else %NULL (it is
+ *   then the data_name's stem or the item's name, as the parser made it)
+ */
+const char *
+msvis_merge_item_full_op_name (MsvisGraph *graph,
+                               guint32     item)
+{
+  GHashTable *renamed = g_object_get_data (G_OBJECT (graph), FULL_OP_NAMES);
+
+  return renamed ? g_hash_table_lookup (renamed, GUINT_TO_POINTER (item + 1)) : NULL;
 }
 
 /* The dict's items, one after the other: the index of the first. */
@@ -316,6 +341,7 @@ merge_graph_emit (MergeGraph *g)
   e.placed = g_array_new (FALSE, FALSE, sizeof (Placed));
   e.dst_of = g_hash_table_new (NULL, NULL);
   e.sources = g_hash_table_new_full (NULL, NULL, NULL, source_map_free);
+  e.renamed = g_hash_table_new (NULL, NULL);
 
   msvis_graph_set_dump_data_dir (e.out, dir_null ? NULL : dir);
   msvis_graph_set_micro_steps (e.out, msvis_graph_get_micro_steps (g->graph));
@@ -355,5 +381,7 @@ merge_graph_emit (MergeGraph *g)
   g_array_unref (e.placed);
   g_hash_table_unref (e.dst_of);
   g_hash_table_unref (e.sources);
+  g_object_set_data_full (G_OBJECT (e.out), FULL_OP_NAMES, e.renamed,
+                          (GDestroyNotify)g_hash_table_unref);
   return e.out;
 }

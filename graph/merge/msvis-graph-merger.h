@@ -105,6 +105,9 @@ GArray     *msvis_graph_merge         (const MsvisMergeInput   *inputs,
                                        GError                 **error);
 void        msvis_merge_result_clear  (gpointer                 result);
 
+const char *msvis_merge_item_full_op_name (MsvisGraph     *graph,
+                                       guint32                  item);
+
 /* --file_type json (msprobe-2026.md §1.7) */
 GArray     *msvis_merge_sorted_nodes  (MsvisGraph              *graph);
 gboolean    msvis_merge_write_json    (MsvisGraph              *graph,

@@ -72,13 +72,17 @@ item_field (MsvisGraph *graph,
   return NULL;
 }
 
-/* item.get('full_op_name', key): data_name without its extension, else the item's name. */
+/* item.get('full_op_name', key): what a rename made of it, else data_name without its
+ * extension, else the item's name. */
 static char *
 item_full_op_name (MsvisGraph *graph,
                    guint32     item)
 {
   const MsvisField *data_name = item_field (graph, item, "data_name");
+  const char *renamed = msvis_merge_item_full_op_name (graph, item);
 
+  if (renamed != NULL)
+    return g_strdup (renamed);
   if (data_name != NULL && data_name->kind == MSVIS_VALUE_STR &&
       strcmp (data_name->s, "-1") != 0)
     {

@@ -8,6 +8,7 @@
 
 #include "msvis-graph-builder.h"
 #include "msvis-graph-merger.h"
+#include "msvis-merge-json-private.h"
 #include "msvis-json-writer.h"
 #include "msvis-test-util.h"
 
@@ -184,6 +185,9 @@ typedef struct
   gint        rank_size[2];
   gint        tp[2];
   gint        pp[2];
+  const char *order;        /* --order, for a build */
+  const char *expected_base; /* where out/<name> is, when not in base */
+  gint        vpp;          /* --vpp, for a build; 0 when not given */
 } MergeCase;
 
 #define REF "reference-2026"
@@ -199,13 +203,20 @@ static const MergeCase cases[] = {
   { REF, "cmp_merge_mini", "inputs/mini_tp2", TRUE, { 2, 2 }, { 2, 2 }, { 1, 1 } },
   { "merge-2026", "pp_root", "pp_root", FALSE, { 2 }, { 1 }, { 2 } },
   { "merge-2026", "tp_none", "tp_none", FALSE, { 2 }, { 2 }, { 1 } },
+  /* Twelve ranks whose data name too few groups, so that the default ones count: a full
+   * merge, a TP+PP one, and a layout in another --order. */
+  { REF, "r12_full", "inputs/ranks12", FALSE, { 12 }, { 2 }, { 2 }, NULL, "merge-2026" },
+  { REF, "r12_tppp", "inputs/ranks12", FALSE, { 12 }, { 3 }, { 4 }, NULL, "merge-2026" },
+  { REF, "r12_order", "inputs/ranks12", FALSE, { 12 }, { 2 }, { 3 }, "pp-tp-dp", "merge-2026" },
+  /* Virtual pipeline chunks: a build reads --vpp in msprobe 26. */
+  { "merge-2026", "vpp", "vpp", FALSE, { 2 }, { 1 }, { 2 }, NULL, NULL, 2 },
   /* For --file_type json only: a PP merge of ranks that are not PP stages, and of the
    * benchmark side of pt_dist. */
   { REF, "mini_tp2_pp", "inputs/mini_tp2", FALSE, { 2 }, { 1 }, { 2 } },
   { REF, "dist_bench_pp", PT_DIST, FALSE, { 2 }, { 1 }, { 2 } },
 };
 
-#define N_ROW_CASES 7
+#define N_ROW_CASES 11
 
 /* The cases written with --file_type json too: out/<name>_json, or build_merge_json. */
 static const struct
@@ -219,8 +230,9 @@ static const struct
   { 5, "merge-2026", "out/pp_root_json" },
   { 6, "merge-2026", "out/tp_none_json" },
   { 3, "merge-2026", "out/mini_tp2_tp_json" },
-  { 7, "merge-2026", "out/mini_tp2_pp_json" },
-  { 8, "merge-2026", "out/dist_bench_pp_json", TRUE },
+  { 11, "merge-2026", "out/mini_tp2_pp_json" },
+  { 12, "merge-2026", "out/dist_bench_pp_json", TRUE },
+  { 10, "merge-2026", "out/vpp_json" },
 };
 
 /* The params as graph_visualize makes them of the case's flags. */
@@ -230,7 +242,8 @@ case_params (const MergeCase  *c,
              MsvisMergeParams *bench)
 {
   MsvisMergeArgs args = { c->rank_size, c->compare ? 2 : 1, c->tp, c->compare ? 2 : 1,
-                          c->pp, c->compare ? 2 : 1 };
+                          c->pp, c->compare ? 2 : 1, &c->vpp, c->vpp ? 1 : 0, &c->order,
+                          c->order ? 1 : 0 };
   g_autoptr(GError) error = NULL;
 
   g_assert_true (msvis_merge_params_load (&args, c->compare, npu, bench, &error));
@@ -246,7 +259,8 @@ check_side (const MergeCase        *c,
   g_autofree char *dir = reference_path (c->base, relative);
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) merged = NULL;
-  g_autofree char *expected = reference_rows (c->base, c->name, is_bench ? "Bench" : "NPU");
+  g_autofree char *expected = reference_rows (c->expected_base ? c->expected_base : c->base,
+                                              c->name, is_bench ? "Bench" : "NPU");
   GString *made = g_string_new (NULL);
 
   g_assert_true (msvis_merge_params_validate (params, dir, is_bench, &error));
@@ -364,6 +378,85 @@ test_json (gconstpointer data)
   }
 }
 
+static char *
+literal_json (const char *text)
+{
+  g_autoptr(MsvisArena) arena = msvis_arena_new ();
+  MsvisJsonValue *value = merge_json_from_literal (arena, text);
+  MsvisJsonWriter *writer;
+  GString *out;
+
+  if (value == NULL)
+    return g_strdup ("-");
+  writer = msvis_json_writer_new_compact ();
+  msvis_json_writer_value (writer, value);
+  out = msvis_json_writer_end_fragment (writer);   /* frees the writer */
+  return g_string_free (out, FALSE);
+}
+
+/* The Python literals items keep as text (shapes, group ranks, dicts) back as the JSON that
+ * json.dump writes of the objects; what is not a literal is refused. */
+static void
+test_literal (void)
+{
+  static const char *const literals[][2] = {
+    { "[4, 4]", "[4, 4]" },
+    { "(3,)", "[3]" },
+    { "()", "[]" },
+    { "[]", "[]" },
+    { "{'a': 1, \"b\": [True, None, 0.5]}", "{\"a\": 1, \"b\": [true, null, 0.5]}" },
+    { "'it\\'s'", "\"it's\"" },
+    { "-1e-05", "-1e-05" },
+    { "inf", "Infinity" },
+    { "123456789012345678901234567890", "123456789012345678901234567890" },
+    { "[1, 2", "-" },
+    { "torch.float32", "-" },
+    { "[1] x", "-" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (literals); i++)
+    {
+      g_autofree char *made = literal_json (literals[i][0]);
+
+      g_assert_cmpstr (made, ==, literals[i][1]);
+    }
+}
+
+/* A rank folder without dump.json, or an output folder that cannot be made: an error that
+ * names the place, and nothing written. */
+static void
+test_json_bad (void)
+{
+  g_autofree char *empty = msvis_test_make_dir ();
+  g_autofree char *out_dir = msvis_test_make_dir ();
+  g_autofree char *blocked = g_build_filename (out_dir, "step0", NULL);
+  g_autofree char *npu = reference_path (REF, PT_DIST "/npu");
+  g_autofree char *rank0 = g_build_filename (npu, "rank0", NULL);
+  g_autoptr(GFile) empty_dir = g_file_new_for_path (empty);
+  g_autoptr(GFile) rank_dir = g_file_new_for_path (rank0);
+  g_autoptr(GFile) out = g_file_new_for_path (out_dir);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) merged = NULL;
+  MsvisMergeParams params;
+  MsvisGraph *graph;
+
+  case_params (&cases[0], &params, NULL);
+  merged = merge_dir (npu, &params, FALSE, &error);
+  g_assert_no_error (error);
+  graph = g_array_index (merged, MsvisMergeResult, 0).graph;
+
+  g_assert_false (msvis_merge_write_json (graph, empty_dir, out, 0, 0, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "dump.json"));
+  g_assert_false (g_file_test (blocked, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+
+  msvis_test_write (out_dir, "step0", "not a folder", -1);
+  g_assert_false (msvis_merge_write_json (graph, rank_dir, out, 0, 0, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY);
+  g_assert_nonnull (strstr (error->message, "step0"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -383,6 +476,9 @@ main (int   argc,
 
       g_test_add_data_func (path, GUINT_TO_POINTER (i), test_json);
     }
+
+  g_test_add_func ("/merge-2026/json/literal", test_literal);
+  g_test_add_func ("/merge-2026/json/bad", test_json_bad);
 
   return g_test_run ();
 }

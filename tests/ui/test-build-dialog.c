@@ -295,6 +295,7 @@ test_build_requested (void)
   g_assert_true (options->fuzzy_match);
   g_assert_cmpstr (options->layer_mapping, ==, "");   /* a bare -lm */
   g_assert_true (options->overflow_check);
+  g_assert_cmpint (options->era, ==, MSVIS_ERA_2026);   /* today's msprobe, by default */
   g_assert_nonnull (options->output_dir);
 }
 
@@ -326,6 +327,12 @@ test_remembered (void)
   g_assert_false (options->fuzzy_match);
   g_assert_null (options->layer_mapping);
   g_assert_false (options->overflow_check);
+
+  /* msprobe 2025's rules are one choice away. */
+  g_clear_pointer (&options, msvis_dump_build_options_free);
+  adw_combo_row_set_selected (child (dialog, "rules_row"), 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "build-dialog.build", NULL));
+  g_assert_cmpint (options->era, ==, MSVIS_ERA_2025_07);
 }
 
 int

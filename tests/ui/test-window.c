@@ -6,9 +6,12 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include <sqlite3.h>
+
 #include "msvis-application.h"
 #include "msvis-compare-view.h"
 #include "msvis-display-name.h"
+#include "msvis-dump-build.h"
 #include "msvis-find-panel.h"
 #include "msvis-step-list.h"
 #include "msvis-test-util.h"
@@ -84,6 +87,75 @@ test_open_compare (void)
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-compare-dark"));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* How many NPU nodes msprobe 26.0.0 wrote for graph step 0, rank 0 of @reference_db. */
+static guint
+reference_npu_nodes (const char *reference_db)
+{
+  g_autofree char *path = msvis_ui_test_reference (reference_db);
+  sqlite3 *db = msvis_test_open_db (path);
+  sqlite3_stmt *stmt = NULL;
+  guint n;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM tb_nodes WHERE "
+                                       "data_source = 'NPU' AND step = 0 AND rank = 0",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+/* The dumps msprobe writes today (msprobe-2026.md §2.4–§2.5, §2.2): a Megatron run with micro
+ * steps, parameters_grad.N entries and proc{pid} folders, compared from the window with
+ * msprobe 26's rules (the build dialog's default) and opened: the same nodes as msprobe's. */
+static void
+test_build_2026_dumps (void)
+{
+  const char *const cases[][2] = {
+    { "../reference-2026/inputs/mini_megatron", "../reference-2026/out/cmp_mini_megatron/"
+                                                "compare_20261127113951.vis.db" },
+    { "../reference-2026/inputs/pgrad", "../reference-2026/out/cmp_pgrad/"
+                                        "compare_20261127113958.vis.db" },
+    { "../reference-2026/inputs/proc", "../reference-2026/out/cmp_proc/"
+                                       "compare_20261127114009.vis.db" },
+  };
+  MsvisWindow *window;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  window = new_window ();
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = msvis_test_make_dir ();
+      g_autofree char *dir = msvis_ui_test_reference (cases[i][0]);
+      g_autofree char *npu = g_build_filename (dir, "npu", NULL);
+      g_autofree char *bench = g_build_filename (dir, "bench", NULL);
+      g_autoptr(MsvisDumpBuildOptions) options = msvis_dump_build_options_new ();
+      g_autoptr(GFile) written = NULL;
+      g_autoptr(GError) error = NULL;
+      MsvisCompareView *view;
+      MsvisGraph *graph;
+
+      options->npu_dir = g_file_new_for_path (npu);
+      options->bench_dir = g_file_new_for_path (bench);
+      options->output_dir = g_file_new_for_path (out);
+      options->era = MSVIS_ERA_2026;
+      written = msvis_dump_build_run (options, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_str_has_suffix (g_file_peek_path (written), ".vis.db"));
+
+      msvis_window_open (window, written);
+      g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 20000));
+      view = msvis_window_test_compare_view (window);
+      graph = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, FALSE));
+      g_assert_cmpuint (msvis_graph_get_n_nodes (graph), ==, reference_npu_nodes (cases[i][1]));
+      msvis_ui_test_spin (200);
+      msvis_test_remove_tree (out);
+    }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -470,6 +542,7 @@ main (int   argc,
 
   g_test_add_func ("/window/start-page", test_start_page);
   g_test_add_func ("/window/open-compare", test_open_compare);
+  g_test_add_func ("/window/build-2026-dumps", test_build_2026_dumps);
   g_test_add_func ("/window/open-error-keeps-document", test_open_error_keeps_document);
   g_test_add_func ("/window/display-name", test_display_name);
   g_test_add_func ("/window/long-name", test_long_name);

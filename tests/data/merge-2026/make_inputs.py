@@ -64,5 +64,25 @@ def tp_none():
         ])
 
 
+def vpp():
+    """Two pipeline stages with two virtual chunks each (Module.0.…, Module.1.…), layers in
+    every chunk: merged with --vpp 2, which a build reads in msprobe 26."""
+    for r in range(2):
+        entries = []
+        for chunk in range(2):
+            gpt = f"Module.{chunk}.model.GPT.forward.0"
+            entries.append((gpt, None, {"input_args": [tensor(1.0 + chunk, -1.0, 0.5, 2.0)],
+                                        "input_kwargs": {},
+                                        "output": [tensor(3.0 + r + chunk, -1.0, 0.5, 2.0)]}))
+            for layer in range(2):
+                mod = f"Module.{chunk}.model.layers.{layer}.Layer.forward.0"
+                t = tensor(2.0 + 10 * r + 4 * chunk + layer, -1.0, 0.5, 2.0)
+                entries.append((mod, gpt, {"input_args": [t], "input_kwargs": {}, "output": [t]}))
+                entries.append((f"Torch.matmul.{2 * chunk + layer}.forward", mod,
+                                {"input_args": [t], "input_kwargs": {}, "output": [t]}))
+        write(f"vpp/npu/rank{r}", entries)
+
+
 pp_root()
 tp_none()
+vpp()
