@@ -81,6 +81,7 @@ choose_file (MsvisWindow          *self,
              GtkFileChooserAction  action)
 {
   static const char *const results[] = { "*.vis", "*.vis.db", NULL };
+  static const char *const trends[] = { "*.trend.db", NULL };
   static const char *const everything[] = { "*", NULL };
   gboolean folder = action == GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER;
   g_autoptr(GFile) last_folder = _msvis_window_dup_last_folder (self);
@@ -92,6 +93,7 @@ choose_file (MsvisWindow          *self,
   if (!folder)
     {
       add_filter (GTK_FILE_CHOOSER (dialog), _("msprobe results (.vis, .vis.db)"), results);
+      add_filter (GTK_FILE_CHOOSER (dialog), _("Trend databases (.trend.db)"), trends);
       add_filter (GTK_FILE_CHOOSER (dialog), _("All files"), everything);
     }
   if (last_folder != NULL && g_file_query_exists (last_folder, NULL))

@@ -112,6 +112,10 @@ gboolean  _msvis_window_history_can_go     (MsvisWindow    *self,
 void      _msvis_window_history_go         (MsvisWindow    *self,
                                            int             direction);
 
+/* msvis-window-trend.c */
+void _msvis_window_class_init_trend   (GtkWidgetClass *widget_class);
+void _msvis_window_trend_finish       (MsvisWindow    *self);
+
 /* msvis-window-export.c */
 void _msvis_window_class_init_export  (GtkWidgetClass *widget_class);
 
