@@ -117,9 +117,11 @@ _msvis_db26_link_json (GString     *out,
   g_string_assign (out, "[");
   for (guint i = path->len; i > 0; i--)
     {
+      MsvisNodeId n = g_array_index (path, MsvisNodeId, i - 1);
+
       if (i < path->len)
         g_string_append (out, ", ");
-      append_string (out, msvis_graph_node_get_id (other, g_array_index (path, MsvisNodeId, i - 1)));
+      append_string (out, msvis_graph_node_get_id (other, n));
     }
   g_string_append_c (out, ']');
 }
