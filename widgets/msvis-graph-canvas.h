@@ -82,6 +82,8 @@ gboolean     msvis_graph_canvas_node_area        (MsvisGraphCanvas *self,
 void         msvis_graph_canvas_get_view         (MsvisGraphCanvas *self,
                                                   MsvisRect        *content_area);
 guint        msvis_graph_canvas_get_drawing_serial (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_render_rows      (MsvisGraphCanvas *self,
+                                                  cairo_t          *cr);
 void         msvis_graph_canvas_render           (MsvisGraphCanvas *self,
                                                   cairo_t          *cr,
                                                   double            zoom,
