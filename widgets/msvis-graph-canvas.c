@@ -329,6 +329,7 @@ clear_document (MsvisGraphCanvas *self)
   g_hash_table_remove_all (self->expanded);
   _msvis_graph_canvas_drop_cache (self);
   self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
+  self->marked = MSVIS_NODE_ID_NONE;
 }
 
 static void
@@ -427,6 +428,7 @@ msvis_graph_canvas_init (MsvisGraphCanvas *self)
   self->labels = msvis_label_cache_new ();
   self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
   self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
+  self->marked = MSVIS_NODE_ID_NONE;
   set_adjustment (self, &self->hadjustment, NULL);
   set_adjustment (self, &self->vadjustment, NULL);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);

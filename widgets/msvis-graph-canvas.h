@@ -40,6 +40,9 @@ void         msvis_graph_canvas_expand_all       (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_collapse_all     (MsvisGraphCanvas *self);
 
 MsvisNodeId  msvis_graph_canvas_get_selected     (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_set_marked       (MsvisGraphCanvas *self,
+                                                  MsvisNodeId       node);
+MsvisNodeId  msvis_graph_canvas_get_marked       (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_results_changed  (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_select           (MsvisGraphCanvas *self,
                                                   MsvisNodeId       node,

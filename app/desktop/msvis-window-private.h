@@ -115,6 +115,10 @@ void      _msvis_window_history_go         (MsvisWindow    *self,
 /* msvis-window-export.c */
 void _msvis_window_class_init_export  (GtkWidgetClass *widget_class);
 
+/* msvis-window-node-menu.c */
+void _msvis_window_class_init_node_menu (GtkWidgetClass *widget_class);
+void _msvis_window_node_menu_init       (MsvisWindow    *self);
+
 /* msvis-match-actions.c */
 void      _msvis_window_match_init         (MsvisWindow    *self);
 void      _msvis_window_match_reset        (MsvisWindow    *self);

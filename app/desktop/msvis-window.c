@@ -562,6 +562,7 @@ msvis_window_class_init (MsvisWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated);
   _msvis_window_class_init_actions (widget_class);
   _msvis_window_class_init_export (widget_class);
+  _msvis_window_class_init_node_menu (widget_class);
 }
 
 static void
@@ -598,6 +599,7 @@ msvis_window_init (MsvisWindow *self)
                            G_CONNECT_SWAPPED);
   fill_recent (self);
   _msvis_window_match_init (self);
+  _msvis_window_node_menu_init (self);
   _msvis_window_update_actions (self);
 }
 
