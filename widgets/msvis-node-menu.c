@@ -20,6 +20,7 @@ typedef struct
   GMenu              *ranks;      /* "Open in Rank N", filled when the node's data is read */
   GtkWidget          *popover;
   MsvisNodeId         node;
+  GdkRectangle        point;      /* where the menu points, once the read is in */
   char               *stack;      /* the node's stack as text, once read; NULL before */
   GCancellable       *read;
 } NodeMenu;
@@ -95,6 +96,27 @@ read_facts (MsvisVisDocument *doc,
   return facts;
 }
 
+/* Shown once complete: a menu that changed while open kept its first, shorter size. */
+static void
+show (NodeMenu *menu)
+{
+  /* The ranks' section only when there are some: an empty one left a gap. */
+  if (g_menu_model_get_n_items (G_MENU_MODEL (menu->ranks)) > 0)
+    g_menu_append_section (menu->model, NULL, G_MENU_MODEL (menu->ranks));
+  if (menu->popover == NULL)
+    {
+      menu->popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu->model));
+      gtk_widget_set_parent (menu->popover, GTK_WIDGET (menu->canvas));
+      gtk_popover_set_has_arrow (GTK_POPOVER (menu->popover), FALSE);
+      gtk_popover_set_position (GTK_POPOVER (menu->popover), GTK_POS_BOTTOM);
+    }
+  else
+    gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (menu->popover),
+                                     G_MENU_MODEL (menu->model));
+  gtk_popover_set_pointing_to (GTK_POPOVER (menu->popover), &menu->point);
+  gtk_popover_popup (GTK_POPOVER (menu->popover));
+}
+
 static void
 facts_read (GObject      *source,
             GAsyncResult *result,
@@ -104,8 +126,13 @@ facts_read (GObject      *source,
   g_autoptr(GError) error = NULL;
   NodeFacts *facts = msvis_vis_document_read_nodes_finish (result, &error);
 
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;   /* the menu is gone, or about another node now */
   if (facts == NULL)
-    return;   /* cancelled (menu is then gone or about another node) or unreadable */
+    {
+      show (menu);   /* without the stack and the ranks it could not read */
+      return;
+    }
   g_free (menu->stack);
   menu->stack = g_steal_pointer (&facts->stack);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (
@@ -124,6 +151,7 @@ facts_read (GObject      *source,
       g_menu_append_item (menu->ranks, item);
     }
   node_facts_free (facts);
+  show (menu);
 }
 
 static void
@@ -183,7 +211,6 @@ make_model (NodeMenu *menu)
   g_menu_append_section (model, NULL, G_MENU_MODEL (match));
   g_menu_append_section (model, NULL, G_MENU_MODEL (copy));
   menu->ranks = g_menu_new ();
-  g_menu_append_section (model, NULL, G_MENU_MODEL (menu->ranks));
   return model;
 }
 
@@ -293,9 +320,10 @@ msvis_node_menu_attach (MsvisGraphCanvas *canvas)
  * msvis_node_menu_popup:
  * @x: (in widget coordinates) where to point
  *
- * Selects @node as a click would and opens its menu.
+ * Selects @node as a click would and opens its menu, once the node's stack and peers are
+ * read (at once for a loaded node).
  *
- * Returns: whether the menu opened
+ * Returns: whether the menu is opening
  */
 gboolean
 msvis_node_menu_popup (MsvisGraphCanvas *canvas,
@@ -316,7 +344,12 @@ msvis_node_menu_popup (MsvisGraphCanvas *canvas,
       _msvis_graph_canvas_emit_selected (canvas);
     }
   menu->node = node;
+  menu->point = (GdkRectangle) { (int) x, (int) y, 1, 1 };
+  if (menu->popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (menu->popover));
   g_clear_pointer (&menu->stack, g_free);
+  if (g_menu_model_get_n_items (G_MENU_MODEL (menu->model)) > 3)
+    g_menu_remove (menu->model, 3);
   g_menu_remove_all (menu->ranks);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (
                                  G_ACTION_MAP (menu->group), "copy-stack")), FALSE);
@@ -329,17 +362,6 @@ msvis_node_menu_popup (MsvisGraphCanvas *canvas,
                                        canvas->is_bench ? node : MSVIS_NODE_ID_NONE,
                                        read_facts, what, g_free, node_facts_free, menu->read,
                                        facts_read, menu);
-
-  if (menu->popover == NULL)
-    {
-      menu->popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu->model));
-      gtk_widget_set_parent (menu->popover, GTK_WIDGET (canvas));
-      gtk_popover_set_has_arrow (GTK_POPOVER (menu->popover), FALSE);
-      gtk_popover_set_position (GTK_POPOVER (menu->popover), GTK_POS_BOTTOM);
-    }
-  gtk_popover_set_pointing_to (GTK_POPOVER (menu->popover),
-                               &(GdkRectangle) { (int) x, (int) y, 1, 1 });
-  gtk_popover_popup (GTK_POPOVER (menu->popover));
   return TRUE;
 }
 

@@ -115,6 +115,9 @@ void      _msvis_window_history_go         (MsvisWindow    *self,
 /* msvis-window-export.c */
 void _msvis_window_class_init_export  (GtkWidgetClass *widget_class);
 
+/* msvis-window-sizes.c */
+void _msvis_window_fit_small_screens  (MsvisWindow    *self);
+
 /* msvis-window-node-menu.c */
 void _msvis_window_class_init_node_menu (GtkWidgetClass *widget_class);
 void _msvis_window_node_menu_init       (MsvisWindow    *self);
