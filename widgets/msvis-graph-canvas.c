@@ -189,7 +189,7 @@ msvis_graph_canvas_size_allocate (GtkWidget *widget,
   /* A popover child (the node menu) is sized and placed only when its parent presents it. */
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_POPOVER (child))
+    if (GTK_IS_POPOVER (child) && gtk_widget_get_visible (child))
       gtk_popover_present (GTK_POPOVER (child));
 }
 

@@ -25,6 +25,8 @@ typedef struct
   GCancellable       *read;
 } NodeMenu;
 
+static NodeMenu *get_menu (MsvisGraphCanvas *canvas);
+
 /* What the read of the node's data found. */
 typedef struct
 {
@@ -122,12 +124,18 @@ facts_read (GObject      *source,
             GAsyncResult *result,
             gpointer      data)
 {
-  NodeMenu *menu = data;
+  g_autoptr(MsvisGraphCanvas) canvas = data;   /* kept alive by the read */
+  NodeMenu *menu = get_menu (canvas);
   g_autoptr(GError) error = NULL;
   NodeFacts *facts = msvis_vis_document_read_nodes_finish (result, &error);
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;   /* the menu is gone, or about another node now */
+  /* The menu is about another node now, or its window is closing. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || menu == NULL ||
+      gtk_widget_get_root (GTK_WIDGET (canvas)) == NULL)
+    {
+      g_clear_pointer (&facts, node_facts_free);
+      return;
+    }
   if (facts == NULL)
     {
       show (menu);   /* without the stack and the ranks it could not read */
@@ -361,7 +369,7 @@ msvis_node_menu_popup (MsvisGraphCanvas *canvas,
   msvis_vis_document_read_nodes_async (canvas->doc, canvas->is_bench ? MSVIS_NODE_ID_NONE : node,
                                        canvas->is_bench ? node : MSVIS_NODE_ID_NONE,
                                        read_facts, what, g_free, node_facts_free, menu->read,
-                                       facts_read, menu);
+                                       facts_read, g_object_ref (canvas));
   return TRUE;
 }
 

@@ -196,6 +196,18 @@ static void
 toast (MsvisMatchUi *ui,
        const char   *text)
 {
+  /* The offer on screen says what came of it. Dismissing it for a new toast ran two
+   * animations at once, and libadwaita 1.2 skipping them when the window closed read freed
+   * memory (the CRITICALs after Save and close). */
+  if (ui->offer != NULL)
+    {
+      adw_toast_set_title (ui->offer, text);
+      adw_toast_set_button_label (ui->offer, NULL);
+      adw_toast_set_action_name (ui->offer, NULL);
+      adw_toast_set_priority (ui->offer, ADW_TOAST_PRIORITY_NORMAL);
+      g_clear_weak_pointer (&ui->offer);
+      return;
+    }
   adw_toast_overlay_add_toast (ui->window->toast_overlay, adw_toast_new (text));
 }
 
@@ -250,8 +262,6 @@ link_activated (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
   MsvisMatchChange change;
 
-  if (ui->offer != NULL)
-    adw_toast_dismiss (ui->offer);
   if (!ensure_session (ui))
     return;
   if (!msvis_match_session_match (ui->session, ui->npu, ui->bench, ui->descendants, &change,

@@ -179,6 +179,13 @@ test_unmatched_lists (void)
 }
 
 static gboolean
+is_popover (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return GTK_IS_POPOVER (widget);
+}
+
+static gboolean
 model_has (GMenuModel *model,
            const char *action)
 {
@@ -251,6 +258,13 @@ test_node_menu (void)
                                        gtk_widget_get_width (GTK_WIDGET (canvas)) - 60, 100));
   msvis_ui_test_spin (300);
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (f.window), "node-menu"));
+  {
+    GtkWidget *popover = msvis_ui_test_find_widget (GTK_WIDGET (canvas), is_popover, NULL);
+
+    g_assert_nonnull (popover);
+    g_assert_true (gtk_widget_get_mapped (popover));
+    gtk_popover_popdown (GTK_POPOVER (popover));
+  }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "node.copy-name", NULL));
   copied = msvis_ui_test_dup_clipboard_text (GTK_WIDGET (canvas));
   g_assert_cmpstr (copied, ==, NAME);
