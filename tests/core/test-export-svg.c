@@ -111,6 +111,47 @@ test_print_has_no_expander (void)
   g_assert_cmphex (mark[1], ==, 0xffffff);    /* printed: the box's white fill */
 }
 
+static char *
+report (const char *dir,
+        const char *name)
+{
+  g_autofree char *vis = g_test_build_filename (G_TEST_DIST, "data", STAT, NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  const char *argv[] = { g_getenv ("MSVIS_BIN"), "report", vis, "-o", path, NULL };
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, NULL, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* The HTML report reads as a report: its table before the pictures, a Stack column that
+ * wraps inside the page, precision_index with a reader's digits (the CSV keeps them all). */
+static void
+test_html_report (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *html = report (dir, "r.html");
+  g_autofree char *csv = report (dir, "r.csv");
+  g_autoptr(GRegex) long_number = g_regex_new ("<td>0\\.[0-9]{6,}</td>", 0, 0, NULL);
+  g_autoptr(GRegex) csv_number = g_regex_new (",0\\.[0-9]{6,},", 0, 0, NULL);
+  const char *table = strstr (html, "<th>#</th>");
+  const char *figure = strstr (html, "<figure>");
+
+  g_assert_nonnull (table);
+  g_assert_nonnull (figure);
+  g_assert_true (table < figure);
+  g_assert_nonnull (strstr (html, "td.stack{font-family:monospace;white-space:pre-wrap;"));
+  g_assert_false (g_regex_match (long_number, html, 0, NULL));
+  g_assert_true (g_regex_match (csv_number, csv, 0, NULL));
+  msvis_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -118,5 +159,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/export-svg/keeps-text", test_svg_keeps_text);
   g_test_add_func ("/export-svg/print-has-no-expander", test_print_has_no_expander);
+  g_test_add_func ("/export-svg/html-report", test_html_report);
   return g_test_run ();
 }
