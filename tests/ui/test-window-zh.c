@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "msvis-application.h"
 #include "msvis-test-util.h"
@@ -19,6 +20,7 @@
 #define STAT "cmp_stat/compare_20261121191907.vis"
 
 static GtkApplication *app;
+static char *config_dir;   /* this process's XDG_CONFIG_HOME */
 
 static gboolean
 has_legend_page (GtkWidget     *widget,
@@ -96,6 +98,69 @@ test_legend_counts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static char *
+help_in (const char *choice,
+         const char *lang)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *folder = g_build_filename (dir, "msvis", NULL);
+  g_autofree char *file = g_build_filename (folder, "language", NULL);
+  g_auto(GStrv) env = g_get_environ ();
+  const char *argv[] = { g_getenv ("MSVIS_BIN"), "--help", NULL };
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (file, choice, -1, NULL));
+  env = g_environ_setenv (env, "XDG_CONFIG_HOME", dir, TRUE);
+  env = g_environ_setenv (env, "LANG", lang, TRUE);
+  env = g_environ_unsetenv (env, "LC_ALL");
+  env = g_environ_setenv (env, "LANGUAGE", g_str_has_prefix (lang, "zh") ? "zh_CN" : "", TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  msvis_test_remove_tree (dir);
+  return out;
+}
+
+/* The menu's language is kept for the next start, which follows it whatever the locale, even
+ * a C locale (a container without zh_CN generated). */
+static void
+test_language_choice (void)
+{
+  g_autofree char *chinese = help_in ("zh_CN", "C");
+  g_autofree char *english = help_in ("en", "zh_CN.UTF-8");
+  g_autofree char *kept = NULL, *path = NULL;
+  GtkWindow *dialog;
+
+  if (g_getenv ("MSVIS_BIN") == NULL)
+    {
+      g_test_skip ("MSVIS_BIN is not set: run through meson test");
+      return;
+    }
+  g_assert_nonnull (strstr (chinese, "用法"));
+  g_assert_nonnull (strstr (english, "Usage"));
+
+  if (app == NULL)
+    return;
+  g_action_group_change_action_state (G_ACTION_GROUP (app), "language",
+                                      g_variant_new_string ("en"));
+  path = g_build_filename (config_dir, "msvis", "language", NULL);
+  g_assert_true (g_file_get_contents (path, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "en");
+  /* It says when the choice applies: from the next start. */
+  dialog = msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  gtk_window_destroy (dialog);
+  g_action_group_change_action_state (G_ACTION_GROUP (app), "language",
+                                      g_variant_new_string ("system"));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  dialog = msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  if (dialog != NULL)
+    gtk_window_destroy (dialog);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -103,10 +168,14 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
+  /* Before GLib reads it: the menu's choice goes to a folder of the test's own. */
+  config_dir = msvis_test_make_dir ();
+  g_setenv ("XDG_CONFIG_HOME", config_dir, TRUE);
   msvis_ui_test_init_i18n ();
   msvis_ui_test_set_language ("zh_CN");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/window-zh/legend-counts", test_legend_counts);
+  g_test_add_func ("/window-zh/language-choice", test_language_choice);
 
   if (msvis_ui_test_has_display ())
     {
@@ -119,5 +188,7 @@ main (int   argc,
     }
   status = g_test_run ();
   g_clear_object (&app);
+  msvis_test_remove_tree (config_dir);
+  g_free (config_dir);
   return status;
 }
