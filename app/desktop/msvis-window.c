@@ -441,8 +441,11 @@ fill_recent (MsvisWindow *self)
       g_autofree char *dir = NULL;
       GtkWidget *row;
 
+      /* Folders too (a run's results, a dump): add_recent() keeps them as inode/directory. */
       if (!gtk_recent_info_has_application (info, g_get_application_name ())
-          || !is_result_uri (uri) || path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+          || !(is_result_uri (uri)
+               || g_strcmp0 (gtk_recent_info_get_mime_type (info), "inode/directory") == 0)
+          || path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
         continue;
       dir = g_path_get_dirname (path);
       row = adw_action_row_new ();

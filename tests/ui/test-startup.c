@@ -9,6 +9,8 @@
 
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
+#include "msvis-window-test-util.h"
+#include "msvis-window.h"
 
 /* msvis started as a user starts it where there is no session bus (ssh -X, a container, a
  * VNC session): the terminal stays quiet, no GLib warning at all (issue 26). */
@@ -69,6 +71,36 @@ test_quiet_without_bus (void)
   msvis_test_remove_tree (dir);
 }
 
+static gboolean
+lists_folder (gpointer window)
+{
+  return msvis_ui_test_find_label (window, "cmp_stat") != NULL;
+}
+
+/* A folder opened (a run's results) is in Recent on the start page, as files are. */
+static void
+test_recent_folder (void)
+{
+  g_autofree char *path = NULL, *folder = NULL;
+  g_autoptr(GFile) file = NULL;
+  MsvisWindow *first, *second;
+
+  if (!msvis_ui_test_require (STAT, &path))
+    return;
+  folder = g_path_get_dirname (path);
+  file = g_file_new_for_path (folder);
+  first = msvis_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (first));
+  msvis_window_open (first, file);
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, first, 10000));
+
+  second = msvis_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (second));
+  g_assert_true (msvis_ui_test_spin_until (lists_folder, second, 5000));
+  gtk_window_destroy (GTK_WINDOW (second));
+  gtk_window_destroy (GTK_WINDOW (first));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -76,5 +108,6 @@ main (int   argc,
   msvis_ui_test_init_i18n ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/startup/quiet-without-bus", test_quiet_without_bus);
+  g_test_add_func ("/startup/recent-folder", test_recent_folder);
   return g_test_run ();
 }
