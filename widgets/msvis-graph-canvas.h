@@ -56,6 +56,9 @@ gboolean     msvis_graph_canvas_get_rollup       (MsvisGraphCanvas *self,
                                                   guint             counts[MSVIS_N_ROLLUPS]);
 
 MsvisNodeId  msvis_graph_canvas_get_selected     (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_set_marked       (MsvisGraphCanvas *self,
+                                                  MsvisNodeId       node);
+MsvisNodeId  msvis_graph_canvas_get_marked       (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_results_changed  (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_select           (MsvisGraphCanvas *self,
                                                   MsvisNodeId       node,
