@@ -552,8 +552,15 @@ apply_layout (MsvisGraphCanvas *self,
     {
       const MsvisLayoutBox *box = msvis_layout_lookup (layout, self->pending_center);
 
+      double half_w = (gtk_widget_get_width (GTK_WIDGET (self)) / 2. - MSVIS_CANVAS_MARGIN)
+                      / self->zoom;
+
+      /* The root opens at its top; one wider than the pane at its left edge, where every
+       * name starts, rather than cut on both sides. */
       if (box->depth == 0)
-        msvis_graph_canvas_center_on (self, box->rect.x + box->rect.width / 2,
+        msvis_graph_canvas_center_on (self, box->rect.width / 2 > half_w
+                                            ? box->rect.x + half_w
+                                            : box->rect.x + box->rect.width / 2,
                                       box->rect.y + gtk_widget_get_height (GTK_WIDGET (self))
                                                     / 2 / self->zoom
                                                     - MSVIS_CANVAS_MARGIN / self->zoom);
