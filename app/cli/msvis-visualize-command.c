@@ -11,6 +11,7 @@
 #include "msvis-graph-job.h"
 #include "msvis-json-writer.h"
 #include "msvis-visualize-args.h"
+#include "msvis-visualize-select.h"
 
 /* `msvis graph_visualize`: mindstudio-probe 26.0.0's command (msprobe-2026.md §1), its checks
  * in msprobe's order (§1.3) and its -progress_log lines (§1.6), run by the one graph job with
@@ -175,6 +176,8 @@ run (MsvisVisualizeArgs *args,
   else if (strcmp (args->file_type, "json") == 0)
     return fail (log, _("--file_type json (merged dump folders) is not written by this msvis "
                         "yet; use --file_type db."));
+  if (!msvis_visualize_select (args, merge, &job, &error))
+    return fail (log, error->message);
   if (!check_dir (args->target_path, &message) ||
       (args->golden_path != NULL && !check_dir (args->golden_path, &message)))
     return fail (log, message);
@@ -194,6 +197,7 @@ run (MsvisVisualizeArgs *args,
   job.warnings = g_ptr_array_new_with_free_func (g_free);
 
   written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+  msvis_visualize_select_clear (&job);
   for (guint i = 0; i < job.warnings->len; i++)
     g_printerr ("msvis graph_visualize: %s\n", (char *)g_ptr_array_index (job.warnings, i));
   g_ptr_array_unref (job.warnings);
