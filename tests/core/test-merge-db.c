@@ -213,6 +213,20 @@ test_build_ranks (void)
   msvis_visdb_remove_dir (tmp);
 }
 
+/* A twelve-rank build over four --rank shards given out of order: the rows are copied in the
+ * unsplit run's order all the same, which the post-pass's links depend on. */
+static void
+test_build_ranks12 (void)
+{
+  g_autofree char *tmp = msvis_test_make_dir ();
+  const char *values[] = { "9-11", "0-2", "6-8", "3-5", NULL };
+  g_autofree char *joined = split_and_join (tmp, "-tp inputs/ranks12/npu", "--rank", values);
+  g_autofree char *ranks = distinct (joined, "rank");
+
+  g_assert_cmpstr (ranks, ==, "0,1,2,3,4,5,6,7,8,9,10,11");
+  msvis_visdb_remove_dir (tmp);
+}
+
 /* --step shards; step10 comes before step9 in a build, so tb_config is step10's. */
 static void
 test_steps_lex (void)
@@ -349,6 +363,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/merge-db/ranks12", test_ranks12);
   g_test_add_func ("/merge-db/build-ranks", test_build_ranks);
+  g_test_add_func ("/merge-db/build-ranks12", test_build_ranks12);
   g_test_add_func ("/merge-db/steps-lex", test_steps_lex);
   g_test_add_func ("/merge-db/refusals", test_refusals);
   g_test_add_func ("/merge-db/select-errors", test_select_errors);
