@@ -388,16 +388,31 @@ copy_rows (Merge   *self,
   return ok;
 }
 
-/* The shards' own post-passes saw only their ranks: their links are dropped and made again
- * over all of them, as one run does. One shard is the whole run already; a parallel merge
- * has no post-pass (msprobe-2026.md §10.7). */
+/* The post-pass links the rows of one data source and step (msprobe-2026.md §10.7). A step
+ * whose graphs are all in one shard was linked there as the unsplit run links it (or not at
+ * all, in a parallel merge, which is split only by --step); a step split over shards is
+ * linked again over all its ranks, the shards' partial links dropped first. */
+static gboolean
+steps_split (Merge *self)
+{
+  for (guint i = 1; i < self->placed->len; i++)
+    {
+      const Placed *p = &g_array_index (self->placed, Placed, i);
+      const Placed *q = &g_array_index (self->placed, Placed, i - 1);
+
+      if (p->graph.step == q->graph.step && p->shard != q->shard)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 redo_post_pass (Merge   *self,
                 GError **error)
 {
   const char *overflow = self->shards[0].config[MSVIS_SHARD_OVERFLOW_CHECK];
 
-  if (self->n_shards < 2 || self->shards[0].merged)
+  if (!steps_split (self) || self->shards[0].merged)
     return TRUE;
   return exec (self, "UPDATE tb_nodes SET matched_distributed = '{}' WHERE is_distributed = 1",
                error) &&

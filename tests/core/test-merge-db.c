@@ -292,6 +292,18 @@ test_refusals (void)
   g_autofree char *old = g_build_filename (tmp, "july.vis", NULL);
   g_autofree char *contents = NULL;
   g_autofree char *db821 = july_build (tmp);
+  g_autofree char *oc_dir = g_build_filename (tmp, "shard_oc", NULL);
+  g_autofree char *oc = visualize ("-tp inputs/ranks12/npu -gp inputs/ranks12/bench -oc", oc_dir,
+                                   "--rank", "5-11");
+  g_autofree char *merged_dir = g_build_filename (tmp, "shard_merged", NULL);
+  g_autofree char *merged = visualize ("-tp inputs/mini_tp2/npu --rank_size 2 --tp 2 --pp 1",
+                                       merged_dir, NULL, NULL);
+  g_autofree char *plain_dir = g_build_filename (tmp, "shard_plain", NULL);
+  g_autofree char *plain = visualize ("-tp inputs/mini_tp2/npu", plain_dir, NULL, NULL);
+  g_autofree char *no_config = g_build_filename (tmp, "shard_noconfig.vis.db", NULL);
+  g_autofree char *copy = NULL;
+  gsize length = 0;
+  sqlite3 *db = NULL;
 
   expect ((const char *[]) { "merge-db", a, b, "-o", out, NULL }, 1,
           "both hold the graph NPU_0_2 (step 0, rank 2)");
@@ -309,6 +321,21 @@ test_refusals (void)
   expect ((const char *[]) { "merge-db", "-o", out, NULL }, 2, "give the shards");
   expect ((const char *[]) { "merge-db", a, "missing.vis.db", "-o", out, NULL }, 1,
           "missing.vis.db: no such file");
+  assert_only (tmp, "july.vis");
+
+  /* A run of -oc, a parallel merge, a file without tb_config: not shards of this run. */
+  expect ((const char *[]) { "merge-db", a, oc, "-o", out, NULL }, 1,
+          "are not shards of one run: their tb_config.");
+  expect ((const char *[]) { "merge-db", merged, plain, "-o", out, NULL }, 1,
+          "are not shards of one run: one holds parallel-merged graphs (--rank_size), the other "
+          "does not");
+  g_assert_true (g_file_get_contents (a, &copy, &length, NULL));
+  g_assert_true (g_file_set_contents (no_config, copy, length, NULL));
+  g_assert_cmpint (sqlite3_open (no_config, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "DELETE FROM tb_config", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+  expect ((const char *[]) { "merge-db", no_config, c, "-o", out, NULL }, 1,
+          "shard_noconfig.vis.db: tb_config has no row");
   assert_only (tmp, "july.vis");
 
   /* A joined file is never replaced without --force. */
