@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 
 /* NPU and Bench side by side with curves joining the matched pairs in view. Selecting a node
  * selects and reveals its counterpart; with sync-expand, opening a container opens its
- * counterpart too. A build shows one pane. */
+ * counterpart too; with link-panes, scroll and zoom keep the two sides aligned on a pair. A
+ * build shows one pane. */
 
 #define MSVIS_TYPE_COMPARE_VIEW (msvis_compare_view_get_type ())
 
@@ -35,5 +36,12 @@ void              msvis_compare_view_set_show_minimap (MsvisCompareView *self,
                                                        gboolean          show_minimap);
 GtkWidget        *msvis_compare_view_get_minimap    (MsvisCompareView *self,
                                                      gboolean          bench);
+gboolean          msvis_compare_view_get_link_panes (MsvisCompareView *self);
+void              msvis_compare_view_set_link_panes (MsvisCompareView *self,
+                                                     gboolean          link_panes);
+MsvisNodeId       msvis_compare_view_get_link_anchor (MsvisCompareView *self,
+                                                      gboolean          bench);
+void              msvis_compare_view_cancel_layouts (MsvisCompareView *self);
+gboolean          msvis_compare_view_is_busy_shown  (MsvisCompareView *self);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include "msvis-display-name.h"
 #include "msvis-find-panel-private.h"
+#include "msvis-layout-engine.h"
 #include "msvis-node-item.h"
 #include "msvis-swatch.h"
 
@@ -28,25 +29,55 @@ node_type_label (MsvisNodeType type)
     }
 }
 
-/* Rows: [swatch] name … type. Widgets are made once per visible row and rebound on scroll. */
+/* Rows: [swatch] short name … type, the parent's path on a second line. The short name is
+ * never cut (a name cut in the middle, or hyphenated where it wraps, is no longer one to
+ * search for); the path gives way from its start, keeping the nearest parents. Widgets are
+ * made once per visible row and rebound on scroll. */
 static void
 msvis_find_panel_setup_row_cb (GtkSignalListItemFactory *factory,
                                GtkListItem              *list_item)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *name = gtk_inscription_new (NULL);
+  GtkWidget *lines = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *name = gtk_label_new (NULL);
+  GtkWidget *path = gtk_label_new (NULL);
   GtkWidget *type = gtk_label_new (NULL);
 
-  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (name),
-                                     GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_MIDDLE);
-  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (name), 30);
-  gtk_widget_set_hexpand (name, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_single_line_mode (GTK_LABEL (name), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (path), 0);
+  gtk_label_set_single_line_mode (GTK_LABEL (path), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (path), PANGO_ELLIPSIZE_START);
+  gtk_widget_add_css_class (path, "dim-label");
+  gtk_widget_add_css_class (path, "caption");
+  gtk_box_append (GTK_BOX (lines), name);
+  gtk_box_append (GTK_BOX (lines), path);
+  gtk_widget_set_hexpand (lines, TRUE);
   gtk_widget_add_css_class (type, "dim-label");
   gtk_widget_add_css_class (type, "caption");
+  gtk_widget_set_valign (type, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (box), msvis_swatch_new ());
-  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), lines);
   gtk_box_append (GTK_BOX (box), type);
   gtk_list_item_set_child (list_item, box);
+}
+
+/* The node's own part of its name (the short label the graph shows) and its parent's. */
+static void
+split_name (MsvisNodeItem  *item,
+            char          **short_name,
+            char          **parent_path)
+{
+  MsvisGraph *graph = msvis_node_finder_get_graph (msvis_node_item_get_finder (item));
+  MsvisNodeId node = msvis_node_item_get_node (item);
+  MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
+  const char *id = msvis_node_item_get_name (item);
+  gboolean top = parent == MSVIS_NODE_ID_NONE || parent == msvis_graph_get_root (graph);
+
+  *short_name = msvis_display_name (msvis_layout_short_label (
+    id, top, msvis_graph_node_get_n_children (graph, node) > 0));
+  *parent_path = top ? g_strdup ("")
+                     : msvis_display_name (msvis_graph_node_get_id (graph, parent));
 }
 
 static void
@@ -56,18 +87,24 @@ msvis_find_panel_bind_row_cb (GtkSignalListItemFactory *factory,
   MsvisNodeItem *item = gtk_list_item_get_item (list_item);
   GtkWidget *box = gtk_list_item_get_child (list_item);
   GtkWidget *swatch = gtk_widget_get_first_child (box);
-  GtkWidget *name = gtk_widget_get_next_sibling (swatch);
-  GtkWidget *type = gtk_widget_get_next_sibling (name);
+  GtkWidget *lines = gtk_widget_get_next_sibling (swatch);
+  GtkWidget *name = gtk_widget_get_first_child (lines);
+  GtkWidget *path = gtk_widget_get_last_child (lines);
+  GtkWidget *type = gtk_widget_get_next_sibling (lines);
   g_autofree char *bucket =
     msvis_node_finder_dup_bucket_label (msvis_node_item_get_finder (item),
                                         msvis_node_item_get_bucket (item));
   const char *color = msvis_node_item_get_color (item);
   g_autofree char *shown = msvis_display_name (msvis_node_item_get_name (item));
   g_autofree char *tooltip = color ? g_strdup_printf ("%s\n%s", shown, bucket) : g_strdup (shown);
+  g_autofree char *short_name = NULL, *parent_path = NULL;
 
+  split_name (item, &short_name, &parent_path);
   msvis_swatch_set_color (MSVIS_SWATCH (swatch), color);
   gtk_widget_set_visible (swatch, color != NULL);
-  gtk_inscription_set_text (GTK_INSCRIPTION (name), shown);
+  gtk_label_set_text (GTK_LABEL (name), short_name);
+  gtk_label_set_text (GTK_LABEL (path), parent_path);
+  gtk_widget_set_visible (path, parent_path[0] != '\0');
   gtk_label_set_text (GTK_LABEL (type), node_type_label (msvis_node_item_get_node_type (item)));
   gtk_widget_set_tooltip_text (box, tooltip);
 }
@@ -162,4 +199,31 @@ _msvis_find_panel_new_list_factory (MsvisFindPanel *self)
 {
   return signal_factory_new (G_CALLBACK (msvis_find_panel_setup_list_cb),
                              G_CALLBACK (msvis_find_panel_bind_list_cb), self);
+}
+
+/**
+ * msvis_find_panel_set_divergence_errors_only:
+ * @errors_only: First Divergence stops at the earliest leaf of the worst colour of the legend
+ *   instead of the earliest of any colour past the pass one (the default)
+ *
+ * First Worst stays what it is: the earliest leaf of the worst colour present in the graph.
+ */
+void
+msvis_find_panel_set_divergence_errors_only (MsvisFindPanel *self,
+                                             gboolean        errors_only)
+{
+  g_return_if_fail (MSVIS_IS_FIND_PANEL (self));
+  self->errors_only = !!errors_only;
+}
+
+/* The earliest leaf in dump order at or past the chosen threshold. */
+MsvisNodeId
+_msvis_find_panel_first_divergence_node (MsvisFindPanel  *self,
+                                         MsvisNodeFinder *finder)
+{
+  guint n = msvis_buckets_get_n (msvis_node_finder_get_buckets (finder));
+
+  if (!self->errors_only || n < 2)
+    return msvis_node_finder_first_divergence (finder);
+  return msvis_node_finder_first_divergence_at (finder, n - 1, FALSE);
 }

@@ -57,10 +57,13 @@ struct _MsvisFindPanel
   guint               truncated : 1;
   guint               selecting : 1;  /* our own set_selected(): it emits by itself */
   guint               filling_lists : 1;
+  guint               errors_only : 1;    /* First Divergence's threshold: the worst colour */
 };
 
 MsvisNodeFinder    *_msvis_find_panel_get_finder       (MsvisFindPanel *self);
 GtkListItemFactory *_msvis_find_panel_new_row_factory  (void);
 GtkListItemFactory *_msvis_find_panel_new_list_factory (MsvisFindPanel *self);
+MsvisNodeId         _msvis_find_panel_first_divergence_node (MsvisFindPanel  *self,
+                                                             MsvisNodeFinder *finder);
 
 G_END_DECLS

@@ -748,7 +748,7 @@ msvis_find_panel_show_divergence (MsvisFindPanel *self,
       if (finder == NULL || n == 0)
         return;
       node = worst ? msvis_node_finder_first_worst (finder)
-                   : msvis_node_finder_first_divergence (finder);
+                   : _msvis_find_panel_first_divergence_node (self, finder);
       for (guint position = 0; position < n; position++)
         if (msvis_node_list_get_node (self->results, position) == node)
           {

@@ -25,5 +25,7 @@ void       msvis_find_panel_select_next      (MsvisFindPanel   *self);
 void       msvis_find_panel_select_previous  (MsvisFindPanel   *self);
 void       msvis_find_panel_first_divergence (MsvisFindPanel   *self);
 void       msvis_find_panel_first_worst      (MsvisFindPanel   *self);
+void       msvis_find_panel_set_divergence_errors_only (MsvisFindPanel *self,
+                                                        gboolean        errors_only);
 
 G_END_DECLS

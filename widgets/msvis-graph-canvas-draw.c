@@ -39,6 +39,9 @@ _msvis_graph_canvas_update_fills (MsvisGraphCanvas *self)
       if (self->is_bench && self->other != NULL)
         msvis_fill_map_set_links (self->fill_map,
                                   msvis_vis_document_get_bench_links (self->doc));
+      /* Manual matching changes what is unmatched and what colour a Bench node takes. */
+      g_clear_pointer (&self->rollups, _msvis_rollups_free);
+      self->rollups = _msvis_rollups_new (self->doc, self->is_bench);
     }
 }
 
@@ -147,6 +150,7 @@ _msvis_graph_canvas_snapshot_content (MsvisGraphCanvas *self,
 
   msvis_graph_canvas_get_view (self, &view);
   append_tiles (self, snapshot, &view);
+  _msvis_graph_canvas_snapshot_badges (self, snapshot, &view);
 
   /* Hover and selection change often: drawn on top, never cached. */
   if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)),

@@ -364,6 +364,8 @@ _msvis_graph_canvas_query_tooltip (GtkWidget  *widget,
     /* translators: %u is a number of child nodes */
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " · %u child", " · %u children",
                                                box->n_subnodes), box->n_subnodes);
+  if (!box->expanded)
+    _msvis_graph_canvas_describe_rollup (self, box->node, text);
   results = msvis_graph_get_compare_results (self->graph);
   if (results != NULL && self->other != NULL)
     {

@@ -12,6 +12,9 @@ G_BEGIN_DECLS
 #define MSVIS_CANVAS_MIN_ZOOM   0.02
 #define MSVIS_CANVAS_MAX_ZOOM   8.0
 #define MSVIS_CANVAS_MARGIN     24.   /* widget pixels around the content */
+#define MSVIS_CANVAS_READABLE_ZOOM 0.5 /* labels of 10 pt drawn at 5 pt: Fit goes no lower */
+
+typedef struct _MsvisRollups MsvisRollups;
 
 struct _MsvisGraphCanvas
 {
@@ -51,6 +54,7 @@ struct _MsvisGraphCanvas
   int                tile_scale;
   MsvisLabelCache   *labels;
   MsvisFillMap      *fill_map;       /* node fills, worked out as they are drawn */
+  MsvisRollups      *rollups;        /* what each container holds, for its badges */
   guint              drawing_serial; /* changes with what a draw of the whole shows */
   GdkRGBA            text_color;
   GdkRGBA            frame_color;
@@ -68,6 +72,17 @@ void     _msvis_graph_canvas_update_fills      (MsvisGraphCanvas *self);
 void     _msvis_graph_canvas_drop_cache        (MsvisGraphCanvas *self);
 void     _msvis_graph_canvas_snapshot_content  (MsvisGraphCanvas *self,
                                                GtkSnapshot      *snapshot);
+
+/* msvis-graph-canvas-rollup.c */
+MsvisRollups *_msvis_rollups_new                (MsvisVisDocument *doc,
+                                                 gboolean          is_bench);
+void     _msvis_rollups_free                   (MsvisRollups     *self);
+void     _msvis_graph_canvas_snapshot_badges   (MsvisGraphCanvas *self,
+                                                GtkSnapshot      *snapshot,
+                                                const MsvisRect  *view);
+void     _msvis_graph_canvas_describe_rollup   (MsvisGraphCanvas *self,
+                                                MsvisNodeId       node,
+                                                GString          *text);
 
 /* msvis-graph-canvas-input.c */
 void     _msvis_graph_canvas_init_input        (MsvisGraphCanvas *self);
@@ -100,5 +115,6 @@ void     _msvis_graph_canvas_scroll_to_content (MsvisGraphCanvas *self,
                                                 double            wy_wanted);
 void     _msvis_graph_canvas_toggle            (MsvisGraphCanvas *self,
                                                MsvisNodeId       node);
+void     _msvis_graph_canvas_request_layout    (MsvisGraphCanvas *self);
 
 G_END_DECLS

@@ -96,13 +96,41 @@ zoom_to_rect (MsvisGraphCanvas *self,
   _msvis_graph_canvas_zoom_changed (self);
 }
 
+/**
+ * msvis_graph_canvas_zoom_to_fit:
+ *
+ * The whole graph when it can be read so; else as wide as the view (never below
+ * MSVIS_CANVAS_READABLE_ZOOM), from its top, to scroll down: a 90,000-node model fitted whole
+ * was a sliver at 2 %.
+ */
 void
 msvis_graph_canvas_zoom_to_fit (MsvisGraphCanvas *self)
 {
+  double width, height, zoom;
+  MsvisRect bounds;
+
   g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
 
-  if (self->layout != NULL)
-    zoom_to_rect (self, msvis_layout_get_bounds (self->layout), MSVIS_CANVAS_MAX_ZOOM);
+  if (self->layout == NULL)
+    return;
+  bounds = msvis_layout_get_bounds (self->layout);
+  width = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - 2 * MSVIS_CANVAS_MARGIN, 32);
+  height = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - 2 * MSVIS_CANVAS_MARGIN, 32);
+  if (MIN (width / MAX (bounds.width, 1), height / MAX (bounds.height, 1))
+      >= MSVIS_CANVAS_READABLE_ZOOM)
+    {
+      zoom_to_rect (self, bounds, MSVIS_CANVAS_MAX_ZOOM);
+      return;
+    }
+  zoom = CLAMP (width / MAX (bounds.width, 1), MSVIS_CANVAS_READABLE_ZOOM, 1.);
+  self->zoom = zoom;
+  _msvis_graph_canvas_drop_cache (self);
+  _msvis_graph_canvas_configure_adjustments (self);
+  msvis_graph_canvas_center_on (self, bounds.x + bounds.width / 2,
+                                bounds.y + (gtk_widget_get_height (GTK_WIDGET (self)) / 2.
+                                            - MSVIS_CANVAS_MARGIN) / zoom);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _msvis_graph_canvas_zoom_changed (self);
 }
 
 void

@@ -32,7 +32,6 @@ static guint signals[N_SIGNALS];
 G_DEFINE_FINAL_TYPE_WITH_CODE (MsvisGraphCanvas, msvis_graph_canvas, GTK_TYPE_WIDGET,
                                G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
 
-static void request_layout (MsvisGraphCanvas *self);
 
 /* Where content (layout) coordinates start in widget coordinates: centred when the content is
  * smaller than the view, else scrolled. */
@@ -326,6 +325,7 @@ clear_document (MsvisGraphCanvas *self)
   g_clear_pointer (&self->engine, msvis_layout_engine_unref);
   g_clear_pointer (&self->layout, msvis_layout_unref);
   g_clear_pointer (&self->fill_map, msvis_fill_map_free);
+  g_clear_pointer (&self->rollups, _msvis_rollups_free);
   g_hash_table_remove_all (self->expanded);
   _msvis_graph_canvas_drop_cache (self);
   self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
@@ -467,7 +467,7 @@ msvis_graph_canvas_set_document (MsvisGraphCanvas *self,
       self->engine = msvis_layout_engine_new (self->graph);
       _msvis_graph_canvas_update_fills (self);
       self->pending_center = msvis_graph_get_root (self->graph);
-      request_layout (self);
+      _msvis_graph_canvas_request_layout (self);
     }
   gtk_widget_queue_resize (GTK_WIDGET (self));
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
@@ -587,8 +587,8 @@ layout_done (GObject      *object,
 }
 
 /* Cancel-and-replace: the newest expansion state wins. */
-static void
-request_layout (MsvisGraphCanvas *self)
+void
+_msvis_graph_canvas_request_layout (MsvisGraphCanvas *self)
 {
   if (self->engine == NULL)
     return;
@@ -597,6 +597,7 @@ request_layout (MsvisGraphCanvas *self)
   self->layout_cancellable = g_cancellable_new ();
   self->layout_pending = TRUE;
   gtk_widget_add_css_class (GTK_WIDGET (self), "busy");
+  g_signal_emit (self, signals[VIEW_CHANGED], 0);   /* the compare view shows it is busy */
   msvis_layout_engine_run_async (self->engine, self->expanded, self->micro_step,
                                  self->layout_cancellable, layout_done, g_object_ref (self));
 }
@@ -610,7 +611,7 @@ msvis_graph_canvas_set_micro_step (MsvisGraphCanvas *self,
   if (self->micro_step == micro_step)
     return;
   self->micro_step = micro_step;
-  request_layout (self);
+  _msvis_graph_canvas_request_layout (self);
 }
 
 void
@@ -654,7 +655,7 @@ msvis_graph_canvas_set_expanded (MsvisGraphCanvas *self,
   else
     g_hash_table_remove (self->expanded, GUINT_TO_POINTER (node));
   remember_anchor (self, node);
-  request_layout (self);
+  _msvis_graph_canvas_request_layout (self);
 }
 
 void
@@ -680,7 +681,7 @@ msvis_graph_canvas_expand_all (MsvisGraphCanvas *self)
     if (msvis_graph_node_get_n_children (self->graph, node) > 0)
       g_hash_table_add (self->expanded, GUINT_TO_POINTER (node));
   remember_anchor (self, self->selected);
-  request_layout (self);
+  _msvis_graph_canvas_request_layout (self);
 }
 
 void
@@ -691,7 +692,7 @@ msvis_graph_canvas_collapse_all (MsvisGraphCanvas *self)
   g_hash_table_remove_all (self->expanded);
   if (self->graph != NULL)
     self->pending_center = msvis_graph_get_root (self->graph);
-  request_layout (self);
+  _msvis_graph_canvas_request_layout (self);
 }
 
 MsvisNodeId
@@ -752,7 +753,7 @@ msvis_graph_canvas_select (MsvisGraphCanvas *self,
   self->pending_center = node;
   if (opened || self->layout_pending || self->layout == NULL
       || msvis_layout_lookup (self->layout, node) == NULL)
-    request_layout (self);
+    _msvis_graph_canvas_request_layout (self);
   else
     apply_layout (self, self->layout);
 }

@@ -18,6 +18,16 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (MsvisGraphCanvas, msvis_graph_canvas, MSVIS, GRAPH_CANVAS, GtkWidget)
 
+/* What a container's badges count: leaves under it (msvis_graph_canvas_get_rollup()). */
+typedef enum
+{
+  MSVIS_ROLLUP_ERROR,       /* in the legend's worst colour */
+  MSVIS_ROLLUP_WARNING,     /* in any other colour past the pass one */
+  MSVIS_ROLLUP_UNMATCHED,
+  MSVIS_ROLLUP_OVERFLOW,    /* any overflow level */
+  MSVIS_N_ROLLUPS
+} MsvisRollupKind;
+
 GtkWidget   *msvis_graph_canvas_new              (void);
 void         msvis_graph_canvas_set_document     (MsvisGraphCanvas *self,
                                                   MsvisVisDocument *doc,
@@ -38,6 +48,12 @@ void         msvis_graph_canvas_set_expanded     (MsvisGraphCanvas *self,
                                                   gboolean          expanded);
 void         msvis_graph_canvas_expand_all       (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_collapse_all     (MsvisGraphCanvas *self);
+guint        msvis_graph_canvas_expand_to_errors (MsvisGraphCanvas *self);
+gboolean     msvis_graph_canvas_is_laying_out    (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_cancel_layout    (MsvisGraphCanvas *self);
+gboolean     msvis_graph_canvas_get_rollup       (MsvisGraphCanvas *self,
+                                                  MsvisNodeId       node,
+                                                  guint             counts[MSVIS_N_ROLLUPS]);
 
 MsvisNodeId  msvis_graph_canvas_get_selected     (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_results_changed  (MsvisGraphCanvas *self);

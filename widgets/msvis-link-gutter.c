@@ -4,106 +4,191 @@
 
 #include "msvis-link-gutter.h"
 
-#define MAX_CURVES 600   /* more would be a grey wash, not information */
-#define HOLES_MIN_ZOOM 0.5
+#define MAX_VISITED   20000  /* boxes looked at a draw: beyond, the curves are a grey wash */
+#define PX_PER_CURVE  6.     /* closer than this, curves stop being told apart: thin them */
 
 struct _MsvisLinkGutter
 {
   GtkWidget         parent_instance;
   MsvisGraphCanvas *npu;     /* weak: siblings in the compare view */
   MsvisGraphCanvas *bench;
+  guint             n_drawn; /* curves in the last draw, for tests */
 };
 
 G_DEFINE_FINAL_TYPE (MsvisLinkGutter, msvis_link_gutter, GTK_TYPE_WIDGET)
 
-static void
-draw_selected (MsvisLinkGutter            *self,
-               cairo_t                    *cr,
-               const MsvisRenderPlacement *npu,
-               const MsvisRenderPlacement *bench,
-               MsvisCompareResults        *results,
-               double                      middle,
-               const graphene_rect_t      *clip)
+/* One matched pair in view: the heights of its two boxes' middles in gutter coordinates, and
+ * the NPU box's parent, which names the container run it belongs to. */
+typedef struct
 {
-  MsvisNodeId node = msvis_graph_canvas_get_selected (self->npu);
-  MsvisNodeId link = node == MSVIS_NODE_ID_NONE ? MSVIS_NODE_ID_NONE
-                                                : msvis_compare_results_get_link (results, node);
-  GdkRGBA accent;
+  double  y0;
+  double  y1;
+  guint32 parent;
+} Pair;
 
-  if (link == MSVIS_NODE_ID_NONE)
+typedef struct
+{
+  MsvisGraphCanvas     *bench;
+  MsvisCompareResults  *results;
+  MsvisRenderPlacement  npu;
+  MsvisRenderPlacement  bench_place;
+  double                bench_top;
+  double                bench_bottom;
+  GArray               *pairs;
+  guint                 visited;
+} Collect;
+
+static gboolean
+box_middle (const MsvisRenderPlacement *place,
+            MsvisNodeId                 node,
+            double                     *y)
+{
+  const MsvisLayoutBox *box = msvis_layout_lookup (place->layout, node);
+
+  if (box == NULL)
+    return FALSE;
+  *y = (box->rect.y + box->rect.height / 2) * place->scale + place->dy;
+  return TRUE;
+}
+
+static gboolean
+collect_cb (const MsvisLayoutBox *box,
+            gpointer              user_data)
+{
+  Collect *c = user_data;
+  MsvisNodeId link;
+  Pair pair;
+
+  if (++c->visited > MAX_VISITED)
+    return FALSE;
+  /* Open containers are drawn through their children; only closed boxes get a curve. */
+  if (box->expanded)
+    return TRUE;
+  link = msvis_compare_results_get_link (c->results, box->node);
+  if (link == MSVIS_NODE_ID_NONE
+      || !box_middle (&c->npu, box->node, &pair.y0)
+      || !box_middle (&c->bench_place, link, &pair.y1))
+    return FALSE;
+  pair.parent = box->parent;
+  g_array_append_val (c->pairs, pair);
+  return FALSE;
+}
+
+/* More pairs than the gutter can show apart: one curve per run of siblings, from the run's
+ * middle on one side to its middle on the other. */
+static void
+thin_to_runs (GArray *pairs)
+{
+  guint out = 0;
+
+  for (guint i = 0; i < pairs->len;)
+    {
+      Pair run = g_array_index (pairs, Pair, i);
+      guint j = i + 1;
+      double sum0 = run.y0, sum1 = run.y1;
+
+      for (; j < pairs->len && g_array_index (pairs, Pair, j).parent == run.parent; j++)
+        {
+          sum0 += g_array_index (pairs, Pair, j).y0;
+          sum1 += g_array_index (pairs, Pair, j).y1;
+        }
+      run.y0 = sum0 / (j - i);
+      run.y1 = sum1 / (j - i);
+      g_array_index (pairs, Pair, out++) = run;
+      i = j;
+    }
+  g_array_set_size (pairs, out);
+}
+
+static void
+curve (cairo_t *cr,
+       double   width,
+       double   y0,
+       double   y1)
+{
+  cairo_move_to (cr, 0, y0);
+  cairo_curve_to (cr, width / 2, y0, width / 2, y1, width, y1);
+}
+
+/* The pairs whose NPU box is in view, in gutter coordinates. */
+static GArray *
+collect_pairs (MsvisLinkGutter *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  Collect c = { 0 };
+  MsvisGraph *graph;
+  MsvisRect view;
+
+  if (self->npu == NULL
+      || !(graph = msvis_graph_canvas_get_graph (self->npu))
+      || !(c.results = msvis_graph_get_compare_results (graph))
+      || !msvis_graph_canvas_get_placement (self->npu, widget, &c.npu)
+      || !msvis_graph_canvas_get_placement (self->bench, widget, &c.bench_place))
+    return NULL;
+  c.pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
+  msvis_graph_canvas_get_view (self->npu, &view);
+  msvis_layout_visit (c.npu.layout, &view, collect_cb, &c);
+  return c.pairs;
+}
+
+static void
+draw_selected (MsvisLinkGutter *self,
+               cairo_t         *cr,
+               double           width)
+{
+  MsvisRenderPlacement npu, bench;
+  MsvisNodeId node = msvis_graph_canvas_get_selected (self->npu);
+  MsvisNodeId link = msvis_graph_canvas_get_selected (self->bench);
+  GdkRGBA accent;
+  double y0, y1;
+
+  if (node == MSVIS_NODE_ID_NONE || link == MSVIS_NODE_ID_NONE
+      || !msvis_graph_canvas_get_placement (self->npu, GTK_WIDGET (self), &npu)
+      || !msvis_graph_canvas_get_placement (self->bench, GTK_WIDGET (self), &bench)
+      || !box_middle (&npu, node, &y0) || !box_middle (&bench, link, &y1))
     return;
   if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)),
                                        "accent_color", &accent))
     accent = (GdkRGBA) { 0.21, 0.52, 0.89, 1 };
-  cairo_save (cr);
-  /* Where labels are drawn, the selected pair's curve passes under the boxes it crosses, as
-   * in exports. Only this one: clipping the many faint curves too doubled their cost
-   * (measured with 60 to 150 curves over a 1280×800 view), and below that zoom the boxes are
-   * too small to matter. */
-  if (npu->scale >= HOLES_MIN_ZOOM && bench->scale >= HOLES_MIN_ZOOM)
-    {
-      MsvisRect npu_view, bench_view;
-
-      msvis_graph_canvas_get_view (self->npu, &npu_view);
-      msvis_graph_canvas_get_view (self->bench, &bench_view);
-      cairo_rectangle (cr, clip->origin.x, clip->origin.y, clip->size.width, clip->size.height);
-      msvis_render_link_holes (cr, npu, &npu_view);
-      msvis_render_link_holes (cr, bench, &bench_view);
-      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-      cairo_clip (cr);
-      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-    }
   gdk_cairo_set_source_rgba (cr, &accent);
   cairo_set_line_width (cr, 2.5);
-  if (msvis_render_link_curve (cr, npu, bench, node, link, middle))
-    cairo_stroke (cr);
-  cairo_restore (cr);
+  curve (cr, width, y0, y1);
+  cairo_stroke (cr);
 }
 
-/**
- * msvis_link_gutter_snapshot_links:
- * @relative: the widget whose snapshot this is (the compare view, drawing over its children)
- *
- * Curves from each NPU box in view to its Bench counterpart, across the gutter, clipped to
- * the two canvases.
- */
-void
-msvis_link_gutter_snapshot_links (MsvisLinkGutter *self,
-                                  GtkWidget       *relative,
-                                  GtkSnapshot     *snapshot)
+/* Curves live in the gutter only: over the graphs they would cross the boxes they join. */
+static void
+msvis_link_gutter_snapshot (GtkWidget   *widget,
+                            GtkSnapshot *snapshot)
 {
-  graphene_rect_t npu_bounds, bench_bounds, gutter_bounds, clip;
-  MsvisRenderPlacement npu, bench;
-  MsvisCompareResults *results;
-  MsvisGraph *graph;
-  MsvisRect view;
+  MsvisLinkGutter *self = MSVIS_LINK_GUTTER (widget);
+  double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr(GArray) pairs = collect_pairs (self);
   GdkRGBA ink;
-  double middle;
   cairo_t *cr;
 
-  if (self->npu == NULL
-      || !msvis_graph_canvas_get_placement (self->npu, relative, &npu)
-      || !msvis_graph_canvas_get_placement (self->bench, relative, &bench)
-      || !(graph = msvis_graph_canvas_get_graph (self->npu))
-      || !(results = msvis_graph_get_compare_results (graph))
-      || !gtk_widget_compute_bounds (GTK_WIDGET (self->npu), relative, &npu_bounds)
-      || !gtk_widget_compute_bounds (GTK_WIDGET (self->bench), relative, &bench_bounds)
-      || !gtk_widget_compute_bounds (GTK_WIDGET (self), relative, &gutter_bounds))
+  self->n_drawn = 0;
+  if (pairs == NULL)
     return;
-
-  middle = gutter_bounds.origin.x + gutter_bounds.size.width / 2;
-  graphene_rect_union (&npu_bounds, &bench_bounds, &clip);
-  cr = gtk_snapshot_append_cairo (snapshot, &clip);
-  cairo_rectangle (cr, clip.origin.x, clip.origin.y, clip.size.width, clip.size.height);
-  cairo_clip (cr);
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &ink);
-  ink.alpha = 0.3;
+  if (pairs->len * PX_PER_CURVE > height)
+    thin_to_runs (pairs);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &ink);
+  ink.alpha = 0.35;
   gdk_cairo_set_source_rgba (cr, &ink);
   cairo_set_line_width (cr, 1);
-  msvis_graph_canvas_get_view (self->npu, &view);
-  msvis_render_link_curves (cr, &npu, &bench, results, &view, middle, MAX_CURVES);
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const Pair *p = &g_array_index (pairs, Pair, i);
+
+      /* Both ends above or both below the gutter: nothing of it would show. */
+      if ((p->y0 < 0 && p->y1 < 0) || (p->y0 > height && p->y1 > height))
+        continue;
+      curve (cr, width, p->y0, p->y1);
+      self->n_drawn++;
+    }
   cairo_stroke (cr);
-  draw_selected (self, cr, &npu, &bench, results, middle, &clip);
+  draw_selected (self, cr, width);
   cairo_destroy (cr);
 }
 
@@ -125,27 +210,20 @@ msvis_link_gutter_class_init (MsvisLinkGutterClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   widget_class->measure = msvis_link_gutter_measure;
+  widget_class->snapshot = msvis_link_gutter_snapshot;
   gtk_widget_class_set_css_name (widget_class, "linkgutter");
 }
 
 static void
 msvis_link_gutter_init (MsvisLinkGutter *self)
 {
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 }
 
 GtkWidget *
 msvis_link_gutter_new (void)
 {
   return g_object_new (MSVIS_TYPE_LINK_GUTTER, NULL);
-}
-
-static void
-queue_parent_draw (MsvisLinkGutter *self)
-{
-  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self));
-
-  if (parent != NULL)
-    gtk_widget_queue_draw (parent);
 }
 
 void
@@ -157,11 +235,25 @@ msvis_link_gutter_set_canvases (MsvisLinkGutter  *self,
 
   self->npu = npu;
   self->bench = bench;
-  /* The curves are drawn by the parent over both canvases: it redraws when either moves. */
-  g_signal_connect_object (npu, "view-changed", G_CALLBACK (queue_parent_draw), self,
+  g_signal_connect_object (npu, "view-changed", G_CALLBACK (gtk_widget_queue_draw), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (bench, "view-changed", G_CALLBACK (queue_parent_draw), self,
+  g_signal_connect_object (bench, "view-changed", G_CALLBACK (gtk_widget_queue_draw), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (npu, "notify::selected-node", G_CALLBACK (queue_parent_draw), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (npu, "notify::selected-node", G_CALLBACK (gtk_widget_queue_draw),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (bench, "notify::selected-node", G_CALLBACK (gtk_widget_queue_draw),
+                           self, G_CONNECT_SWAPPED);
+}
+
+/**
+ * msvis_link_gutter_get_n_drawn:
+ *
+ * Returns: how many curves the last draw put in the gutter (after thinning), the selected
+ *   pair's aside
+ */
+guint
+msvis_link_gutter_get_n_drawn (MsvisLinkGutter *self)
+{
+  g_return_val_if_fail (MSVIS_IS_LINK_GUTTER (self), 0);
+  return self->n_drawn;
 }

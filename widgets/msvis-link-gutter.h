@@ -6,9 +6,10 @@
 
 G_BEGIN_DECLS
 
-/* The strip between the NPU and Bench canvases. Its parent draws, over both canvases, one curve
- * per matched pair in view (msvis_link_gutter_snapshot_links), the selected pair on top in the
- * accent colour. */
+/* The strip between the NPU and Bench canvases, where the curves joining the matched pairs in
+ * view are drawn (in the strip only, never over the graphs), thinned to one per container run
+ * when there are more than the strip can show apart; the selected pair on top in the accent
+ * colour. */
 
 #define MSVIS_TYPE_LINK_GUTTER (msvis_link_gutter_get_type ())
 
@@ -18,8 +19,6 @@ GtkWidget *msvis_link_gutter_new          (void);
 void       msvis_link_gutter_set_canvases (MsvisLinkGutter  *self,
                                            MsvisGraphCanvas *npu,
                                            MsvisGraphCanvas *bench);
-void       msvis_link_gutter_snapshot_links (MsvisLinkGutter *self,
-                                             GtkWidget       *relative,
-                                             GtkSnapshot     *snapshot);
+guint      msvis_link_gutter_get_n_drawn  (MsvisLinkGutter  *self);
 
 G_END_DECLS

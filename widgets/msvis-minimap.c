@@ -13,6 +13,9 @@
 #define MIN_SIDE    36.    /* a long thin graph still gets a picture one can aim at */
 #define PADDING     5.     /* between the card's edge and the picture */
 #define MIN_ROOM    2.     /* the canvas is this many minimaps wide and high, or none shows */
+#define STRIP_WIDTH  56.   /* a tall graph's picture: a strip of its rows, stretched across */
+#define STRIP_HEIGHT 240.
+#define TALL_RATIO   8.    /* taller than wide by this much, a scaled picture is a hairline */
 
 struct _MsvisMinimap
 {
@@ -39,6 +42,16 @@ get_layout (MsvisMinimap *self)
   return self->canvas ? msvis_graph_canvas_get_layout (self->canvas) : NULL;
 }
 
+/* A graph so tall that its picture would be a line a pixel or two wide (a 90,000-node model
+ * collapsed is thousands of rows of one box): drawn stretched across instead, each row a
+ * coloured band, which is what one aims at. */
+static gboolean
+is_tall (const MsvisRect *bounds)
+{
+  return bounds->height > TALL_RATIO * MAX (bounds->width, 1)
+         && bounds->height > STRIP_HEIGHT;
+}
+
 /* The picture's size for @bounds, the card not included. */
 static void
 picture_size (const MsvisRect *bounds,
@@ -48,16 +61,24 @@ picture_size (const MsvisRect *bounds,
   double room_w = MAX_WIDTH - 2 * PADDING, room_h = MAX_HEIGHT - 2 * PADDING;
   double scale = MIN (room_w / MAX (bounds->width, 1), room_h / MAX (bounds->height, 1));
 
+  if (is_tall (bounds))
+    {
+      *width = STRIP_WIDTH;
+      *height = STRIP_HEIGHT - 2 * PADDING;
+      return;
+    }
   *width = CLAMP (ceil (bounds->width * scale), MIN_SIDE, room_w);
   *height = CLAMP (ceil (bounds->height * scale), MIN_SIDE, room_h);
 }
 
-/* Layout to widget: widget = layout × scale + offset. The layout sits in the middle of the
- * picture when MIN_SIDE made the picture wider or taller than it. */
+/* Layout to widget: widget = layout × scale + offset, across (x) and down (y) alike but for a
+ * tall graph, stretched across. The layout sits in the middle of the picture when MIN_SIDE
+ * made the picture wider or taller than it. */
 static gboolean
 get_mapping (MsvisMinimap *self,
              MsvisRect    *bounds,
-             double       *scale,
+             double       *sx,
+             double       *sy,
              double       *dx,
              double       *dy)
 {
@@ -70,9 +91,14 @@ get_mapping (MsvisMinimap *self,
   *bounds = msvis_layout_get_bounds (layout);
   if (bounds->width <= 0 || bounds->height <= 0)
     return FALSE;
-  *scale = MIN (w / bounds->width, h / bounds->height);
-  *dx = PADDING + (w - bounds->width * *scale) / 2 - bounds->x * *scale;
-  *dy = PADDING + (h - bounds->height * *scale) / 2 - bounds->y * *scale;
+  *sx = *sy = MIN (w / bounds->width, h / bounds->height);
+  if (is_tall (bounds))
+    {
+      *sx = w / bounds->width;
+      *sy = h / bounds->height;
+    }
+  *dx = PADDING + (w - bounds->width * *sx) / 2 - bounds->x * *sx;
+  *dy = PADDING + (h - bounds->height * *sy) / 2 - bounds->y * *sy;
   return TRUE;
 }
 
@@ -164,15 +190,15 @@ draw_picture (MsvisMinimap *self,
   cairo_t *cr = cairo_create (surface);
   g_autoptr(GBytes) bytes = NULL;
   MsvisRect bounds;
-  double zoom, dx, dy;
+  double sx, sy, dx, dy;
 
-  if (get_mapping (self, &bounds, &zoom, &dx, &dy))
+  if (get_mapping (self, &bounds, &sx, &sy, &dx, &dy))
     {
       /* The picture starts at the padding: the mapping is the widget's. */
       cairo_scale (cr, scale, scale);
       cairo_translate (cr, dx - PADDING, dy - PADDING);
-      cairo_scale (cr, zoom, zoom);
-      msvis_graph_canvas_render (self->canvas, cr, zoom * scale, &bounds);
+      cairo_scale (cr, sx, sy);
+      msvis_graph_canvas_render (self->canvas, cr, MIN (sx, sy) * scale, &bounds);
     }
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -219,15 +245,15 @@ msvis_minimap_get_viewport (MsvisMinimap    *self,
                             graphene_rect_t *viewport)
 {
   MsvisRect bounds, view;
-  double scale, dx, dy;
+  double sx, sy, dx, dy;
 
   g_return_val_if_fail (MSVIS_IS_MINIMAP (self), FALSE);
 
-  if (!get_mapping (self, &bounds, &scale, &dx, &dy))
+  if (!get_mapping (self, &bounds, &sx, &sy, &dx, &dy))
     return FALSE;
   msvis_graph_canvas_get_view (self->canvas, &view);
-  graphene_rect_init (viewport, dx + view.x * scale, dy + view.y * scale, view.width * scale,
-                      view.height * scale);
+  graphene_rect_init (viewport, dx + view.x * sx, dy + view.y * sy, view.width * sx,
+                      view.height * sy);
   return TRUE;
 }
 
@@ -278,15 +304,15 @@ msvis_minimap_pan_to (MsvisMinimap *self,
                       double        y)
 {
   MsvisRect bounds;
-  double scale, dx, dy;
+  double sx, sy, dx, dy;
 
   g_return_if_fail (MSVIS_IS_MINIMAP (self));
 
-  if (!get_mapping (self, &bounds, &scale, &dx, &dy))
+  if (!get_mapping (self, &bounds, &sx, &sy, &dx, &dy))
     return;
   msvis_graph_canvas_center_on (self->canvas,
-                                CLAMP ((x - dx) / scale, bounds.x, bounds.x + bounds.width),
-                                CLAMP ((y - dy) / scale, bounds.y, bounds.y + bounds.height));
+                                CLAMP ((x - dx) / sx, bounds.x, bounds.x + bounds.width),
+                                CLAMP ((y - dy) / sy, bounds.y, bounds.y + bounds.height));
 }
 
 gboolean

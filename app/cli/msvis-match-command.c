@@ -26,6 +26,8 @@ msvis_command_line_match (int    argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Where to save the result: a .vis, or a .vis.db for a .vis.db"), N_("FILE") },
     MSVIS_FORCE_OPTION (force),
+    { "unmatch", 0, 0, G_OPTION_ARG_NONE, &job.unmatch,
+      N_("Unmatch the pairs the .vis.config names instead of matching them"), NULL },
     { "step", 0, 0, G_OPTION_ARG_INT, &job.step,
       N_("The step of a .vis.db to match (default: the first)"), N_("N") },
     { "rank", 0, 0, G_OPTION_ARG_INT, &job.rank,
@@ -41,7 +43,9 @@ msvis_command_line_match (int    argc,
                                   "precision and colours again as tb_graph_ascend’s manual "
                                   "matching does, and saves the result. Summary, md5 and "
                                   "structure compares can be matched; real-data compares "
-                                  "when their tensor files are still in dump_data_dir."));
+                                  "when their tensor files are still in dump_data_dir. A "
+                                  "mindstudio-probe 26.0.0 .vis.db has its rows updated as "
+                                  "its own viewer updates them."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
 
@@ -67,8 +71,12 @@ msvis_command_line_match (int    argc,
     }
   for (guint i = 0; i < warnings->len; i++)
     g_printerr ("msvis match: %s\n", (const char *)g_ptr_array_index (warnings, i));
-  g_printerr (g_dngettext (GETTEXT_PACKAGE, "%u pair matched\n", "%u pairs matched\n",
-                           change.n_linked), change.n_linked);
+  if (job.unmatch)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE, "%u pair unmatched\n", "%u pairs unmatched\n",
+                             change.n_unlinked), change.n_unlinked);
+  else
+    g_printerr (g_dngettext (GETTEXT_PACKAGE, "%u pair matched\n", "%u pairs matched\n",
+                             change.n_linked), change.n_linked);
   g_print ("%s\n", output);
   return 0;
 

@@ -40,6 +40,7 @@ static const struct {
   { "win.zoom-selection",    { "<Control>2", NULL } },
   { "win.expand-all",        { "<Control><Shift>e", NULL } },
   { "win.collapse-all",      { "<Control><Shift>c", NULL } },
+  { "win.expand-errors",    { "<Control><Shift>d", NULL } },
   { "win.show-sidebar",      { "F9", NULL } },
   { "win.show-minimap",      { "<Control><Alt>m", NULL } },
   { "win.fullscreen",        { "F11", NULL } },

@@ -81,6 +81,7 @@ choose_file (MsvisWindow          *self,
              GtkFileChooserAction  action)
 {
   static const char *const results[] = { "*.vis", "*.vis.db", NULL };
+  static const char *const trends[] = { "*.trend.db", NULL };
   static const char *const everything[] = { "*", NULL };
   gboolean folder = action == GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER;
   g_autoptr(GFile) last_folder = _msvis_window_dup_last_folder (self);
@@ -92,6 +93,7 @@ choose_file (MsvisWindow          *self,
   if (!folder)
     {
       add_filter (GTK_FILE_CHOOSER (dialog), _("msprobe results (.vis, .vis.db)"), results);
+      add_filter (GTK_FILE_CHOOSER (dialog), _("Trend databases (.trend.db)"), trends);
       add_filter (GTK_FILE_CHOOSER (dialog), _("All files"), everything);
     }
   if (last_folder != NULL && g_file_query_exists (last_folder, NULL))
@@ -338,6 +340,8 @@ _msvis_window_update_actions (MsvisWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first-divergence",
                                  has_doc && msvis_vis_document_is_compare (self->doc));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first-worst",
+                                 has_doc && msvis_vis_document_is_compare (self->doc));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.expand-errors",
                                  has_doc && msvis_vis_document_is_compare (self->doc));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.overflow-mode",
                                  _msvis_window_offers_overflow (self));

@@ -35,6 +35,9 @@ struct _MsvisWindow
   GtkWidget            *micro_step_label;
   GtkButton            *zoom_button;
   MsvisCompareView     *compare_view;
+  GtkWidget            *compare_panel;      /* msvis-window-panes.c */
+  GtkWidget            *overview_button;
+  GtkWidget            *run_overview;
 
   /* Sidebar pages, made in code (their types live in widgets/) */
   GtkWidget            *details;
@@ -77,6 +80,11 @@ void        _msvis_window_show_error           (MsvisWindow    *self,
 void        _msvis_window_build                (MsvisWindow    *self,
                                                GFile          *npu_dir);
 
+/* msvis-window-panes.c */
+void _msvis_window_panes_init          (MsvisWindow    *self);
+void _msvis_window_class_init_panes    (GtkWidgetClass *widget_class);
+void _msvis_window_panes_source_changed (MsvisWindow   *self);
+
 /* msvis-window-sidebar.c */
 void _msvis_window_add_sidebar_pages    (MsvisWindow    *self);
 void _msvis_window_sidebar_set_document (MsvisWindow    *self);
@@ -111,6 +119,10 @@ gboolean  _msvis_window_history_can_go     (MsvisWindow    *self,
                                            int             direction);
 void      _msvis_window_history_go         (MsvisWindow    *self,
                                            int             direction);
+
+/* msvis-window-trend.c */
+void _msvis_window_class_init_trend   (GtkWidgetClass *widget_class);
+void _msvis_window_trend_finish       (MsvisWindow    *self);
 
 /* msvis-window-export.c */
 void _msvis_window_class_init_export  (GtkWidgetClass *widget_class);

@@ -84,7 +84,10 @@ _msvis_window_show_selection (MsvisWindow *self,
                               MsvisNodeId  bench)
 {
   msvis_node_details_set_node (MSVIS_NODE_DETAILS (self->details), self->doc, npu, bench);
-  if (npu != MSVIS_NODE_ID_NONE || bench != MSVIS_NODE_ID_NONE)
+  /* Picking a result keeps Find's list in view: the pair's table shows in the bottom panel
+   * (issue 25). */
+  if ((npu != MSVIS_NODE_ID_NONE || bench != MSVIS_NODE_ID_NONE)
+      && gtk_stack_get_visible_child (self->sidebar_stack) != self->find_panel)
     gtk_stack_set_visible_child (self->sidebar_stack, self->details);
 }
 

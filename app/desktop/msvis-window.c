@@ -8,6 +8,7 @@
 #include "msvis-reader-error.h"
 #include "msvis-vis-open.h"
 #include "msvis-step-list.h"
+#include "msvis-trend-window.h"
 #include "msvis-window-private.h"
 
 #define MAX_RECENT 8
@@ -174,6 +175,7 @@ set_document (MsvisWindow      *self,
     {
       g_clear_pointer (&self->source, msvis_vis_source_unref);
       self->source = msvis_vis_source_ref (source);
+      _msvis_window_panes_source_changed (self);
     }
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   self->doc = msvis_vis_document_ref (doc);
@@ -200,6 +202,7 @@ set_document (MsvisWindow      *self,
   g_object_set (self, "overflow-mode", _msvis_window_prefers_overflow (self), NULL);
   _msvis_window_update_actions (self);
   _msvis_window_jump_finish (self);
+  _msvis_window_trend_finish (self);
 }
 
 static void
@@ -294,9 +297,15 @@ msvis_window_open (MsvisWindow *self,
   g_return_if_fail (MSVIS_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  name = g_file_get_basename (file);
+  /* trend databases have a window of their own (msvis-window-trend.c) */
+  if (name != NULL && g_str_has_suffix (name, ".trend.db"))
+    {
+      msvis_window_open_trend_db (self, file);
+      return;
+    }
   if (_msvis_window_match_ask_first (self, open_then, NULL, g_object_ref (file), g_object_unref))
     return;
-  name = g_file_get_basename (file);
   /* translators: %s is a file name */
   message = g_strdup_printf (_("Opening %s…"), name);
   /* A dump folder is told apart on the worker, which hands it to the build dialog. */
@@ -562,6 +571,8 @@ msvis_window_class_init (MsvisWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated);
   _msvis_window_class_init_actions (widget_class);
   _msvis_window_class_init_export (widget_class);
+  _msvis_window_class_init_trend (widget_class);
+  _msvis_window_class_init_panes (widget_class);
 }
 
 static void
@@ -577,6 +588,7 @@ msvis_window_init (MsvisWindow *self)
   self->show_minimap = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   _msvis_window_add_sidebar_pages (self);
+  _msvis_window_panes_init (self);
   _msvis_window_history_init (self);
   _msvis_window_load_settings (self);
 

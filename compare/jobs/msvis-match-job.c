@@ -5,8 +5,10 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-compare-error.h"
+#include "msvis-match-db26.h"
 #include "msvis-match-job.h"
 #include "msvis-vis-db-reader.h"
+#include "msvis-vis-db-rows.h"
 #include "msvis-vis-reader.h"
 
 static gboolean
@@ -53,6 +55,66 @@ msvis_match_open_document (const char    *path,
   return NULL;
 }
 
+/* A 26.0.0 .vis.db is changed row by row, as its own viewer changes it. */
+static gboolean
+run_2026 (const MsvisMatchJob  *job,
+          GPtrArray            *pairs,
+          const char           *origin,
+          MsvisMatchChange     *change,
+          GError              **error)
+{
+  MsvisMatchDb26Job db_job = {
+    .input = job->input, .output = job->output, .pairs = pairs, .origin = origin,
+    .unmatch = job->unmatch, .step = job->step, .rank = job->rank, .replace = job->force,
+  };
+
+  if (!is_db (job->output))
+    {
+      g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
+                   /* translators: two file names */
+                   _("%s: %s is a mindstudio-probe 26.0.0 .vis.db, whose viewer reads no .vis: "
+                     "save the matches as a .vis.db"), job->output, job->input);
+      return FALSE;
+    }
+  return msvis_match_db26_run (&db_job, change, error);
+}
+
+/* Unlinks each pair of the config, which must be linked to each other. */
+static gboolean
+unmatch_pairs (MsvisMatchSession  *session,
+               GPtrArray          *pairs,
+               const char         *origin,
+               MsvisMatchChange   *change,
+               GError            **error)
+{
+  MsvisVisDocument *doc = msvis_match_session_get_document (session);
+  MsvisGraph *npu = msvis_vis_document_get_npu (doc), *bench = msvis_vis_document_get_bench (doc);
+  MsvisCompareResults *results = msvis_graph_get_compare_results (npu);
+
+  *change = (MsvisMatchChange) { 0 };
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const MsvisMatchPair *pair = g_ptr_array_index (pairs, i);
+      MsvisNodeId n = msvis_graph_lookup (npu, pair->npu);
+      MsvisNodeId b = msvis_graph_lookup (bench, pair->bench);
+      MsvisMatchChange one = { 0 };
+
+      if (n == MSVIS_NODE_ID_NONE || b == MSVIS_NODE_ID_NONE || results == NULL ||
+          msvis_compare_results_get_link (results, n) != b)
+        {
+          g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MATCH,
+                       /* translators: a file, an NPU and a Bench node name */
+                       _("%s: entry “%s”: “%s”: the two nodes are not matched with each other"),
+                       origin, pair->npu, pair->bench);
+          return FALSE;
+        }
+      if (!msvis_match_session_unmatch (session, n, FALSE, &one, error))
+        return FALSE;
+      change->n_unlinked += one.n_unlinked;
+    }
+  return TRUE;
+}
+
 /**
  * msvis_match_job_run:
  * @change: (out) (optional): what the config changed
@@ -74,6 +136,8 @@ msvis_match_job_run (const MsvisMatchJob  *job,
   g_autoptr(GPtrArray) pairs = NULL;
   g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *config_name = g_file_get_parse_name (config);
+  MsvisMatchChange ignored;
+  gboolean is_2026 = FALSE;
 
   if (is_db (job->output) && !is_db (job->input))
     {
@@ -83,11 +147,19 @@ msvis_match_job_run (const MsvisMatchJob  *job,
                      "be saved as one; write a .vis instead"), job->output, job->input);
       return FALSE;
     }
+  if (change == NULL)
+    change = &ignored;
   if ((pairs = msvis_vis_config_read (config, error)) == NULL ||
-      (doc = msvis_match_open_document (job->input, job->step, job->rank, cancellable,
+      (is_db (job->input) && !msvis_vis_db_rows_is_2026 (job->input, &is_2026, error)))
+    return FALSE;
+  if (is_2026)
+    return run_2026 (job, pairs, config_name, change, error);
+  if ((doc = msvis_match_open_document (job->input, job->step, job->rank, cancellable,
                                         error)) == NULL ||
       (session = msvis_match_session_new (doc, input, error)) == NULL ||
-      !msvis_match_session_apply_pairs (session, pairs, config_name, change, error))
+      !(job->unmatch ? unmatch_pairs (session, pairs, config_name, change, error)
+                     : msvis_match_session_apply_pairs (session, pairs, config_name, change,
+                                                        error)))
     return FALSE;
 
   warnings = msvis_match_session_take_warnings (session);

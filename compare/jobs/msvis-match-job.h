@@ -17,6 +17,7 @@ typedef struct
   gint        step;        /* of a .vis.db; -1: the first */
   gint        rank;
   gboolean    force;       /* an existing output may be replaced */
+  gboolean    unmatch;     /* unlink the config's pairs instead of linking them */
   GPtrArray  *warnings;    /* (nullable) (element-type utf8): tensor files not read */
 } MsvisMatchJob;
 

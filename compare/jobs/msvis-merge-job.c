@@ -75,8 +75,21 @@ list_ranks (Run                     *run,
             MsvisMergeParams        *params,
             GError                 **error)
 {
-  g_autoptr(GPtrArray) names = msvis_dump_layout_list (dir, "rank", run->cancellable, error);
+  g_autoptr(GPtrArray) names = NULL;
+  g_autofree char *path = NULL;
 
+  /* msprobe 26 (msprobe-2026.md §1.3, §11): its own params and messages, checked before the
+   * ranks are built; the ranks then listed as its builds list them. */
+  if (run->job->era == MSVIS_ERA_2026)
+    {
+      path = g_file_get_path (dir);
+      if (!msvis_merge_params_parse_era (run->parallel_merge, side, MSVIS_ERA_2026, with_vpp,
+                                         run->job->config_path, params, error) ||
+          !msvis_merge_params_validate (params, path, strcmp (side, "bench") == 0, error))
+        return NULL;
+      return msvis_dump_layout_list_ranks (dir, run->cancellable, error);
+    }
+  names = msvis_dump_layout_list (dir, "rank", run->cancellable, error);
   if (names == NULL)
     return NULL;
   msvis_dump_layout_sort_ranks (names);
@@ -304,6 +317,7 @@ pair_run (gpointer data,
   options.fuzzy = TRUE;
   options.any_shape = TRUE;
   options.keep_bench_micro_steps = TRUE;
+  options.era = p->run->job->era;
   msvis_graph_number_micro_steps (p->npu);
   msvis_compare_graphs (p->npu, p->bench, &options);
 }

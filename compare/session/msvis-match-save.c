@@ -5,9 +5,11 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-compare-error.h"
+#include "msvis-match-db26-private.h"
 #include "msvis-match-session.h"
 #include "msvis-safe-file.h"
 #include "msvis-vis-db-reader.h"
+#include "msvis-vis-db-rows.h"
 #include "msvis-vis-db-writer.h"
 
 /* Saving what a match session changed: the whole file again, under a temporary name beside
@@ -86,7 +88,9 @@ is_edited (MsvisVisDocument         *doc,
  * @path: where to write; @source_path itself, or a new file
  *
  * A .vis.db holds every step and rank of a run: all of them are written again into a new
- * database, the edited one from the session, and it takes @path's name when complete.
+ * database, the edited one from the session, and it takes @path's name when complete. A
+ * mindstudio-probe 26.0.0 file has the rows of the changed pairs updated instead, as its
+ * viewer updates them.
  */
 gboolean
 msvis_match_session_save_vis_db (MsvisMatchSession  *self,
@@ -104,7 +108,7 @@ msvis_match_session_save_vis_db (MsvisMatchSession  *self,
   g_autoptr(MsvisVisDbWriter) writer = NULL;
   g_autofree char *wal = g_strconcat (path, "-wal", NULL);
   MsvisVisOptions options = { .replace = replace };
-  gboolean found = FALSE;
+  gboolean found = FALSE, is_2026 = FALSE;
 
   /* A -wal beside the target belongs to a program that has it open: SQLite would replay it
    * into the new file. */
@@ -116,6 +120,10 @@ msvis_match_session_save_vis_db (MsvisMatchSession  *self,
                    path);
       return FALSE;
     }
+  if (!msvis_vis_db_rows_is_2026 (source_path, &is_2026, error))
+    return FALSE;
+  if (is_2026)
+    return _msvis_match_session_save_2026 (self, source_path, path, replace, error);
   if ((db = msvis_vis_db_open (source_path, error)) == NULL ||
       (keys = msvis_vis_db_list_graphs (db, NULL, error)) == NULL ||
       !msvis_vis_document_ensure_all_data (doc, cancellable, error))

@@ -6,6 +6,7 @@
 
 #include "msvis-compare-error.h"
 #include "msvis-match-session-private.h"
+#include "msvis-vis-db-rows.h"
 
 static gboolean
 mode_of_task (const char       *task,
@@ -107,6 +108,16 @@ msvis_match_session_new (MsvisVisDocument  *document,
   msvis_graph_ensure_compare_results (msvis_vis_document_get_npu (document));
   msvis_graph_ensure_compare_results (msvis_vis_document_get_bench (document));
 
+  /* A 26.0.0 file is matched as its viewer matches, in summary and md5 compares. */
+  if ((mode == MSVIS_COMPARE_SUMMARY || mode == MSVIS_COMPARE_MD5) && file != NULL &&
+      g_file_is_native (file))
+    {
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL && g_str_has_suffix (path, ".vis.db") &&
+          !msvis_vis_db_rows_is_2026 (path, &self->era_2026, error))
+        return NULL;
+    }
   if (mode == MSVIS_COMPARE_REAL_DATA &&
       ((self->npu_tensor_dir = find_tensor_dir (msvis_vis_document_get_npu (document), file, name,
                                                 error)) == NULL ||

@@ -65,8 +65,16 @@ struct _MsvisMatchSession
   MsvisNodeCompare *node_compare;      /* of the current edit */
   GRecMutexLocker  *locker;            /* the document's, held during an edit */
   GPtrArray        *warnings;
+  gboolean          era_2026;          /* a mindstudio-probe 26.0.0 .vis.db */
 };
 
 void _msvis_match_session_edit_free (gpointer data);
+
+/* msvis-match-session-2026.c */
+void _msvis_match_session_compare_2026 (MsvisMatchSession *self,
+                                        MsvisNodeId        npu_node,
+                                        MsvisNodeId        bench_node);
+void _msvis_match_session_strip_2026   (MsvisMatchSession *self,
+                                        MsvisNodeId        npu_node);
 
 G_END_DECLS

@@ -237,12 +237,18 @@ link_pair (MsvisMatchSession  *self,
     return FALSE;
   touch (self, FALSE, n);
   touch (self, TRUE, b);
-  msvis_match_prepare_items (side_graph (self, FALSE), n, TRUE);
-  msvis_match_prepare_items (side_graph (self, TRUE), b, FALSE);
+  if (!self->era_2026)
+    {
+      msvis_match_prepare_items (side_graph (self, FALSE), n, TRUE);
+      msvis_match_prepare_items (side_graph (self, TRUE), b, FALSE);
+    }
   clear_results (self, n);
   msvis_compare_results_set_link (msvis_graph_get_compare_results (npu), n, b);
   msvis_compare_results_set_link (msvis_graph_ensure_compare_results (bench), b, n);
-  msvis_node_compare_run (self->node_compare, n, b);
+  if (self->era_2026)
+    _msvis_match_session_compare_2026 (self, n, b);
+  else
+    msvis_node_compare_run (self->node_compare, n, b);
   table_set (self, msvis_graph_node_get_id (npu, n), msvis_graph_node_get_id (bench, b));
   self->current->change.n_linked++;
   return TRUE;
@@ -259,7 +265,10 @@ unlink_pair (MsvisMatchSession  *self,
   if (!ensure_data (self, n, MSVIS_NODE_ID_NONE, error))
     return FALSE;
   touch (self, FALSE, n);
-  msvis_match_prepare_items (side_graph (self, FALSE), n, TRUE);
+  if (self->era_2026)
+    _msvis_match_session_strip_2026 (self, n);
+  else
+    msvis_match_prepare_items (side_graph (self, FALSE), n, TRUE);
   clear_results (self, n);
   msvis_compare_results_set_link (msvis_graph_get_compare_results (npu), n,
                                   MSVIS_NODE_ID_NONE);
@@ -434,8 +443,8 @@ end_edit (MsvisMatchSession *self,
       msvis_node_compare_finish (self->node_compare, self->npu_tensor_dir,
                                  self->bench_tensor_dir, self->warnings, NULL);
       /* msprobe indexes collections before the real-data compare: there they stay as
-       * they are. */
-      if (self->mode != MSVIS_COMPARE_REAL_DATA && edit->before->len > 0)
+       * they are; the 26.0.0 viewer never indexes them again. */
+      if (self->mode != MSVIS_COMPARE_REAL_DATA && !self->era_2026 && edit->before->len > 0)
         {
           self->current = edit;
           msvis_compare_foreach_api_collection (self->npu,

@@ -309,6 +309,19 @@ merge_split_by_groups (Merger             *m,
           gint rank = g_array_index (group, gint, j);
           MergeGraph *g = g_hash_table_lookup (by_rank, GINT_TO_POINTER (rank));
 
+          if (g == NULL && m->params->era == MSVIS_ERA_2026)
+            {
+              g_autofree char *text = merge_groups_to_string (groups);
+
+              g_set_error (error, MSVIS_MERGE_ERROR, MSVIS_MERGE_ERROR_GROUPS,
+                           /* translators: [NPU] or [Bench], "tensor-parallel" or
+                            * "pipeline-parallel", the groups such as [[0, 1], [2, 3]], and a
+                            * rank number */
+                           _("%s The %s groups %s name rank %d, which has no dump; check "
+                             "--rank_size, --tp and --pp"),
+                           m->is_bench ? "[Bench]" : "[NPU]", what, text, rank);
+              return NULL;
+            }
           if (g == NULL)
             {
               g_autofree char *text = merge_groups_to_string (groups);

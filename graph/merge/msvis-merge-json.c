@@ -163,24 +163,17 @@ member_or (MsvisArena           *arena,
                    : msvis_json_value_new_string (arena, fallback);
 }
 
-/* Graph.data_path: dump_data_dir, moved next to the rank's construct.json when its folder
- * is elsewhere (msprobe-2026.md §2.7). */
+/* Graph.data_path: dump_data_dir as the builder kept it, moved next to construct.json in the
+ * 2026 era (msprobe-2026.md §2.7); null stays null. */
 static MsvisJsonValue *
-data_path (MsvisArena           *arena,
-           const MsvisJsonValue *dump,
-           const char           *rank_path)
+data_path (MsvisArena *arena,
+           MsvisGraph *graph)
 {
-  MsvisJsonValue *v = member_or (arena, dump, "dump_data_dir", "");
-  g_autofree char *parent = NULL;
-  g_autofree char *moved = NULL;
+  gboolean is_null = FALSE;
+  const char *dir = msvis_graph_get_dump_data_dir (graph, &is_null);
 
-  if (v->kind != MSVIS_JSON_STRING || v->n == 0)
-    return v;
-  parent = g_path_get_dirname (v->s);
-  if (strcmp (parent, rank_path) == 0)
-    return v;
-  moved = g_build_filename (rank_path, "dump_tensor_data", NULL);
-  return msvis_json_value_new_string (arena, moved);
+  return is_null || dir == NULL ? msvis_json_value_new (arena, MSVIS_JSON_NULL)
+                                : msvis_json_value_new_string (arena, dir);
 }
 
 static gboolean
@@ -209,7 +202,7 @@ write_file (GFile                *dir,
  * msvis_merge_write_json:
  * @graph: a merged graph (msvis_graph_merge())
  * @rank_dir: the dump folder of the rank the merged graph is named after: its dump.json
- *   gives task, level, framework, dump_data_dir and the entries to copy
+ *   gives task, level, framework and the entries to copy (dump_data_dir is the graph's)
  * @output_dir: -o; step{@step}/rank{@rank} is made in it
  *
  * GraphJsonExporter.to_json: writes construct.json, dump.json and stack.json.
@@ -228,7 +221,6 @@ msvis_merge_write_json (MsvisGraph    *graph,
   g_autofree char *relative = g_strdup_printf ("step%d" G_DIR_SEPARATOR_S "rank%d", step, rank);
   g_autoptr(GFile) dir = g_file_resolve_relative_path (output_dir, relative);
   g_autofree char *dir_path = g_file_get_path (dir);
-  g_autofree char *rank_path = g_file_get_path (rank_dir);
   g_autoptr(GArray) sorted = msvis_merge_sorted_nodes (graph);
   MsvisJsonValue *dump = msvis_json_value_parse_file (arena, dump_file, cancellable, error);
   MsvisJsonValue *out;
@@ -240,7 +232,7 @@ msvis_merge_write_json (MsvisGraph    *graph,
   msvis_json_value_set_member (arena, out, "level", member_or (arena, dump, "level", ""));
   msvis_json_value_set_member (arena, out, "framework",
                                member_or (arena, dump, "framework", "pytorch"));
-  msvis_json_value_set_member (arena, out, "dump_data_dir", data_path (arena, dump, rank_path));
+  msvis_json_value_set_member (arena, out, "dump_data_dir", data_path (arena, graph));
   msvis_json_value_set_member (arena, out, "is_merged",
                                msvis_json_value_new (arena, MSVIS_JSON_BOOL));
   out->last->b = TRUE;

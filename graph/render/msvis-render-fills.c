@@ -154,6 +154,32 @@ compare_fill (const MsvisFillMap *self,
   return bucket == MSVIS_BUCKET_NO_VALUE ? msvis_render_white : msvis_render_unmatched_grey;
 }
 
+static MsvisNodeId
+link_of (const MsvisFillMap *self,
+         MsvisNodeId         node)
+{
+  return self->links ? self->links[node]
+         : self->results ? msvis_compare_results_get_link (self->results, node)
+         : MSVIS_NODE_ID_NONE;
+}
+
+/* An API list is white like tb_graph_ascend's, unless nothing in it has a counterpart: then it
+ * is as unmatched as its calls, and white would hide that (issue 25). */
+static gboolean
+all_unmatched (const MsvisFillMap *self,
+               MsvisNodeId         node)
+{
+  MsvisNodeId child = msvis_graph_node_get_first_child (self->graph, node);
+
+  if (child == MSVIS_NODE_ID_NONE)
+    return FALSE;
+  for (; child != MSVIS_NODE_ID_NONE; child = msvis_graph_node_get_next_sibling (self->graph,
+                                                                                 child))
+    if (link_of (self, child) != MSVIS_NODE_ID_NONE)
+      return FALSE;
+  return TRUE;
+}
+
 /* A node's fill, worked out when it is drawn: a few array reads and a walk of the buckets. */
 MsvisRgba
 msvis_fill_map_get (const MsvisFillMap *self,
@@ -163,7 +189,8 @@ msvis_fill_map_get (const MsvisFillMap *self,
     return msvis_render_overflow_fills[MIN (msvis_graph_node_get_overflow (self->graph, node),
                                             G_N_ELEMENTS (msvis_render_overflow_fills) - 1)];
   if (msvis_graph_node_get_node_type (self->graph, node) == MSVIS_NODE_API_COLLECTION)
-    return msvis_render_white;
+    return self->other != NULL && all_unmatched (self, node) ? msvis_render_unmatched_grey
+                                                             : msvis_render_white;
   if (self->other != NULL)
     return compare_fill (self, node);
   return msvis_render_white;

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "msvis-progress.h"
 #include "msvis-reader-error.h"
 #include "msvis-trend-private.h"
 
@@ -242,7 +243,14 @@ import_files (MsvisTrendDb             *db,
 
           for (; next < jobs->len && next < k + window; next++)
             g_async_queue_push (todo, &g_array_index (jobs, FileJob, next));
+          if (g_cancellable_set_error_if_cancelled (options->cancellable, error))
+            {
+              ok = FALSE;
+              break;
+            }
           ok = replay (db, job, start, error);
+          if (options->progress != NULL)
+            msvis_progress_set_fraction (options->progress, (k + 1.) / jobs->len);
           *max_rank = MAX (*max_rank, job->rank->rank);
           step_total = MAX (step_total, job->total);
         }

@@ -19,6 +19,7 @@ typedef enum
 {
   MSVIS_TREND_ERROR_INPUT,    /* a dump, construct or mapping file msprobe would fail on */
   MSVIS_TREND_ERROR_WRITE,    /* SQLite refused to write the database */
+  MSVIS_TREND_ERROR_SCHEMA,   /* a database that is not a trend database (msvis-trend-reader) */
 } MsvisTrendError;
 
 GQuark msvis_trend_error_quark (void);
@@ -29,6 +30,8 @@ typedef struct
   const char *db_dir;       /* exists; the database goes there */
   GPtrArray  *mapping;      /* (key, value) pairs of the mapping file in its order, or NULL */
   gboolean    micro_step;
+  gpointer    progress;     /* nullable MsvisProgress: files done of all (the window's bar) */
+  GCancellable *cancellable; /* nullable: stops the dump import between files */
 } MsvisTrendOptions;
 
 typedef void (*MsvisTrendMessage) (const char *message,
@@ -46,5 +49,18 @@ gboolean   msvis_trend_import_monitor (const MsvisTrendOptions *options,
                                        MsvisTrendMessage        message,
                                        gpointer                 user_data,
                                        GError                 **error);
+
+/* msvis-trend-locate.c: where a cell of a dump database came from (the window opens its graph) */
+gboolean   msvis_trend_locate       (const char             *data_dir,
+                                     GPtrArray              *mapping,
+                                     gboolean                micro_step,
+                                     gint64                  step,
+                                     gint64                  rank,
+                                     const char             *metric,
+                                     const char             *target_name,
+                                     gint64                  index,
+                                     char                  **dump_dir,
+                                     char                  **node_name,
+                                     GError                **error);
 
 G_END_DECLS

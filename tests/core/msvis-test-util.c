@@ -165,3 +165,35 @@ msvis_test_open_db (const char *path)
                    SQLITE_OK);
   return db;
 }
+
+char *
+msvis_test_data_path (const char *base,
+                      const char *relative)
+{
+  char *path = g_test_build_filename (G_TEST_DIST, "data", base, relative, NULL);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    g_error ("%s: a reference fixture is missing (tests/data/%s)", path, base);
+  return path;
+}
+
+char *
+msvis_test_data_db (const char *base,
+                    const char *case_name)
+{
+  g_autofree char *relative = g_build_filename ("out", case_name, NULL);
+  g_autofree char *dir_path = msvis_test_data_path (base, relative);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  char *found = NULL;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".vis.db"))
+      {
+        g_assert_null (found);
+        found = g_build_filename (dir_path, name, NULL);
+      }
+  g_assert_nonnull (found);
+  return found;
+}

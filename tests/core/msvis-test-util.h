@@ -36,5 +36,12 @@ char       *msvis_test_reference    (const char  *relative);
  * its files in WAL mode, where a plain read-only connection creates -wal/-shm files in the
  * source tree. Returns a sqlite3 *. */
 gpointer    msvis_test_open_db      (const char  *path);
+/* A file or folder under tests/data/@base (reference-2026: msprobe 26.0.0's cases); the test
+ * fails when it is missing. */
+char       *msvis_test_data_path    (const char  *base,
+                                     const char  *relative);
+/* The one .vis.db under tests/data/@base/out/@case_name; its name holds msprobe's timestamp. */
+char       *msvis_test_data_db      (const char  *base,
+                                     const char  *case_name);
 
 G_END_DECLS

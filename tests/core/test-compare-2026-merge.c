@@ -32,35 +32,6 @@ static const MergeCompare cases[] = {
   { "cmp_merge_mini", "inputs/mini_tp2", { 2, 2 }, { 2, 2 }, { 1, 1 } },
 };
 
-static char *
-reference_path (const char *relative)
-{
-  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", relative, NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: msprobe 26.0.0's reference fixture is missing (tests/data/reference-2026)",
-             path);
-  return path;
-}
-
-/* The one .vis.db msprobe wrote for @name. */
-static char *
-reference_db (const char *name)
-{
-  g_autofree char *relative = g_build_filename ("out", name, NULL);
-  g_autofree char *dir_path = reference_path (relative);
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  const char *entry;
-  char *found = NULL;
-
-  g_assert_nonnull (dir);
-  while ((entry = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (entry, ".vis.db"))
-      found = g_build_filename (dir_path, entry, NULL);
-  g_assert_nonnull (found);
-  return found;
-}
-
 /* Each side's ranks built as a compare builds them, then merged; @mode from rank 0. */
 static GArray *
 merge_side (const char             *dir,
@@ -101,7 +72,8 @@ test_case (gconstpointer data)
 {
   const MergeCompare *c = data;
   MsvisMergeArgs args = { c->rank_size, 2, c->tp, 2, c->pp, 2 };
-  g_autofree char *npu_dir = NULL, *bench_dir = NULL, *db_path = reference_db (c->name);
+  g_autofree char *npu_dir = NULL, *bench_dir = NULL;
+  g_autofree char *db_path = msvis_test_data_db ("reference-2026", c->name);
   g_autofree char *npu_relative = g_build_filename (c->input, "npu", NULL);
   g_autofree char *bench_relative = g_build_filename (c->input, "bench", NULL);
   MsvisMergeParams npu_params, bench_params;
@@ -110,8 +82,8 @@ test_case (gconstpointer data)
   g_autoptr(GArray) npu = NULL, bench = NULL;
   sqlite3 *db;
 
-  npu_dir = reference_path (npu_relative);
-  bench_dir = reference_path (bench_relative);
+  npu_dir = msvis_test_data_path ("reference-2026", npu_relative);
+  bench_dir = msvis_test_data_path ("reference-2026", bench_relative);
   g_assert_true (msvis_merge_params_load (&args, TRUE, &npu_params, &bench_params, &error));
   g_assert_no_error (error);
   npu = merge_side (npu_dir, &npu_params, FALSE, &mode);

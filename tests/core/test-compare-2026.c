@@ -35,17 +35,6 @@ static const char *const left_out[][2] = {
  * cmp_xfw_lm: 5 of 19): only msprobe's nodes are checked. */
 static const char *const fewer_nodes[] = { "cmp_xfw_lm", "cmp_xfw_lm_default", NULL };
 
-static char *
-reference_path (const char *relative)
-{
-  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", relative, NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: msprobe 26.0.0's reference fixture is missing (tests/data/reference-2026)",
-             path);
-  return path;
-}
-
 typedef struct
 {
   char *name;
@@ -73,7 +62,7 @@ case_free (gpointer data)
 static GPtrArray *
 read_cases (void)
 {
-  g_autofree char *path = reference_path ("cases.txt");
+  g_autofree char *path = msvis_test_data_path ("reference-2026", "cases.txt");
   g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
   GPtrArray *cases = g_ptr_array_new_with_free_func (case_free);
@@ -199,7 +188,7 @@ layer_mapping (const Case      *c,
 
   if (*c->mapping != '\0')
     {
-      g_autofree char *yaml = reference_path (c->mapping);
+      g_autofree char *yaml = msvis_test_data_path ("reference-2026", c->mapping);
 
       renames = msvis_layer_mapping_read_yaml (yaml, &warning, &error);
     }
@@ -221,8 +210,8 @@ compare_graph (const Case  *c,
                MsvisGraph **npu_out,
                MsvisGraph **bench_out)
 {
-  g_autofree char *npu_top = reference_path (c->npu);
-  g_autofree char *bench_top = reference_path (c->bench);
+  g_autofree char *npu_top = msvis_test_data_path ("reference-2026", c->npu);
+  g_autofree char *bench_top = msvis_test_data_path ("reference-2026", c->bench);
   g_autofree char *npu_dir = graph_dir (npu_top, step, rank);
   g_autofree char *bench_dir = graph_dir (bench_top, step, rank);
   g_autofree char *npu_tensors = g_build_filename (npu_dir, "dump_tensor_data", NULL);
@@ -270,7 +259,7 @@ static void
 test_case (gconstpointer data)
 {
   const Case *c = data;
-  g_autofree char *db_path = reference_path (c->db);
+  g_autofree char *db_path = msvis_test_data_path ("reference-2026", c->db);
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
   g_autofree char *task = NULL;
@@ -307,8 +296,8 @@ test_case (gconstpointer data)
 static void
 test_structure_with_data (void)
 {
-  g_autofree char *npu_dir = reference_path ("../msprobe-reference/inputs/fx/pt_struct/npu");
-  g_autofree char *bench_dir = reference_path ("../msprobe-reference/inputs/fx/pt_struct/bench");
+  g_autofree char *npu_dir = msvis_test_data_path ("reference", "inputs/fx/pt_struct/npu");
+  g_autofree char *bench_dir = msvis_test_data_path ("reference", "inputs/fx/pt_struct/bench");
   MsvisDumpHeader npu_header = { 0 }, bench_header = { 0 };
   g_autoptr(MsvisGraph) npu = build (npu_dir, &npu_header, NULL);
   g_autoptr(MsvisGraph) bench = build (bench_dir, &bench_header, NULL);

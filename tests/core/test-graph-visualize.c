@@ -24,36 +24,10 @@ typedef struct
   const char *reason;
 } Pending;
 
-#define BUILD26 "BUILD26 (graph/dump: 2026 builder rules)"
-#define CMP26 "CMP26 (compare/: matching, precision levels, Result/Err_message metrics)"
 #define MERGE26 "MERGE26 (graph/merge: 26.0.0 parallel merge)"
 
 static const Pending pending[] = {
-  { "cmp_stat", CMP26 }, { "cmp_stat_oc", CMP26 }, { "cmp_fuzzy", CMP26 },
-  { "cmp_fuzzy_fm", CMP26 }, { "cmp_md5", CMP26 }, { "cmp_ranks", CMP26 },
-  { "cmp_steps_oc", CMP26 }, { "cmp_xfw_lm", CMP26 }, { "cmp_xfw_lm_default", CMP26 },
-  { "cmp_pt_tensor", CMP26 " and " BUILD26 " (s. 2.7 dump_data_dir rebase)" },
-  { "build_merge_json", MERGE26 " (s. 1.7 --file_type json)" },
-  { "cmp_merge", MERGE26 " and " CMP26 }, { "cmp_merge_tp", MERGE26 " and " CMP26 },
-  { "cmp_mini", CMP26 },
-  { "cmp_mini_recompute", BUILD26 " (s. 4.4 recompute) and " CMP26 },
-  { "build_mini_recompute", BUILD26 " (s. 4.4 recompute)" },
-  { "cmp_mini_inplace", BUILD26 " (s. 4.2 in-place repair) and " CMP26 },
-  { "cmp_mini_mindspeed", BUILD26 " (s. 4.5/s. 4.8 MindSpeed APIs) and " CMP26 },
-  { "cmp_mini_megatron", CMP26 }, { "cmp_megatron_pp", CMP26 }, { "cmp_pgrad", CMP26 },
-  { "cmp_xor", CMP26 }, { "cmp_fp8", CMP26 }, { "cmp_checkers", CMP26 },
-  { "cmp_checkers_oc", CMP26 }, { "cmp_proc", CMP26 }, { "cmp_rank_proc", CMP26 },
-  { "cmp_rankdiff", CMP26 }, { "cmp_stepdiff", CMP26 }, { "cmp_ranks12", CMP26 },
-  { "cmp_rank_plain", CMP26 },
-  { "cmp_mini_ms_recompute", BUILD26 " (s. 4.4 recompute) and " CMP26 },
-  { "build_mini_ms_recompute", BUILD26 " (s. 4.4 recompute)" },
-  { "cmp_ms_layout", CMP26 }, { "cmp_mini_xfw_lm", CMP26 },
-  { "cmp_mini_xfw_lm_default", CMP26 },
-  { "cmp_tensor1", CMP26 " and " BUILD26 " (s. 2.7 dump_data_dir rebase)" },
-  { "build_tensor1", BUILD26 " (s. 2.7 dump_data_dir rebase)" },
-  { "build_merge_mini", MERGE26 }, { "cmp_merge_mini", MERGE26 " and " CMP26 },
-  { "err_cmp_struct_july", CMP26 " (s. 7.2: a structure dump with data fails the row "
-                           "preparation)" },
+  { "build_merge_json", MERGE26 " (s. 1.7 --file_type json, not wired into graph_visualize)" },
 };
 
 typedef struct
@@ -250,8 +224,9 @@ check_db (const Case *c,
   g_assert_no_error (error);
   if (same)
     {
+      /* A stale list would hide the next regression of that case. */
       if (reason != NULL)
-        g_test_message ("%s is identical now: take it off the pending list", c->name);
+        g_test_fail_printf ("%s is identical now: take it off the pending list", c->name);
       return;
     }
   if (reason != NULL)

@@ -626,6 +626,19 @@ test_command (void)
   g_assert_cmpint (run_msvis ((const char *[]) { "match", path, "-o", out, NULL }, &err), ==, 2);
   g_free (err);
   g_assert_cmpuint (msvis_test_count_files (dir), ==, 3);
+
+  /* --unmatch undoes the config's pairs; a pair that is not linked is an error */
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", "--unmatch", out, "--config", config,
+                                                 "-o", out, "--force", NULL }, &err), ==, 0);
+  g_free (err);
+  g_clear_pointer (&back, msvis_vis_document_unref);
+  back = read_doc (out);
+  g_assert_cmpuint (link_of (npu_of (back), npu_node (back, "Tensor.view.1.forward")), ==,
+                    MSVIS_NODE_ID_NONE);
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", "--unmatch", out, "--config", config,
+                                                 "-o", out, "--force", NULL }, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "not matched with each other"));
+  g_free (err);
   msvis_test_remove_tree (dir);
 }
 

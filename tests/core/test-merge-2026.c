@@ -18,36 +18,6 @@
  * tests/data/reference-2026/cases.txt: the merged graphs' rows of its .vis.db, and the dump
  * folder of build_merge_json byte for byte. */
 
-/* A file or folder under tests/data/@base; the test fails when it is missing. */
-static char *
-reference_path (const char *base,
-                const char *relative)
-{
-  char *path = g_test_build_filename (G_TEST_DIST, "data", base, relative, NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: msprobe 26.0.0's reference fixture is missing (tests/data/%s)", path, base);
-  return path;
-}
-
-static char *
-reference_db (const char *base,
-              const char *case_name)
-{
-  g_autofree char *relative = g_build_filename ("out", case_name, NULL);
-  g_autofree char *dir_path = reference_path (base, relative);
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  const char *name;
-  char *found = NULL;
-
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".vis.db"))
-      found = g_build_filename (dir_path, name, NULL);
-  g_assert_nonnull (found);
-  return found;
-}
-
 /* The rank graphs of @dir (rank0, rank1, …) built as msprobe 26 builds them. */
 static GPtrArray *
 build_ranks (const char *dir,
@@ -150,7 +120,7 @@ reference_rows (const char *base,
                 const char *case_name,
                 const char *source)
 {
-  g_autofree char *db_path = reference_db (base, case_name);
+  g_autofree char *db_path = msvis_test_data_db (base, case_name);
   GString *out = g_string_new (NULL);
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
@@ -256,7 +226,7 @@ check_side (const MergeCase        *c,
             gboolean                is_bench)
 {
   g_autofree char *relative = g_build_filename (c->input, is_bench ? "bench" : "npu", NULL);
-  g_autofree char *dir = reference_path (c->base, relative);
+  g_autofree char *dir = msvis_test_data_path (c->base, relative);
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) merged = NULL;
   g_autofree char *expected = reference_rows (c->expected_base ? c->expected_base : c->base,
@@ -329,7 +299,7 @@ test_json (gconstpointer data)
   const MergeCase *c = &cases[json_cases[GPOINTER_TO_UINT (data)].merge_case];
   g_autofree char *npu_relative = g_build_filename (c->input, json_cases[GPOINTER_TO_UINT (data)]
                                                     .bench ? "bench" : "npu", NULL);
-  g_autofree char *npu = reference_path (c->base, npu_relative);
+  g_autofree char *npu = msvis_test_data_path (c->base, npu_relative);
   g_autofree char *out_dir = msvis_test_make_dir ();
   g_autoptr(GFile) out = g_file_new_for_path (out_dir);
   g_autoptr(GError) error = NULL;
@@ -353,7 +323,7 @@ test_json (gconstpointer data)
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
       g_autofree char *relative = g_build_filename (json_out, "step0", "rank0", files[i], NULL);
-      g_autofree char *expected_path = reference_path (expected_base, relative);
+      g_autofree char *expected_path = msvis_test_data_path (expected_base, relative);
       g_autofree char *made_path = g_build_filename (out_dir, "step0", "rank0", files[i], NULL);
       g_autofree char *expected = read_text (expected_path);
       g_autofree char *made = read_text (made_path);
@@ -430,7 +400,7 @@ test_json_bad (void)
   g_autofree char *empty = msvis_test_make_dir ();
   g_autofree char *out_dir = msvis_test_make_dir ();
   g_autofree char *blocked = g_build_filename (out_dir, "step0", NULL);
-  g_autofree char *npu = reference_path (REF, PT_DIST "/npu");
+  g_autofree char *npu = msvis_test_data_path (REF, PT_DIST "/npu");
   g_autofree char *rank0 = g_build_filename (npu, "rank0", NULL);
   g_autoptr(GFile) empty_dir = g_file_new_for_path (empty);
   g_autoptr(GFile) rank_dir = g_file_new_for_path (rank0);

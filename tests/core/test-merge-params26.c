@@ -7,7 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "msvis-graph-merger-private.h"
-#include "msvis-test-util.h"
+#include "msvis-merge-test-util.h"
 
 /* msprobe 26's merge parameters (msprobe-2026.md §1.2, §1.3, §11.1 item 4): the flags split
  * into the sides, each side's checks with msprobe's message behind [NPU] or [Bench], and the
@@ -263,6 +263,46 @@ test_merge_rank_count (void)
                    "set 2 but expected 1.");
 }
 
+/* Groups found in the data that name a rank without a dump: msprobe 26 has no compare.json
+ * to blame, so the message names the side and the flags. */
+static void
+test_groups_untraceable (void)
+{
+  g_autofree char *root = msvis_test_make_dir ();
+  g_autofree MsvisMergeInput *inputs = g_new0 (MsvisMergeInput, 2);
+  MsvisMergeParams params = { 2, 2, 1, 1, MSVIS_ERA_2026, NULL };
+  g_autoptr(GError) error = NULL;
+  GArray *merged;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autoptr(MergeTestDump) dump = merge_test_dump_new ();
+      g_autofree char *dir = g_strdup_printf ("%s/rank%u", root, r);
+      const char *x = merge_test_tensor ("1.0", "0.0", "0.5", "1.0");
+
+      merge_test_dump_entry (dump, "Module.m.M.forward.0", NULL, "\"input_args\": [%s]", x);
+      merge_test_dump_entry (dump, "Distributed.all_reduce.0.forward", "Module.m.M.forward.0",
+                             "\"input_args\": [%s], \"input_kwargs\": {%s}", x,
+                             merge_test_group ("[0, 5]"));
+      merge_test_dump_write (dump, dir);
+    }
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autofree char *dir = g_strdup_printf ("%s/rank%u", root, r);
+
+      inputs[r].rank = r;
+      inputs[r].graph = msvis_test_build (dir, FALSE, &error);
+      g_assert_no_error (error);
+    }
+  merged = msvis_graph_merge (inputs, 2, &params, TRUE, "-", NULL, &error);
+  for (guint r = 0; r < 2; r++)
+    g_object_unref (inputs[r].graph);
+  g_assert_null (merged);
+  g_assert_error (error, MSVIS_MERGE_ERROR, MSVIS_MERGE_ERROR_GROUPS);
+  g_assert_cmpstr (error->message, ==, "[Bench] The tensor-parallel groups [[0, 5]] name rank 5, "
+                   "which has no dump; check --rank_size, --tp and --pp");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -274,6 +314,7 @@ main (int   argc,
   g_test_add_func ("/merge-2026/params/validate", test_validate);
   g_test_add_func ("/merge-2026/params/merge-rank-count", test_merge_rank_count);
   g_test_add_func ("/merge-2026/params/parse-era", test_parse_era);
+  g_test_add_func ("/merge-2026/params/groups-untraceable", test_groups_untraceable);
 
   return g_test_run ();
 }

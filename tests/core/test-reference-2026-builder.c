@@ -37,17 +37,6 @@ case_free (gpointer data)
   g_free (c);
 }
 
-static char *
-reference_2026 (const char *relative)
-{
-  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", relative, NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: msprobe 26.0.0's reference fixture is missing (tests/data/reference-2026)",
-             path);
-  return path;
-}
-
 /* One line of cases.txt, or NULL for a case this test leaves to others. */
 static Case *
 parse_case (const char *line)
@@ -71,16 +60,16 @@ parse_case (const char *line)
   for (guint i = 0; args[i] != NULL; i++)
     {
       if (strcmp (args[i], "-tp") == 0 && args[i + 1] != NULL)
-        c->npu = reference_2026 (args[++i]);
+        c->npu = msvis_test_data_path ("reference-2026", args[++i]);
       else if (strcmp (args[i], "-gp") == 0 && args[i + 1] != NULL)
-        c->bench = reference_2026 (args[++i]);
+        c->bench = msvis_test_data_path ("reference-2026", args[++i]);
       else if (strcmp (args[i], "-fm") == 0)
         c->fuzzy = TRUE;
     }
   outputs = g_strsplit_set (g_strstrip (columns[2]), " ", -1);
   if (c->npu == NULL || !g_str_has_suffix (outputs[0], ".vis.db"))
     g_error ("cases.txt: case %s has no -tp or no .vis.db", c->name);
-  c->db = reference_2026 (outputs[0]);
+  c->db = msvis_test_data_path ("reference-2026", outputs[0]);
   return c;
 }
 
@@ -569,7 +558,7 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
 
-  cases_path = reference_2026 ("cases.txt");
+  cases_path = msvis_test_data_path ("reference-2026", "cases.txt");
   g_file_get_contents (cases_path, &text, NULL, &error);
   g_assert_no_error (error);
   lines = g_strsplit (text, "\n", -1);

@@ -17,39 +17,6 @@
  * in tests/data/reference-2026/out. Only what reading decides is compared: which nodes there
  * are, their parents and their micro steps. */
 
-/* A file or folder under tests/data/reference-2026; the test fails when it is missing. */
-static char *
-reference_2026 (const char *relative)
-{
-  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", relative, NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: msprobe 26.0.0's reference fixture is missing (tests/data/reference-2026)",
-             path);
-  return path;
-}
-
-/* The one .vis.db msprobe wrote for @case_name; its name holds msprobe's timestamp. */
-static char *
-reference_db (const char *case_name)
-{
-  g_autofree char *relative = g_build_filename ("out", case_name, NULL);
-  g_autofree char *dir_path = reference_2026 (relative);
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  const char *name;
-  char *found = NULL;
-
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".vis.db"))
-      {
-        g_assert_null (found);
-        found = g_build_filename (dir_path, name, NULL);
-      }
-  g_assert_nonnull (found);
-  return found;
-}
-
 /* The micro step msprobe 26 writes for @node: its own, else its parent's (msprobe-2026.md §4.7
  * propagates what msvis keeps on the root's children only); the root's is 0. */
 static gint
@@ -129,8 +96,8 @@ check_case (const char *input,
             const char *case_name)
 {
   g_autofree char *relative = g_build_filename ("inputs", input, NULL);
-  g_autofree char *dump_dir = reference_2026 (relative);
-  g_autofree char *db_path = reference_db (case_name);
+  g_autofree char *dump_dir = msvis_test_data_path ("reference-2026", relative);
+  g_autofree char *db_path = msvis_test_data_db ("reference-2026", case_name);
   g_autoptr(GError) error = NULL;
   g_autoptr(MsvisGraph) graph = msvis_test_build (dump_dir, FALSE, &error);
   sqlite3 *db = NULL;
@@ -225,7 +192,7 @@ written_graphs (GPtrArray *written)
 static char *
 reference_graphs (const char *case_name)
 {
-  g_autofree char *db_path = reference_db (case_name);
+  g_autofree char *db_path = msvis_test_data_db ("reference-2026", case_name);
   GString *out = g_string_new (NULL);
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
@@ -250,7 +217,7 @@ run_job (const char          *input,
          const char          *out_dir)
 {
   g_autofree char *relative = g_build_filename ("inputs", input, NULL);
-  g_autofree char *input_dir = reference_2026 (relative);
+  g_autofree char *input_dir = msvis_test_data_path ("reference-2026", relative);
   g_autofree char *npu = g_build_filename (input_dir, "npu", NULL);
   g_autofree char *bench = g_build_filename (input_dir, "bench", NULL);
   g_autofree char *config_dir = msvis_test_make_dir ();
@@ -318,7 +285,7 @@ test_megatron_compare (void)
       g_autofree char *out_dir = msvis_test_make_dir ();
       g_autoptr(GPtrArray) written = run_job (cases[i][0], TRUE, MSVIS_GRAPH_JOB_FORMAT_DB,
                                               out_dir);
-      g_autofree char *reference = reference_db (cases[i][1]);
+      g_autofree char *reference = msvis_test_data_db ("reference-2026", cases[i][1]);
       g_autofree char *made = NULL;
       g_autofree char *expected = bench_micro_steps (reference);
 
@@ -333,8 +300,9 @@ test_megatron_compare (void)
 static void
 test_proc (void)
 {
-  g_autofree char *proc = reference_2026 ("inputs/proc/npu");
-  g_autofree char *rank_proc = reference_2026 ("inputs/rank_proc/npu/step0");
+  g_autofree char *proc = msvis_test_data_path ("reference-2026", "inputs/proc/npu");
+  g_autofree char *rank_proc = msvis_test_data_path ("reference-2026",
+                                                     "inputs/rank_proc/npu/step0");
   g_autoptr(GFile) proc_dir = g_file_new_for_path (proc);
   g_autoptr(GFile) rank_proc_dir = g_file_new_for_path (rank_proc);
   g_autoptr(GError) error = NULL;

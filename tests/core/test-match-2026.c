@@ -1,0 +1,538 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "msvis-match-job.h"
+#include "msvis-match-session.h"
+#include "msvis-test-util.h"
+#include "msvis-vis-db-rows.h"
+
+/* `msvis match` on mindstudio-probe 26.0.0 .vis.db files, against what tb_graph_ascend
+ * 26.0.0's own code (MatchNodesController and msprobe's MatchedNodeCalculator) writes into a
+ * copy of the same file: tests/data/match-2026 (its README says how it was made). Compared
+ * row by row: schema, every column of every tb_nodes row with its SQLite type, tb_stack,
+ * tb_config, and the journal mode. */
+
+static char *
+data_path (const char *dir,
+           const char *name)
+{
+  char *path = g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    g_error ("%s is missing (tests/data/%s)", path, dir);
+  return path;
+}
+
+static char *
+fuzzy_db (void)
+{
+  return data_path ("reference-2026", "out/cmp_fuzzy/compare_20261127113857.vis.db");
+}
+
+static int
+run_msvis (const char *const *args,
+           char             **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_nonnull (g_getenv ("MSVIS_BIN"));   /* meson test sets it */
+  g_ptr_array_add (argv, (char *)g_getenv ("MSVIS_BIN"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *)args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
+                err, &status, &error);
+  g_assert_no_error (error);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* Every row of @sql in both files, cell by cell with its type, in the query's order. */
+static void
+assert_same_rows (sqlite3    *a,
+                  sqlite3    *b,
+                  const char *sql)
+{
+  sqlite3_stmt *sa = NULL, *sb = NULL;
+  guint n = 0;
+  int ra, rb;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (a, sql, -1, &sa, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (b, sql, -1, &sb, NULL), ==, SQLITE_OK);
+  while ((ra = sqlite3_step (sa)) == SQLITE_ROW)
+    {
+      rb = sqlite3_step (sb);
+      g_assert_cmpint (rb, ==, SQLITE_ROW);
+      for (int c = 0; c < sqlite3_column_count (sa); c++)
+        {
+          const char *ta = (const char *)sqlite3_column_text (sa, c);
+          const char *tb = (const char *)sqlite3_column_text (sb, c);
+
+          if (sqlite3_column_type (sa, c) != sqlite3_column_type (sb, c) ||
+              g_strcmp0 (ta, tb) != 0)
+            g_error ("%s: row %u (%s), column %s: got %s, expected %s", sql, n,
+                     sqlite3_column_text (sa, 0), sqlite3_column_name (sa, c),
+                     ta ? ta : "NULL", tb ? tb : "NULL");
+        }
+      n++;
+    }
+  g_assert_cmpint (ra, ==, SQLITE_DONE);
+  g_assert_cmpint (sqlite3_step (sb), ==, SQLITE_DONE);
+  g_assert_cmpuint (n, >, 0);
+  sqlite3_finalize (sa);
+  sqlite3_finalize (sb);
+}
+
+static guchar
+header_byte (const char *path,
+             guint       index)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, index);
+  return contents[index];
+}
+
+static void
+assert_same_db (const char *got,
+                const char *expected)
+{
+  sqlite3 *a = msvis_test_open_db (got), *b = msvis_test_open_db (expected);
+
+  assert_same_rows (a, b, "SELECT type, name, sql FROM sqlite_master ORDER BY name");
+  assert_same_rows (a, b, "SELECT * FROM tb_nodes ORDER BY id");
+  assert_same_rows (a, b, "SELECT * FROM tb_stack ORDER BY id");
+  assert_same_rows (a, b, "SELECT * FROM tb_config ORDER BY id");
+  sqlite3_close (a);
+  sqlite3_close (b);
+  /* msprobe leaves its files in WAL mode, and so does the viewer */
+  g_assert_cmpint (header_byte (got, 18), ==, header_byte (expected, 18));
+}
+
+static GStrv
+modified_rows (const char *path)
+{
+  sqlite3 *db = msvis_test_open_db (path);
+  sqlite3_stmt *stmt = NULL;
+  GStrvBuilder *names = g_strv_builder_new ();
+  GStrv result;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT data_source || ':' || node_name FROM "
+                                           "tb_nodes WHERE modified = 1 ORDER BY id", -1,
+                                       &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_strv_builder_add (names, (const char *)sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  result = g_strv_builder_end (names);
+  g_strv_builder_unref (names);
+  return result;
+}
+
+static void
+assert_only_file (const char *dir,
+                  const char *name)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *entry;
+  guint n = 0;
+
+  g_assert_nonnull (listing);
+  while ((entry = g_dir_read_name (listing)) != NULL)
+    {
+      if (name == NULL || strcmp (entry, name) != 0)
+        g_error ("%s: %s was left behind", dir, entry);
+      n++;
+    }
+  g_assert_cmpuint (n, ==, name != NULL ? 1 : 0);
+}
+
+/* A config of three pairs on a summary compare: metrics and Result/Err_message as msprobe's
+ * MatchedNodeCalculator computes them (one pair is a warning), links as the viewer's "by
+ * config" writes them, modified = 1 on the six rows and nowhere else. */
+static void
+test_golden_summary (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *source = fuzzy_db ();
+  g_autofree char *config = data_path ("match-2026", "fuzzy.vis.config");
+  g_autofree char *expected = data_path ("match-2026", "fuzzy-matched.vis.db");
+  g_auto(GStrv) modified = NULL;
+  g_autofree char *err = NULL;
+  const char *const rows[] = {
+    "Bench:Functional.conv2d.3.forward", "Bench:Functional.relu.7.forward",
+    "Bench:Tensor.__add__.1.forward", "NPU:Functional.conv2d.0.forward",
+    "NPU:Functional.relu.0.forward", "NPU:Tensor.__add__.1.forward", NULL,
+  };
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
+                                                 NULL }, &err), ==, 0);
+  assert_same_db (out, expected);
+  modified = modified_rows (out);
+  g_assert_cmpstrv (modified, rows);
+  assert_only_file (dir, "out.vis.db");
+  msvis_test_remove_tree (dir);
+}
+
+/* Items paired by position when the two nodes have different numbers of them: the extra
+ * bench items become rows named "Nan", and the NPU side gets an item of that name, as
+ * MatchedNodeCalculator's results are merged into the NPU items; shapes differ, so error. */
+static void
+test_golden_uneven (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *source = fuzzy_db ();
+  g_autofree char *config = data_path ("match-2026", "uneven.vis.config");
+  g_autofree char *expected = data_path ("match-2026", "uneven-matched.vis.db");
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
+                                                 NULL }, &err), ==, 0);
+  assert_same_db (out, expected);
+  assert_only_file (dir, "out.vis.db");
+  msvis_test_remove_tree (dir);
+}
+
+/* md5: the items stay as they are; a checksum that differs makes the NPU row an error. */
+static void
+test_golden_md5 (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *source = data_path ("reference-2026",
+                                       "out/cmp_md5/compare_20261127113901.vis.db");
+  g_autofree char *config = data_path ("match-2026", "md5.vis.config");
+  g_autofree char *expected = data_path ("match-2026", "md5-matched.vis.db");
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
+                                                 NULL }, &err), ==, 0);
+  assert_same_db (out, expected);
+  assert_only_file (dir, "out.vis.db");
+  msvis_test_remove_tree (dir);
+}
+
+/* Unmatching a pair msprobe matched: its compare keys go, and so does its backward twin's
+ * link, as the viewer's unmatch does; in place, the file keeps its permissions. */
+static void
+test_unmatch_in_place (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *db = g_build_filename (dir, "run.vis.db", NULL);
+  g_autofree char *source = fuzzy_db ();
+  g_autofree char *config = data_path ("match-2026", "fuzzy-unmatch.vis.config");
+  g_autofree char *expected = data_path ("match-2026", "fuzzy-unmatched.vis.db");
+  g_autofree char *again = g_build_filename (dir, "again.vis.config", NULL);
+  g_autofree char *contents = NULL, *err = NULL;
+  g_auto(GStrv) modified = NULL;
+  const char *const rows[] = {
+    "Bench:Functional.conv2d.1.backward", "Bench:Functional.conv2d.1.forward",
+    "NPU:Functional.conv2d.1.backward", "NPU:Functional.conv2d.1.forward", NULL,
+  };
+  GStatBuf st;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (db, contents, length, NULL));
+  g_assert_cmpint (g_chmod (db, 0604), ==, 0);
+
+  /* no --force: the file stays as it is */
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", "--unmatch", db, "--config", config,
+                                                 "-o", db, NULL }, &err), ==, 1);
+  g_assert_nonnull (strstr (err, db));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpstrv (modified = modified_rows (db), (const char *const[]) { NULL });
+  g_clear_pointer (&modified, g_strfreev);
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", "--unmatch", db, "--config", config,
+                                                 "-o", db, "--force", NULL }, &err), ==, 0);
+  assert_same_db (db, expected);
+  modified = modified_rows (db);
+  g_assert_cmpstrv (modified, rows);
+  g_assert_cmpint (g_stat (db, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0604);
+  assert_only_file (dir, "run.vis.db");
+
+  /* matching the pair again gives it back its metrics, and its row says so */
+  g_clear_pointer (&err, g_free);
+  msvis_test_write (dir, "again.vis.config",
+                    "{\"Functional.conv2d.1.forward\": \"Functional.conv2d.1.forward\"}", -1);
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", db, "--config", again, "-o", db,
+                                                 "--force", NULL }, &err), ==, 0);
+  {
+    sqlite3 *out = msvis_test_open_db (db);
+    sqlite3_stmt *stmt = NULL;
+
+    g_assert_cmpint (sqlite3_prepare_v2 (out, "SELECT precision_index, modified, "
+                                              "instr(output_data, '\"Result\": \"pass\"') "
+                                              "FROM tb_nodes WHERE data_source = 'NPU' AND "
+                                              "node_name = 'Functional.conv2d.1.forward'",
+                                         -1, &stmt, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+    g_assert_cmpint (sqlite3_column_type (stmt, 0), ==, SQLITE_INTEGER);
+    g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 0);
+    g_assert_cmpint (sqlite3_column_int (stmt, 1), ==, 1);
+    g_assert_cmpint (sqlite3_column_int (stmt, 2), >, 0);
+    sqlite3_finalize (stmt);
+    sqlite3_close (out);
+  }
+  msvis_test_remove_tree (dir);
+}
+
+/* A real-data compare: the viewer unmatches there (its Cosine… keys go) but matches only by
+ * hand, with the tensors at hand; matching from a config is refused as the viewer refuses it. */
+static void
+test_real_data (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *source = data_path ("reference-2026",
+                                       "out/cmp_tensor1/compare_20261127114046.vis.db");
+  g_autofree char *config = data_path ("match-2026", "tensor-unmatch.vis.config");
+  g_autofree char *expected = data_path ("match-2026", "tensor-unmatched.vis.db");
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", "--unmatch", source, "--config",
+                                                 config, "-o", out, NULL }, &err), ==, 0);
+  assert_same_db (out, expected);
+  g_assert_cmpint (g_unlink (out), ==, 0);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
+                                                 NULL }, &err), ==, 1);
+  if (strstr (err, source) == NULL || strstr (err, "of task “all” cannot be matched") == NULL)
+    g_error ("expected a refusal naming %s and the task, got: %s", source, err);
+  assert_only_file (dir, NULL);
+  msvis_test_remove_tree (dir);
+}
+
+/* The library's session (the window's matching) saves a 26.0.0 file as its viewer would: a
+ * pair matched in the session gives the rows of the viewer's golden file, and an unmatch
+ * changes the two rows of the pair and nothing else. */
+static void
+test_session (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *out2 = g_build_filename (dir, "out2.vis.db", NULL);
+  g_autofree char *source = fuzzy_db ();
+  g_autofree char *expected = data_path ("match-2026", "uneven-matched.vis.db");
+  g_autoptr(GFile) file = g_file_new_for_path (source);
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  g_autoptr(MsvisMatchSession) session = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) modified = NULL;
+  const char *const rows[] = {
+    "Bench:Functional.conv2d.1.forward", "NPU:Functional.conv2d.1.forward", NULL,
+  };
+  MsvisMatchChange change;
+  MsvisGraph *npu, *bench;
+
+  doc = msvis_match_open_document (source, -1, -1, NULL, &error);
+  g_assert_no_error (error);
+  session = msvis_match_session_new (doc, file, &error);
+  g_assert_no_error (error);
+  npu = msvis_vis_document_get_npu (doc);
+  bench = msvis_vis_document_get_bench (doc);
+  g_assert_true (msvis_match_session_match (session,
+                                            msvis_graph_lookup (npu, "Torch.sum.1.forward"),
+                                            msvis_graph_lookup (bench,
+                                                                "Functional.conv2d.3.forward"),
+                                            FALSE, &change, &error));
+  g_assert_no_error (error);
+  g_assert_true (msvis_match_session_save_vis_db (session, source, out, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  assert_same_db (out, expected);
+
+  /* undone, and msprobe's own pair of conv2d.1 unmatched instead */
+  g_assert_true (msvis_match_session_undo (session, &change));
+  g_assert_true (msvis_match_session_unmatch (session,
+                                              msvis_graph_lookup (npu,
+                                                                  "Functional.conv2d.1.forward"),
+                                              FALSE, &change, &error));
+  g_assert_no_error (error);
+  g_assert_true (msvis_match_session_save_vis_db (session, source, out2, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  modified = modified_rows (out2);
+  g_assert_cmpstrv (modified, rows);
+  msvis_test_remove_tree (dir);
+}
+
+static const char *
+field_text (MsvisGraph *graph,
+            const char *node_id,
+            const char *item_key,
+            const char *name)
+{
+  MsvisNodeId node = msvis_graph_lookup (graph, node_id);
+  guint32 n, first = msvis_graph_node_get_inputs (graph, node, &n);
+
+  for (guint32 i = first; i < first + n; i++)
+    {
+      const MsvisItem *item = msvis_graph_get_item (graph, i);
+      const MsvisField *fields = msvis_graph_get_fields (graph, item);
+
+      for (guint32 f = 0; strcmp (item->key, item_key) == 0 && f < item->n_fields; f++)
+        if (strcmp (msvis_graph_atom_name (graph, fields[f].name), name) == 0)
+          return fields[f].s;
+    }
+  return NULL;
+}
+
+/* What the window shows after a match on a 26.0.0 file: the viewer's metrics, Result and
+ * precision_index, and the collection above left as it is (the viewer never indexes it). */
+static void
+test_session_shows (void)
+{
+  g_autofree char *source = fuzzy_db ();
+  g_autoptr(GFile) file = g_file_new_for_path (source);
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  g_autoptr(MsvisMatchSession) session = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisMatchChange change;
+  MsvisGraph *npu, *bench;
+  MsvisCompareResults *results;
+  MsvisPrecision precision;
+
+  doc = msvis_match_open_document (source, -1, -1, NULL, &error);
+  g_assert_no_error (error);
+  session = msvis_match_session_new (doc, file, &error);
+  g_assert_no_error (error);
+  npu = msvis_vis_document_get_npu (doc);
+  bench = msvis_vis_document_get_bench (doc);
+  results = msvis_graph_get_compare_results (npu);
+  g_assert_true (msvis_match_session_match (session,
+                                            msvis_graph_lookup (npu, "Torch.sum.1.forward"),
+                                            msvis_graph_lookup (bench,
+                                                                "Functional.conv2d.3.forward"),
+                                            FALSE, &change, &error));
+  g_assert_no_error (error);
+  precision = msvis_compare_results_get_precision (results,
+                                                   msvis_graph_lookup (npu,
+                                                                       "Torch.sum.1.forward"));
+  g_assert_cmpint (precision.kind, ==, MSVIS_PRECISION_INT);
+  g_assert_cmpfloat (precision.value, ==, 1);
+  g_assert_cmpstr (field_text (npu, "Torch.sum.1.forward", "Torch.sum.1.forward.input.0",
+                               "Max diff"), ==, "-0.9321475028991699");
+  g_assert_cmpstr (field_text (npu, "Torch.sum.1.forward", "Torch.sum.1.forward.input.0",
+                               "Err_message"), ==,
+                   "[\"error: The shape of NPU and Bench are inconsistent.\"]");
+  g_assert_cmpstr (field_text (npu, "Torch.sum.1.forward", "Torch.sum.1.forward.input.0",
+                               "requires_grad"), ==, "True");
+  precision = msvis_compare_results_get_precision (results,
+                                                   msvis_graph_lookup (npu,
+                                                                       "Apis_Between_Modules.3"));
+  g_assert_cmpint (precision.kind, ==, MSVIS_PRECISION_INT);
+  g_assert_cmpfloat (precision.value, ==, 0);
+
+  /* unmatched again: the compare keys go */
+  g_assert_true (msvis_match_session_unmatch (session,
+                                              msvis_graph_lookup (npu, "Torch.sum.1.forward"),
+                                              FALSE, &change, &error));
+  g_assert_no_error (error);
+  g_assert_null (field_text (npu, "Torch.sum.1.forward", "Torch.sum.1.forward.input.0",
+                             "Max diff"));
+  g_assert_cmpstr (field_text (npu, "Torch.sum.1.forward", "Torch.sum.1.forward.input.0",
+                               "requires_grad"), ==, "True");
+}
+
+/* A bad entry fails the whole run, names the config and the entry, and writes nothing. */
+static void
+expect_error (const char *dir,
+              const char *config_text,
+              gboolean    unmatch,
+              const char *said)
+{
+  g_autofree char *source = fuzzy_db ();
+  g_autofree char *config = g_build_filename (dir, "bad.vis.config", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *err = NULL;
+
+  msvis_test_write (dir, "bad.vis.config", config_text, -1);
+  g_assert_cmpint (run_msvis (unmatch
+                              ? (const char *[]) { "match", "--unmatch", source, "--config",
+                                                   config, "-o", out, NULL }
+                              : (const char *[]) { "match", source, "--config", config, "-o",
+                                                   out, NULL }, &err), ==, 1);
+  if (strstr (err, config) == NULL || strstr (err, said) == NULL)
+    g_error ("expected an error naming %s and saying “%s”, got: %s", config, said, err);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_unlink (config), ==, 0);
+  assert_only_file (dir, NULL);
+}
+
+static void
+test_errors (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+
+  /* a node that is not there; the good pair before it is not kept either */
+  expect_error (dir, "{\"Functional.relu.0.forward\": \"Functional.relu.7.forward\", "
+                "\"Functional.nope.0.forward\": \"Functional.conv2d.3.forward\"}", FALSE,
+                "entry “Functional.nope.0.forward”: “Functional.conv2d.3.forward”: the NPU "
+                "graph of step 0, rank 0 has no node “Functional.nope.0.forward”");
+  /* the wrong side: a Bench name given as the NPU node */
+  expect_error (dir, "{\"Functional.conv2d.3.forward\": \"Functional.conv2d.0.forward\"}",
+                FALSE, "the NPU node “Functional.conv2d.3.forward” is a node of the Bench graph");
+  /* a node matched elsewhere */
+  expect_error (dir, "{\"Functional.relu.0.forward\": \"Functional.relu.1.forward\"}", FALSE,
+                "the Bench node “Functional.relu.1.forward” is already matched with "
+                "“Functional.relu.1.forward”: unmatch it first");
+  /* nodes of two types */
+  expect_error (dir, "{\"Apis_Between_Modules.3\": \"Functional.conv2d.3.forward\"}", FALSE,
+                "the nodes are of different types");
+  /* unmatching what is not matched */
+  expect_error (dir, "{\"Functional.relu.0.forward\": \"Functional.relu.7.forward\"}", TRUE,
+                "the two nodes are not matched with each other");
+  msvis_test_remove_tree (dir);
+}
+
+/* A 26.0.0 compare is known by its schema and legend, a build or an older file is not. */
+static void
+test_detect (void)
+{
+  g_autofree char *compare = fuzzy_db ();
+  g_autofree char *build = data_path ("reference-2026", "out/build_mini");
+  g_autoptr(GDir) listing = g_dir_open (build, 0, NULL);
+  g_autofree char *build_db = g_build_filename (build, g_dir_read_name (listing), NULL);
+  g_autoptr(GError) error = NULL;
+  gboolean is_2026 = FALSE;
+
+  g_assert_true (msvis_vis_db_rows_is_2026 (compare, &is_2026, &error));
+  g_assert_no_error (error);
+  g_assert_true (is_2026);
+  g_assert_true (msvis_vis_db_rows_is_2026 (build_db, &is_2026, &error));
+  g_assert_false (is_2026);
+  g_assert_false (msvis_vis_db_rows_is_2026 ("/nonexistent/x.vis.db", &is_2026, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/match-2026/golden/summary", test_golden_summary);
+  g_test_add_func ("/match-2026/golden/md5", test_golden_md5);
+  g_test_add_func ("/match-2026/golden/uneven", test_golden_uneven);
+  g_test_add_func ("/match-2026/unmatch-in-place", test_unmatch_in_place);
+  g_test_add_func ("/match-2026/real-data", test_real_data);
+  g_test_add_func ("/match-2026/session", test_session);
+  g_test_add_func ("/match-2026/session-shows", test_session_shows);
+  g_test_add_func ("/match-2026/errors", test_errors);
+  g_test_add_func ("/match-2026/detect", test_detect);
+  return g_test_run ();
+}

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <math.h>
+
+#include "msvis-compare-view.h"
+#include "msvis-link-gutter.h"
+#include "msvis-ui-test-util.h"
+#include "msvis-vis-source.h"
+
+/* Linked panes (issue 25, item 1): scroll, zoom, Fit and re-layouts of one side move the other
+ * so that a matched pair sits level on both; the link curves stay in the gutter. */
+
+typedef struct
+{
+  GtkWidget        *window;
+  MsvisCompareView *view;
+  MsvisVisDocument *doc;
+  MsvisGraphCanvas *npu;
+  MsvisGraphCanvas *bench;
+} Fixture;
+
+typedef struct
+{
+  MsvisGraphCanvas *canvas;
+  MsvisLayout      *old;
+} Relaid;
+
+static gboolean
+laid_out (gpointer data)
+{
+  MsvisGraphCanvas *canvas = data;
+
+  return msvis_graph_canvas_get_layout (canvas) != NULL
+         && gtk_widget_get_mapped (GTK_WIDGET (canvas));
+}
+
+static gboolean
+relaid (gpointer data)
+{
+  Relaid *r = data;
+
+  return msvis_graph_canvas_get_layout (r->canvas) != r->old;
+}
+
+/* msprobe 26.0.0's compare of the mini Megatron model: 188 nodes a side, two micro steps, a
+ * .vis.db, tall enough to scroll. */
+#define MEGATRON "cmp_mini_megatron/compare_20261127113951.vis.db"
+
+/* A .vis.db holds graphs by step and rank: the first one. */
+static MsvisVisDocument *
+read_first_graph (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisSource) source = msvis_vis_source_open (file, NULL, &error);
+  MsvisVisDocument *doc;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (msvis_vis_source_get_graphs (source)->len, >, 0);
+  doc = msvis_vis_source_load (source, g_array_index (msvis_vis_source_get_graphs (source),
+                                                      MsvisVisGraphKey, 0), NULL, &error);
+  g_assert_no_error (error);
+  return doc;
+}
+
+static gboolean
+fixture_open (Fixture    *f,
+              const char *relative,
+              int         height)
+{
+  g_autofree char *path = NULL;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return FALSE;
+  path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out", relative, NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    g_error ("%s: the fixture is missing (tests/data/reference-2026)", path);
+  f->doc = read_first_graph (path);
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, height);
+  f->view = MSVIS_COMPARE_VIEW (msvis_compare_view_new ());
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
+  msvis_compare_view_set_document (f->view, f->doc);
+  gtk_window_present (GTK_WINDOW (f->window));
+  f->npu = msvis_compare_view_get_canvas (f->view, FALSE);
+  f->bench = msvis_compare_view_get_canvas (f->view, TRUE);
+  g_assert_true (msvis_ui_test_spin_until (laid_out, f->npu, 5000));
+  g_assert_true (msvis_ui_test_spin_until (laid_out, f->bench, 5000));
+  return TRUE;
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_pointer (&f->doc, msvis_vis_document_unref);
+}
+
+static void
+expand_all (Fixture *f)
+{
+  Relaid npu = { f->npu, msvis_graph_canvas_get_layout (f->npu) };
+  Relaid bench = { f->bench, msvis_graph_canvas_get_layout (f->bench) };
+
+  msvis_graph_canvas_expand_all (f->npu);
+  msvis_graph_canvas_expand_all (f->bench);
+  g_assert_true (msvis_ui_test_spin_until (relaid, &npu, 10000));
+  g_assert_true (msvis_ui_test_spin_until (relaid, &bench, 10000));
+  msvis_ui_test_spin (50);
+}
+
+static GtkAdjustment *
+vadjustment (MsvisGraphCanvas *canvas)
+{
+  return gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (canvas));
+}
+
+/* How far apart in height a node and its counterpart are drawn, in window pixels. */
+static double
+level_gap (Fixture     *f,
+           MsvisNodeId  npu_node)
+{
+  MsvisNodeId bench_node = msvis_compare_view_counterpart (f->view, FALSE, npu_node);
+  graphene_rect_t a, b;
+  graphene_point_t pa, pb;
+
+  g_assert_cmpuint (bench_node, !=, MSVIS_NODE_ID_NONE);
+  g_assert_true (msvis_graph_canvas_node_area (f->npu, npu_node, &a));
+  g_assert_true (msvis_graph_canvas_node_area (f->bench, bench_node, &b));
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (f->npu), f->window, &a.origin, &pa));
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (f->bench), f->window, &b.origin, &pb));
+  return fabs (pa.y - pb.y);
+}
+
+/* The matched leaf half-way down the list of matched leaves of the NPU graph. */
+static MsvisNodeId
+middle_matched_leaf (Fixture *f)
+{
+  MsvisGraph *graph = msvis_vis_document_get_npu (f->doc);
+  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+
+  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
+    if (msvis_graph_node_get_n_children (graph, node) == 0
+        && msvis_compare_view_counterpart (f->view, FALSE, node) != MSVIS_NODE_ID_NONE)
+      g_array_append_val (leaves, node);
+  g_assert_cmpuint (leaves->len, >, 4);
+  return g_array_index (leaves, MsvisNodeId, leaves->len / 2);
+}
+
+/* Scrolling the NPU side scrolls the Bench side, the selected pair level on both. */
+static void
+test_linked_scroll (void)
+{
+  Fixture f = { 0 };
+  MsvisNodeId node;
+  double bench_before;
+  g_autofree char *shot = NULL;
+
+  if (!fixture_open (&f, MEGATRON, 760))
+    return;
+  expand_all (&f);
+  msvis_graph_canvas_set_zoom (f.npu, 1.5);
+  msvis_ui_test_spin (50);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.bench), ==, 1.5);
+
+  node = middle_matched_leaf (&f);
+  msvis_compare_view_select (f.view, FALSE, node);
+  msvis_ui_test_spin (300);
+  g_assert_cmpfloat (level_gap (&f, node), <, 1.5);
+
+  /* A small scroll keeps the selected pair in view: it stays the anchor. */
+  bench_before = gtk_adjustment_get_value (vadjustment (f.bench));
+  gtk_adjustment_set_value (vadjustment (f.npu),
+                            gtk_adjustment_get_value (vadjustment (f.npu)) + 120);
+  msvis_ui_test_spin (50);
+  g_assert_cmpfloat (fabs (gtk_adjustment_get_value (vadjustment (f.bench)) - bench_before - 120),
+                     <, 1.5);
+  g_assert_cmpfloat (level_gap (&f, node), <, 1.5);
+
+  /* Scrolling the Bench side leads the other way. */
+  gtk_adjustment_set_value (vadjustment (f.bench),
+                            gtk_adjustment_get_value (vadjustment (f.bench)) - 60);
+  msvis_ui_test_spin (50);
+  g_assert_cmpfloat (level_gap (&f, node), <, 1.5);
+  shot = msvis_ui_test_screenshot (f.window, "compare-linked");
+  fixture_close (&f);
+}
+
+/* Far from the selection, the pair nearest the middle of the view is the anchor. */
+static void
+test_nearest_anchor (void)
+{
+  Fixture f = { 0 };
+  MsvisNodeId anchor;
+
+  if (!fixture_open (&f, MEGATRON, 760))
+    return;
+  expand_all (&f);
+  msvis_graph_canvas_set_zoom (f.npu, 2.);
+  msvis_ui_test_spin (50);
+  gtk_adjustment_set_value (vadjustment (f.npu),
+                            gtk_adjustment_get_upper (vadjustment (f.npu)) / 3);
+  msvis_ui_test_spin (50);
+  anchor = msvis_compare_view_get_link_anchor (f.view, FALSE);
+  g_assert_cmpuint (anchor, !=, MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_compare_view_get_link_anchor (f.view, TRUE), ==,
+                    msvis_compare_view_counterpart (f.view, FALSE, anchor));
+  g_assert_cmpfloat (level_gap (&f, anchor), <, 1.5);
+  fixture_close (&f);
+}
+
+/* Fit and zoom on one side zoom the other; with the link off, the other side stays. */
+static void
+test_zoom_fit_and_off (void)
+{
+  Fixture f = { 0 };
+  double bench_value;
+
+  if (!fixture_open (&f, MEGATRON, 760))
+    return;
+  expand_all (&f);
+  msvis_graph_canvas_zoom_to_fit (f.bench);
+  msvis_ui_test_spin (50);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.npu), ==,
+                     msvis_graph_canvas_get_zoom (f.bench));
+  msvis_graph_canvas_set_zoom (f.npu, 1.);
+  msvis_ui_test_spin (50);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.bench), ==, 1.);
+
+  msvis_compare_view_set_link_panes (f.view, FALSE);
+  bench_value = gtk_adjustment_get_value (vadjustment (f.bench));
+  gtk_adjustment_set_value (vadjustment (f.npu),
+                            gtk_adjustment_get_value (vadjustment (f.npu)) + 200);
+  msvis_graph_canvas_set_zoom (f.npu, 0.5);
+  msvis_ui_test_spin (50);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment (f.bench)), ==, bench_value);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.bench), ==, 1.);
+  fixture_close (&f);
+}
+
+typedef struct
+{
+  MsvisLayout *layout;
+  guint        n;
+} CountData;
+
+static gboolean
+count_closed (const MsvisLayoutBox *box,
+              gpointer              user_data)
+{
+  CountData *c = user_data;
+
+  if (!box->expanded)
+    c->n++;
+  return box->expanded;
+}
+
+/* Zoomed far out on an open graph, there are more pairs in view than the gutter can tell
+ * apart: one curve per container run instead. */
+static void
+test_gutter_thinning (void)
+{
+  Fixture f = { 0 };
+  GtkWidget *gutter;
+  CountData c = { 0 };
+  MsvisRect view;
+  guint drawn;
+  g_autofree char *shot = NULL;
+
+  if (!fixture_open (&f, MEGATRON, 400))
+    return;
+  gutter = gtk_widget_get_next_sibling (gtk_widget_get_first_child (GTK_WIDGET (f.view)));
+  g_assert_true (MSVIS_IS_LINK_GUTTER (gutter));
+  expand_all (&f);
+  msvis_graph_canvas_set_zoom (f.npu, 0.05);
+  msvis_ui_test_spin (50);
+  shot = msvis_ui_test_screenshot (f.window, "compare-gutter-thinned");
+  msvis_graph_canvas_get_view (f.npu, &view);
+  msvis_layout_visit (msvis_graph_canvas_get_layout (f.npu), &view, count_closed, &c);
+  drawn = msvis_link_gutter_get_n_drawn (MSVIS_LINK_GUTTER (gutter));
+  g_assert_cmpuint (drawn, >, 0);
+  g_assert_cmpuint (c.n * 6, >, (guint) gtk_widget_get_height (gutter));
+  g_assert_cmpuint (drawn, <, c.n);
+
+  /* Close in, every pair in view gets its own curve. */
+  msvis_graph_canvas_set_zoom (f.npu, 1.5);
+  msvis_ui_test_spin (50);
+  g_free (msvis_ui_test_screenshot (f.window, "compare-gutter-near"));
+  c.n = 0;
+  msvis_graph_canvas_get_view (f.npu, &view);
+  msvis_layout_visit (msvis_graph_canvas_get_layout (f.npu), &view, count_closed, &c);
+  g_assert_cmpuint (msvis_link_gutter_get_n_drawn (MSVIS_LINK_GUTTER (gutter)), >, 0);
+  g_assert_cmpuint (msvis_link_gutter_get_n_drawn (MSVIS_LINK_GUTTER (gutter)), <=, c.n);
+  fixture_close (&f);
+}
+
+/* Expand All says it is busy and can be cancelled: what stays open is what was drawn. */
+static void
+test_cancel_expand_all (void)
+{
+  Fixture f = { 0 };
+  MsvisLayout *before_npu, *before_bench;
+  MsvisGraph *graph;
+  guint n_open = 0;
+
+  if (!fixture_open (&f, MEGATRON, 760))
+    return;
+  graph = msvis_vis_document_get_npu (f.doc);
+  before_npu = msvis_graph_canvas_get_layout (f.npu);
+  before_bench = msvis_graph_canvas_get_layout (f.bench);
+  msvis_graph_canvas_expand_all (f.npu);
+  msvis_graph_canvas_expand_all (f.bench);
+  g_assert_true (msvis_graph_canvas_is_laying_out (f.npu));
+  g_assert_true (msvis_compare_view_is_busy_shown (f.view));
+  msvis_compare_view_cancel_layouts (f.view);
+  g_assert_false (msvis_graph_canvas_is_laying_out (f.npu));
+  g_assert_false (msvis_graph_canvas_is_laying_out (f.bench));
+  g_assert_false (msvis_compare_view_is_busy_shown (f.view));
+  msvis_ui_test_spin (500);
+  g_assert_true (msvis_graph_canvas_get_layout (f.npu) == before_npu);
+  g_assert_true (msvis_graph_canvas_get_layout (f.bench) == before_bench);
+  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
+    if (msvis_graph_canvas_is_expanded (f.npu, node))
+      n_open++;
+  g_assert_cmpuint (n_open, ==, 0);
+  fixture_close (&f);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/compare-link/scroll", test_linked_scroll);
+  g_test_add_func ("/compare-link/nearest-anchor", test_nearest_anchor);
+  g_test_add_func ("/compare-link/zoom-fit-off", test_zoom_fit_and_off);
+  g_test_add_func ("/compare-link/gutter-thinning", test_gutter_thinning);
+  g_test_add_func ("/compare-link/cancel-expand-all", test_cancel_expand_all);
+  return g_test_run ();
+}

@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "msvis-compare-panel.h"
+#include "msvis-node-details-private.h"
+
+#define CELL_CHARS  16   /* a column is as wide as its longest value, up to this */
+#define NAME_CHARS  30
+
+struct _MsvisComparePanel
+{
+  GtkWidget         parent_instance;
+
+  GtkWidget        *title;       /* the pair, and where its worst cell is */
+  GtkWidget        *stack;       /* "empty", "table" */
+  GtkWidget        *frozen;      /* Name and Side: a grid that scrolls down only */
+  GtkWidget        *cells;       /* the rest: a grid that scrolls both ways */
+  GtkWidget        *frozen_scroller;
+  GtkWidget        *scroller;
+  GtkWidget        *worst_cell;
+  GCancellable     *cancellable;
+  MsvisDetailsData *data;
+  guint             n_columns;
+  guint             reveal_id;
+};
+
+G_DEFINE_FINAL_TYPE (MsvisComparePanel, msvis_compare_panel, GTK_TYPE_WIDGET)
+
+static GtkWidget *
+cell_label (const char *text,
+            guint       chars,
+            gboolean    numeric)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* A scrolled window gives its child the minimum width, not the natural one: the minimum
+   * is the text's, so columns scroll rather than each shrinking to an ellipsis. */
+  gtk_label_set_width_chars (GTK_LABEL (label),
+                             MIN ((guint) g_utf8_strlen (text ? text : "", -1) + 1, chars));
+  gtk_label_set_max_width_chars (GTK_LABEL (label), chars);
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "cell");
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  if (text != NULL && text[0] != '\0')
+    gtk_widget_set_tooltip_text (label, text);
+  return label;
+}
+
+static GtkWidget *
+header_label (MsvisComparePanel *self,
+              const char        *title)
+{
+  GtkWidget *label = cell_label (title, CELL_CHARS, FALSE);
+  const char *tip = self->data ? g_hash_table_lookup (self->data->tooltips, title) : NULL;
+
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_add_css_class (label, "column-title");
+  /* The values set a column's width; a longer title is cut, and says itself whole in its
+   * tooltip (MeanRelativeErr is wider than any of its values). */
+  gtk_label_set_width_chars (GTK_LABEL (label), MIN ((guint) g_utf8_strlen (title, -1), 10));
+  /* The file's own words for its columns (the ToolTip member), else the name whole. */
+  if (tip != NULL)
+    {
+      g_autofree char *both = g_strdup_printf ("%s\n%s", title, tip);
+
+      gtk_widget_set_tooltip_text (label, both);
+    }
+  return label;
+}
+
+static void
+clear_grid (GtkWidget *grid)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (grid)) != NULL)
+    gtk_grid_remove (GTK_GRID (grid), child);
+}
+
+static void
+mark_worst (GtkWidget        *label,
+            MsvisDetailsData *data)
+{
+  gtk_widget_add_css_class (label, "worst");
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_add_css_class (label, data->worst_badness >= 0.8 ? "error" : "warning");
+}
+
+/* The frozen part: Name and Side of every line, two lines a pair. */
+static void
+fill_frozen (MsvisComparePanel *self)
+{
+  MsvisDetailsData *data = self->data;
+  GtkGrid *grid = GTK_GRID (self->frozen);
+
+  /* translators: column title: an input, output or parameter of the node */
+  gtk_grid_attach (grid, header_label (self, _("Name")), 0, 0, 1, 1);
+  /* translators: column title: NPU or Bench */
+  gtk_grid_attach (grid, header_label (self, _("Side")), 1, 0, 1, 1);
+  for (guint r = 0; r < data->rows->len; r++)
+    {
+      const MsvisDetailsPair *pair = &g_array_index (data->rows, MsvisDetailsPair, r);
+
+      for (guint side = 0; side < data->n_sides; side++)
+        {
+          const char *name = pair->sides[side].name;
+          guint row = 1 + r * data->n_sides + side;
+
+          gtk_grid_attach (grid, cell_label (name ? name : "—", NAME_CHARS, FALSE), 0, row, 1, 1);
+          gtk_grid_attach (grid, cell_label (side == 0 ? _("NPU") : _("Bench"), 6, FALSE), 1,
+                           row, 1, 1);
+          gtk_widget_add_css_class (gtk_grid_get_child_at (grid, 1, row), "dim-label");
+        }
+    }
+}
+
+/* Statistics per line; metrics once a pair, on both its lines. */
+static void
+fill_cells (MsvisComparePanel *self)
+{
+  MsvisDetailsData *data = self->data;
+  GtkGrid *grid = GTK_GRID (self->cells);
+  guint n_stats = data->stat_columns->len;
+
+  for (guint c = 0; c < n_stats; c++)
+    gtk_grid_attach (grid, header_label (self, g_ptr_array_index (data->stat_columns, c)), c, 0,
+                     1, 1);
+  for (guint m = 0; m < data->metric_columns->len; m++)
+    gtk_grid_attach (grid, header_label (self, g_ptr_array_index (data->metric_columns, m)),
+                     n_stats + m, 0, 1, 1);
+  self->n_columns = 2 + n_stats + data->metric_columns->len;
+  for (guint r = 0; r < data->rows->len; r++)
+    {
+      const MsvisDetailsPair *pair = &g_array_index (data->rows, MsvisDetailsPair, r);
+      guint top = 1 + r * data->n_sides;
+
+      for (guint side = 0; side < data->n_sides; side++)
+        for (guint c = 0; c < n_stats; c++)
+          gtk_grid_attach (grid, cell_label (pair->sides[side].name
+                                             ? pair->sides[side].values[c] : "—",
+                                             CELL_CHARS, TRUE),
+                           c, top + side, 1, 1);
+      for (guint m = 0; m < data->metric_columns->len; m++)
+        {
+          GtkWidget *label = cell_label (pair->metrics[m], CELL_CHARS, TRUE);
+
+          gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+          gtk_grid_attach (grid, label, n_stats + m, top, 1, data->n_sides);
+          if (data->worst_row == (gint) r && data->worst_metric == (gint) m)
+            {
+              mark_worst (label, data);
+              self->worst_cell = label;
+            }
+        }
+    }
+}
+
+/* After the grid is allocated: the worst cell's column in the middle of the view, unless
+ * every column shows already. */
+static gboolean
+reveal_worst (gpointer user_data)
+{
+  MsvisComparePanel *self = user_data;
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  graphene_rect_t bounds;
+
+  self->reveal_id = 0;
+  if (self->worst_cell == NULL
+      || !gtk_widget_compute_bounds (self->worst_cell, self->cells, &bounds))
+    return G_SOURCE_REMOVE;
+  if (bounds.origin.x < gtk_adjustment_get_value (h)
+      || bounds.origin.x + bounds.size.width
+         > gtk_adjustment_get_value (h) + gtk_adjustment_get_page_size (h))
+    gtk_adjustment_set_value (h, bounds.origin.x + bounds.size.width / 2
+                                 - gtk_adjustment_get_page_size (h) / 2);
+  if (bounds.origin.y < gtk_adjustment_get_value (v)
+      || bounds.origin.y + bounds.size.height
+         > gtk_adjustment_get_value (v) + gtk_adjustment_get_page_size (v))
+    gtk_adjustment_set_value (v, bounds.origin.y - gtk_adjustment_get_page_size (v) / 3);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+set_title (MsvisComparePanel *self)
+{
+  MsvisDetailsData *data = self->data;
+  g_autofree char *text = NULL;
+
+  if (data->worst_row >= 0)
+    {
+      const MsvisDetailsPair *pair = &g_array_index (data->rows, MsvisDetailsPair,
+                                                     data->worst_row);
+
+      /* translators: the table cell that compares worst: its item, column and value */
+      text = g_strdup_printf (_("Worst: %s, %s = %s"),
+                              pair->sides[0].name ? pair->sides[0].name : pair->sides[1].name,
+                              (char *) g_ptr_array_index (data->metric_columns,
+                                                          data->worst_metric),
+                              pair->metrics[data->worst_metric]);
+    }
+  gtk_label_set_text (GTK_LABEL (self->title), text ? text : "");
+  gtk_widget_set_visible (self->title, text != NULL);
+}
+
+static void
+show_data (MsvisComparePanel *self,
+           MsvisDetailsData  *data)
+{
+  g_clear_pointer (&self->data, _msvis_details_data_unref);
+  self->data = data;
+  self->worst_cell = NULL;
+  self->n_columns = 0;
+  clear_grid (self->frozen);
+  clear_grid (self->cells);
+  if (data == NULL || data->rows->len == 0)
+    {
+      gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "empty");
+      return;
+    }
+  fill_frozen (self);
+  fill_cells (self);
+  set_title (self);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "table");
+  g_clear_handle_id (&self->reveal_id, g_source_remove);
+  self->reveal_id = g_timeout_add (50, reveal_worst, self);
+}
+
+static void
+read_done (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(MsvisComparePanel) self = user_data;
+  g_autoptr(GError) error = NULL;
+  MsvisDetailsData *data = msvis_vis_document_read_nodes_finish (result, &error);
+
+  /* Cancelled, or done just as the panel went away: its grids are gone. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->stack == NULL)
+    {
+      g_clear_pointer (&data, _msvis_details_data_unref);
+      return;
+    }
+  /* The details panel says what went wrong; here the table is just empty. */
+  show_data (self, data);
+}
+
+/**
+ * msvis_compare_panel_show_nodes:
+ * @doc: (nullable): the document; %NULL empties the panel
+ *
+ * Reads the pair's items on a worker and shows them.
+ */
+void
+msvis_compare_panel_show_nodes (MsvisComparePanel *self,
+                                MsvisVisDocument  *doc,
+                                MsvisNodeId        npu,
+                                MsvisNodeId        bench)
+{
+  MsvisDetailsNodes *nodes;
+
+  g_return_if_fail (MSVIS_IS_COMPARE_PANEL (self));
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (doc == NULL || (npu == MSVIS_NODE_ID_NONE && bench == MSVIS_NODE_ID_NONE))
+    {
+      show_data (self, NULL);
+      return;
+    }
+  nodes = g_new (MsvisDetailsNodes, 1);
+  nodes->npu = npu;
+  nodes->bench = bench;
+  self->cancellable = g_cancellable_new ();
+  msvis_vis_document_read_nodes_async (doc, npu, bench, _msvis_details_data_read, nodes, g_free,
+                                       (GDestroyNotify) _msvis_details_data_unref,
+                                       self->cancellable, read_done, g_object_ref (self));
+}
+
+gboolean
+msvis_compare_panel_is_ready (MsvisComparePanel *self)
+{
+  g_return_val_if_fail (MSVIS_IS_COMPARE_PANEL (self), FALSE);
+  return self->data != NULL && self->reveal_id == 0;
+}
+
+/**
+ * msvis_compare_panel_get_worst_cell:
+ *
+ * Returns: (transfer none) (nullable): the marked cell
+ */
+GtkWidget *
+msvis_compare_panel_get_worst_cell (MsvisComparePanel *self)
+{
+  g_return_val_if_fail (MSVIS_IS_COMPARE_PANEL (self), NULL);
+  return self->worst_cell;
+}
+
+/**
+ * msvis_compare_panel_get_scroller:
+ *
+ * Returns: (transfer none): the scrolled window of the columns right of Name and Side
+ */
+GtkWidget *
+msvis_compare_panel_get_scroller (MsvisComparePanel *self)
+{
+  g_return_val_if_fail (MSVIS_IS_COMPARE_PANEL (self), NULL);
+  return self->scroller;
+}
+
+guint
+msvis_compare_panel_get_n_columns (MsvisComparePanel *self)
+{
+  g_return_val_if_fail (MSVIS_IS_COMPARE_PANEL (self), 0);
+  return self->n_columns;
+}
+
+static GtkWidget *
+make_grid (void)
+{
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 8);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  gtk_widget_set_margin_start (grid, 8);
+  gtk_widget_set_margin_end (grid, 8);
+  gtk_widget_set_margin_top (grid, 4);
+  gtk_widget_set_margin_bottom (grid, 4);
+  gtk_grid_set_row_homogeneous (GTK_GRID (grid), TRUE);
+  return grid;
+}
+
+static GtkWidget *
+make_table (MsvisComparePanel *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  self->frozen = make_grid ();
+  self->cells = make_grid ();
+  self->frozen_scroller = gtk_scrolled_window_new ();
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->frozen_scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_EXTERNAL);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (self->frozen_scroller),
+                                                   TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->frozen_scroller), self->frozen);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->cells);
+  /* One vertical scroll for both: the frozen columns follow the rest. */
+  gtk_scrolled_window_set_vadjustment (
+    GTK_SCROLLED_WINDOW (self->frozen_scroller),
+    gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)));
+  gtk_widget_set_hexpand (self->scroller, TRUE);
+  gtk_widget_add_css_class (self->frozen_scroller, "frozen-columns");
+  gtk_box_append (GTK_BOX (box), self->frozen_scroller);
+  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  gtk_box_append (GTK_BOX (box), self->scroller);
+  return box;
+}
+
+static void
+msvis_compare_panel_dispose (GObject *object)
+{
+  MsvisComparePanel *self = MSVIS_COMPARE_PANEL (object);
+  GtkWidget *child;
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->reveal_id, g_source_remove);
+  g_clear_pointer (&self->data, _msvis_details_data_unref);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  self->stack = self->title = self->frozen = self->cells = NULL;
+  self->scroller = self->frozen_scroller = self->worst_cell = NULL;
+  G_OBJECT_CLASS (msvis_compare_panel_parent_class)->dispose (object);
+}
+
+static void
+msvis_compare_panel_class_init (MsvisComparePanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = msvis_compare_panel_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "comparepanel");
+}
+
+static void
+msvis_compare_panel_init (MsvisComparePanel *self)
+{
+  GtkWidget *empty = gtk_label_new (_("Select a node to compare its inputs and outputs."));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (
+                                                    GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+  self->title = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (self->title), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_add_css_class (self->title, "heading");
+  gtk_widget_add_css_class (self->title, "panel-title");
+  gtk_widget_set_visible (self->title, FALSE);
+  gtk_widget_set_parent (self->title, GTK_WIDGET (self));
+  self->stack = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->stack, TRUE);
+  gtk_widget_add_css_class (empty, "dim-label");
+  gtk_stack_add_named (GTK_STACK (self->stack), empty, "empty");
+  gtk_stack_add_named (GTK_STACK (self->stack), make_table (self), "table");
+  gtk_widget_set_parent (self->stack, GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Comparison of the selected pair"), -1);
+}
+
+GtkWidget *
+msvis_compare_panel_new (void)
+{
+  return g_object_new (MSVIS_TYPE_COMPARE_PANEL, NULL);
+}

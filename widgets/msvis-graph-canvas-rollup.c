@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "msvis-graph-canvas-private.h"
+#include "msvis-node-finder.h"
+
+/* Roll-ups: what a closed container hides. Each node counts the leaves under it that are
+ * errors (the legend's worst colour), warnings (any other colour past the pass one),
+ * unmatched, or overflowing: leaves only, as the Legend, Find and `msvis inspect` count
+ * (msvis-graph-summary.h), so a divergence is counted once however deep it sits. A Bench leaf
+ * takes its NPU counterpart's colour, as it is drawn. */
+
+#define BADGE_HEIGHT   15.   /* widget pixels, whatever the zoom */
+#define BADGE_PAD      5.
+#define BADGE_GAP      3.
+#define BADGE_MIN_ZOOM 0.3   /* below, a badge would be bigger than the box it sits on */
+
+struct _MsvisRollups
+{
+  guint   n_nodes;
+  guint32 counts[][MSVIS_N_ROLLUPS];
+};
+
+void
+_msvis_rollups_free (MsvisRollups *self)
+{
+  g_free (self);
+}
+
+/* Which roll-up a leaf adds to, besides overflow; -1 for a pass or no value. */
+static int
+leaf_kind (MsvisNodeFinder *finder,
+           MsvisNodeId      node)
+{
+  int bucket = msvis_node_finder_get_bucket (finder, node);
+  guint n = msvis_buckets_get_n (msvis_node_finder_get_buckets (finder));
+  guint severity;
+
+  if (bucket == MSVIS_BUCKET_UNMATCHED)
+    return MSVIS_ROLLUP_UNMATCHED;
+  severity = msvis_node_finder_get_severity (finder, bucket);
+  if (severity == 0)
+    return -1;
+  return severity + 1 >= n ? MSVIS_ROLLUP_ERROR : MSVIS_ROLLUP_WARNING;
+}
+
+/**
+ * _msvis_rollups_new:
+ *
+ * Walks every leaf up to the root once: O(nodes × depth).
+ */
+MsvisRollups *
+_msvis_rollups_new (MsvisVisDocument *doc,
+                    gboolean          is_bench)
+{
+  MsvisGraph *graph = msvis_vis_document_get_graph (doc, is_bench);
+  guint n = msvis_graph_get_n_nodes (graph);
+  MsvisRollups *self = g_malloc0 (sizeof *self + MAX (n, 1) * sizeof self->counts[0]);
+  g_autoptr(MsvisNodeFinder) finder = msvis_node_finder_new (doc, is_bench);
+
+  self->n_nodes = n;
+  for (MsvisNodeId node = 0; node < n; node++)
+    {
+      int kind;
+      gboolean overflow;
+
+      if (msvis_graph_node_get_first_child (graph, node) != MSVIS_NODE_ID_NONE)
+        continue;
+      kind = leaf_kind (finder, node);
+      overflow = msvis_graph_node_get_overflow (graph, node) != MSVIS_OVERFLOW_NONE;
+      if (kind < 0 && !overflow)
+        continue;
+      for (MsvisNodeId up = node; up != MSVIS_NODE_ID_NONE && up < n;
+           up = msvis_graph_node_get_parent (graph, up))
+        {
+          if (kind >= 0)
+            self->counts[up][kind]++;
+          if (overflow)
+            self->counts[up][MSVIS_ROLLUP_OVERFLOW]++;
+        }
+    }
+  return self;
+}
+
+/**
+ * msvis_graph_canvas_get_rollup:
+ * @counts: (out caller-allocates): the leaves under @node (or @node itself, a leaf) by
+ *   #MsvisRollupKind
+ *
+ * Returns: %FALSE when nothing is shown or @node is not a node of it
+ */
+gboolean
+msvis_graph_canvas_get_rollup (MsvisGraphCanvas *self,
+                               MsvisNodeId       node,
+                               guint             counts[MSVIS_N_ROLLUPS])
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), FALSE);
+
+  if (self->rollups == NULL || node >= self->rollups->n_nodes)
+    return FALSE;
+  for (guint i = 0; i < MSVIS_N_ROLLUPS; i++)
+    counts[i] = self->rollups->counts[node][i];
+  return TRUE;
+}
+
+/**
+ * msvis_graph_canvas_expand_to_errors:
+ *
+ * Opens exactly the containers above every error and warning, and closes every other: the
+ * paths to the divergences and nothing else. Centres on the earliest one in dump order.
+ *
+ * Returns: the number of divergent leaves, 0 when there is nothing to open
+ */
+guint
+msvis_graph_canvas_expand_to_errors (MsvisGraphCanvas *self)
+{
+  MsvisNodeId first = MSVIS_NODE_ID_NONE;
+  guint n_divergent = 0;
+
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), 0);
+
+  if (self->rollups == NULL)
+    return 0;
+  g_hash_table_remove_all (self->expanded);
+  for (MsvisNodeId node = 0; node < self->rollups->n_nodes; node++)
+    {
+      const guint32 *c = self->rollups->counts[node];
+
+      if (msvis_graph_node_get_first_child (self->graph, node) != MSVIS_NODE_ID_NONE
+          || c[MSVIS_ROLLUP_ERROR] + c[MSVIS_ROLLUP_WARNING] == 0)
+        continue;
+      n_divergent++;
+      if (first == MSVIS_NODE_ID_NONE)
+        first = node;
+      for (MsvisNodeId up = msvis_graph_node_get_parent (self->graph, node);
+           up != MSVIS_NODE_ID_NONE
+           && !g_hash_table_contains (self->expanded, GUINT_TO_POINTER (up));
+           up = msvis_graph_node_get_parent (self->graph, up))
+        g_hash_table_add (self->expanded, GUINT_TO_POINTER (up));
+    }
+  self->pending_center = first != MSVIS_NODE_ID_NONE ? first : msvis_graph_get_root (self->graph);
+  _msvis_graph_canvas_request_layout (self);
+  return n_divergent;
+}
+
+static const struct {
+  GdkRGBA fill;
+  GdkRGBA ink;
+} badge_colors[MSVIS_N_ROLLUPS] = {
+  [MSVIS_ROLLUP_ERROR] = { { 0.80, 0.14, 0.11, 1 }, { 1, 1, 1, 1 } },
+  [MSVIS_ROLLUP_WARNING] = { { 0.96, 0.71, 0.13, 1 }, { 0.2, 0.15, 0, 1 } },
+  [MSVIS_ROLLUP_UNMATCHED] = { { 0.45, 0.45, 0.45, 1 }, { 1, 1, 1, 1 } },
+  [MSVIS_ROLLUP_OVERFLOW] = { { 0.27, 0.41, 0.72, 1 }, { 1, 1, 1, 1 } },
+};
+
+/* One pill, its right edge at @right: returns where the next one's right edge goes. */
+static double
+draw_badge (GtkSnapshot *snapshot,
+            PangoLayout *layout,
+            guint        kind,
+            guint32      count,
+            double       right)
+{
+  g_autofree char *text = g_strdup_printf ("%u", count);
+  GskRoundedRect pill;
+  int text_w, text_h;
+  double width;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &text_w, &text_h);
+  width = MAX (text_w + 2 * BADGE_PAD, BADGE_HEIGHT);
+  gsk_rounded_rect_init_from_rect (&pill, &GRAPHENE_RECT_INIT (right - width, -BADGE_HEIGHT / 2,
+                                                               width, BADGE_HEIGHT),
+                                   BADGE_HEIGHT / 2);
+  gtk_snapshot_push_rounded_clip (snapshot, &pill);
+  gtk_snapshot_append_color (snapshot, &badge_colors[kind].fill, &pill.bounds);
+  gtk_snapshot_pop (snapshot);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (right - width + (width - text_w) / 2,
+                                                          -text_h / 2.));
+  gtk_snapshot_append_layout (snapshot, layout, &badge_colors[kind].ink);
+  gtk_snapshot_restore (snapshot);
+  return right - width - BADGE_GAP;
+}
+
+typedef struct
+{
+  MsvisGraphCanvas *self;
+  GtkSnapshot      *snapshot;
+  PangoLayout      *layout;
+} BadgeData;
+
+static gboolean
+badge_cb (const MsvisLayoutBox *box,
+          gpointer              user_data)
+{
+  BadgeData *d = user_data;
+  const guint32 *counts;
+  double right;
+
+  if (box->expanded || box->n_subnodes == 0 || box->node >= d->self->rollups->n_nodes)
+    return box->expanded;
+  counts = d->self->rollups->counts[box->node];
+  gtk_snapshot_save (d->snapshot);
+  /* On the top edge, at the right, in widget pixels. */
+  gtk_snapshot_translate (d->snapshot, &GRAPHENE_POINT_INIT (box->rect.x + box->rect.width,
+                                                             box->rect.y));
+  gtk_snapshot_scale (d->snapshot, 1 / d->self->zoom, 1 / d->self->zoom);
+  right = -4;
+  for (int kind = MSVIS_N_ROLLUPS - 1; kind >= 0; kind--)
+    if (counts[kind] > 0)
+      right = draw_badge (d->snapshot, d->layout, kind, counts[kind], right);
+  gtk_snapshot_restore (d->snapshot);
+  return FALSE;
+}
+
+/* Called with the snapshot in layout coordinates. Drawn on top of the cached tiles: the
+ * badges keep their size in pixels at every zoom. */
+void
+_msvis_graph_canvas_snapshot_badges (MsvisGraphCanvas *self,
+                                     GtkSnapshot      *snapshot,
+                                     const MsvisRect  *view)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoFontDescription *font;
+  BadgeData d;
+  MsvisRect area = *view;
+
+  if (self->rollups == NULL || self->layout == NULL || self->zoom < BADGE_MIN_ZOOM)
+    return;
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  font = pango_font_description_from_string ("Sans Bold 8");
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  d = (BadgeData) { self, snapshot, layout };
+  /* A badge pokes above its box: boxes just below the view still show theirs. */
+  area.height += BADGE_HEIGHT / self->zoom;
+  msvis_layout_visit (self->layout, &area, badge_cb, &d);
+}
+
+/**
+ * _msvis_graph_canvas_describe_rollup:
+ *
+ * Appends to a tooltip what a closed container holds, in words, so that the badges' colours
+ * need no legend.
+ */
+void
+_msvis_graph_canvas_describe_rollup (MsvisGraphCanvas *self,
+                                     MsvisNodeId       node,
+                                     GString          *text)
+{
+  const guint32 *c;
+
+  if (self->rollups == NULL || node >= self->rollups->n_nodes
+      || msvis_graph_node_get_first_child (self->graph, node) == MSVIS_NODE_ID_NONE)
+    return;
+  c = self->rollups->counts[node];
+  /* translators: counts of the leaf nodes inside a container, which its badges show */
+  if (c[MSVIS_ROLLUP_ERROR] > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "\n%u error inside",
+                                               "\n%u errors inside", c[MSVIS_ROLLUP_ERROR]),
+                            c[MSVIS_ROLLUP_ERROR]);
+  if (c[MSVIS_ROLLUP_WARNING] > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "\n%u warning inside",
+                                               "\n%u warnings inside", c[MSVIS_ROLLUP_WARNING]),
+                            c[MSVIS_ROLLUP_WARNING]);
+  if (c[MSVIS_ROLLUP_UNMATCHED] > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "\n%u unmatched inside",
+                                               "\n%u unmatched inside",
+                                               c[MSVIS_ROLLUP_UNMATCHED]),
+                            c[MSVIS_ROLLUP_UNMATCHED]);
+  if (c[MSVIS_ROLLUP_OVERFLOW] > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "\n%u overflowing inside",
+                                               "\n%u overflowing inside",
+                                               c[MSVIS_ROLLUP_OVERFLOW]),
+                            c[MSVIS_ROLLUP_OVERFLOW]);
+}
+
+gboolean
+msvis_graph_canvas_is_laying_out (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), FALSE);
+  return self->layout_pending;
+}
+
+/**
+ * msvis_graph_canvas_cancel_layout:
+ *
+ * Drops the layout under way (an Expand All of a big model): what stays open is what is
+ * drawn.
+ */
+void
+msvis_graph_canvas_cancel_layout (MsvisGraphCanvas *self)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (!self->layout_pending)
+    return;
+  g_cancellable_cancel (self->layout_cancellable);
+  self->layout_pending = FALSE;
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "busy");
+  g_hash_table_remove_all (self->expanded);
+  for (guint i = 0; self->layout != NULL && i < msvis_layout_get_n_boxes (self->layout); i++)
+    {
+      const MsvisLayoutBox *box = msvis_layout_get_box (self->layout, i);
+
+      if (box->expanded && box->depth > 0)
+        g_hash_table_add (self->expanded, GUINT_TO_POINTER (box->node));
+    }
+  g_signal_emit_by_name (self, "view-changed");
+}
