@@ -27,7 +27,7 @@ msvis_command_line_convert (int    argc,
          ".vis.db meaning 26.0.0"), N_("ERA") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &job.force,
       N_("Replace OUT if it exists (never through a symbolic link)"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("IN OUT") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
 

@@ -24,8 +24,7 @@ msvis_command_line_merge_db (int    argc,
       N_("The joined .vis.db (never replaced without --force)"), N_("FILE") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force,
       N_("Replace FILE if it exists (never through a symbolic link)"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &inputs, NULL,
-      N_("SHARD.vis.db…") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &inputs, NULL, NULL },
     { NULL }
   };
 
