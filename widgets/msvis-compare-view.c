@@ -32,6 +32,8 @@ struct _MsvisCompareView
   MsvisLayout      *seen_layout[2]; /* each side's layout at its last view change */
   MsvisNodeId       anchor[2];      /* the pair the last alignment used: NPU, Bench */
   GtkWidget        *busy;           /* a revealer: "Laying out… Cancel" while either side is */
+  guint             busy_id;        /* update_busy() waiting for the frame to end */
+  guint             align_id;       /* align_later() likewise */
 };
 
 enum {
@@ -237,6 +239,32 @@ align_from (MsvisCompareView *self,
   self->linking = FALSE;
 }
 
+static gboolean
+align_later (gpointer user_data)
+{
+  MsvisCompareView *self = user_data;
+
+  self->align_id = 0;
+  if (self->leader != NULL)
+    align_from (self, self->leader);
+  return G_SOURCE_REMOVE;
+}
+
+/* After the frame: a canvas says its view changed while it is being allocated, when showing
+ * or hiding a widget would leave the tree half allocated ("Trying to snapshot … without a
+ * current allocation"). */
+static gboolean
+update_busy (gpointer user_data)
+{
+  MsvisCompareView *self = user_data;
+
+  self->busy_id = 0;
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->busy),
+                                 msvis_graph_canvas_is_laying_out (self->npu)
+                                 || msvis_graph_canvas_is_laying_out (self->bench));
+  return G_SOURCE_REMOVE;
+}
+
 /* A view change the follower made itself (its new layout arriving) is caught up with the
  * leader; any other (the user scrolled or zoomed it) makes it the leader. */
 static void
@@ -247,10 +275,8 @@ view_changed (MsvisGraphCanvas *canvas,
   MsvisLayout *layout = msvis_graph_canvas_get_layout (canvas);
   gboolean relaid = layout != self->seen_layout[side];
 
-  if (self->busy != NULL)
-    gtk_revealer_set_reveal_child (GTK_REVEALER (self->busy),
-                                   msvis_graph_canvas_is_laying_out (self->npu)
-                                   || msvis_graph_canvas_is_laying_out (self->bench));
+  if (self->busy != NULL && self->busy_id == 0)
+    self->busy_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, update_busy, self, NULL);
   if (self->linking)
     return;
   if (relaid)
@@ -260,13 +286,12 @@ view_changed (MsvisGraphCanvas *canvas,
     }
   if (!self->link_panes)
     return;
-  if (canvas != self->leader && relaid)
-    {
-      align_from (self, self->leader);
-      return;
-    }
-  self->leader = canvas;
-  align_from (self, canvas);
+  if (canvas == self->leader || !relaid)
+    self->leader = canvas;
+  /* After the frame, like the busy bar: moving the other side's scroll bars while this one is
+   * being allocated left GTK snapshotting a scroll bar without an allocation. */
+  if (self->align_id == 0)
+    self->align_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, align_later, self, NULL);
 }
 
 /**
@@ -430,6 +455,8 @@ msvis_compare_view_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->npu, self);
   if (self->bench != NULL)
     g_signal_handlers_disconnect_by_data (self->bench, self);
+  g_clear_handle_id (&self->busy_id, g_source_remove);
+  g_clear_handle_id (&self->align_id, g_source_remove);
   self->npu = self->bench = self->focus = self->leader = NULL;
   self->busy = NULL;
   /* The panes hold the canvases the minimaps follow. */

@@ -88,7 +88,27 @@ shows_side (MsvisExportDialog *self,
   return sides == SIDES_BOTH || sides == (bench ? SIDES_BENCH : SIDES_NPU);
 }
 
-/* The part of the layout in view, inside its bounds (the canvas may show margins). */
+/* Grows a copy of the visited area to hold a closed box the area meets (growing the area
+ * visited itself would take in the next box of a row, and the next). */
+static gboolean
+take_whole_box (const MsvisLayoutBox *box,
+                gpointer              data)
+{
+  MsvisRect *area = data;
+  double x0, y0, x1, y1;
+
+  if (box->expanded)
+    return TRUE;
+  x0 = MIN (area->x, box->rect.x);
+  y0 = MIN (area->y, box->rect.y);
+  x1 = MAX (area->x + area->width, box->rect.x + box->rect.width);
+  y1 = MAX (area->y + area->height, box->rect.y + box->rect.height);
+  *area = (MsvisRect) { x0, y0, x1 - x0, y1 - y0 };
+  return FALSE;
+}
+
+/* The part of the layout in view, inside its bounds (the canvas may show margins), grown to
+ * the closed boxes it cuts. */
 static MsvisRect
 visible_area (MsvisExportDialog *self,
               gboolean           bench)
@@ -99,9 +119,15 @@ visible_area (MsvisExportDialog *self,
   double x1 = MIN (all.x + all.width, v->x + v->width);
   double y1 = MIN (all.y + all.height, v->y + v->height);
 
+  MsvisRect area, grown;
+
   if (x1 <= x0 || y1 <= y0)
     return all;
-  return (MsvisRect) { x0, y0, x1 - x0, y1 - y0 };
+  grown = area = (MsvisRect) { x0, y0, x1 - x0, y1 - y0 };
+  /* Whole boxes: a closed box the view's edge crosses comes in whole, so that no label is cut
+   * mid-word ("What is in view" exported "ule.model.lay…"). */
+  msvis_layout_visit (self->layouts[bench], &area, take_whole_box, &grown);
+  return grown;
 }
 
 /**

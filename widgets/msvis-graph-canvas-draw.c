@@ -160,7 +160,41 @@ _msvis_graph_canvas_snapshot_content (MsvisGraphCanvas *self,
   hover.alpha = 0.55;
   if (self->hovered != self->selected)
     draw_ring (self, snapshot, self->hovered, &hover, 2);
+  /* A node picked for matching keeps a double ring while the other side is picked. */
+  if (self->marked != self->selected)
+    {
+      draw_ring (self, snapshot, self->marked, &accent, 3);
+      draw_ring (self, snapshot, self->marked, &hover, 9);
+    }
   draw_ring (self, snapshot, self->selected, &accent, 3);
+}
+
+/**
+ * msvis_graph_canvas_set_marked:
+ * @node: a node, or %MSVIS_NODE_ID_NONE
+ *
+ * Outlines @node whether or not it is selected: the node picked on this side for a manual
+ * match stays visible while the user picks on the other side.
+ */
+void
+msvis_graph_canvas_set_marked (MsvisGraphCanvas *self,
+                               MsvisNodeId       node)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->graph == NULL || node >= msvis_graph_get_n_nodes (self->graph))
+    node = MSVIS_NODE_ID_NONE;
+  if (node == self->marked)
+    return;
+  self->marked = node;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+MsvisNodeId
+msvis_graph_canvas_get_marked (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), MSVIS_NODE_ID_NONE);
+  return self->marked;
 }
 
 /**

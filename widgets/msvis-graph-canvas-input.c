@@ -379,7 +379,7 @@ _msvis_graph_canvas_query_tooltip (GtkWidget  *widget,
         {
           g_autoptr(GString) value = g_string_new (NULL);
 
-          msvis_precision_append_repr (value, precision);
+          msvis_precision_append_display (value, precision);
           g_string_append_c (text, '\n');
           /* translators: %s is a number such as 0.25 */
           g_string_append_printf (text, _("Precision index %s"), value->str);

@@ -42,6 +42,7 @@ struct _MsvisGraphCanvas
   double             zoom;
   MsvisNodeId        selected;
   MsvisNodeId        hovered;
+  MsvisNodeId        marked;          /* picked for matching: outlined while unselected */
   MsvisNodeId        pending_center;  /* centre on it once the layout that shows it arrives */
   MsvisNodeId        anchor_node;     /* keeps its place on screen across a re-layout */
   double             anchor_x;        /* its widget position before */

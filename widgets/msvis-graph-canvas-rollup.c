@@ -312,3 +312,43 @@ msvis_graph_canvas_cancel_layout (MsvisGraphCanvas *self)
     }
   g_signal_emit_by_name (self, "view-changed");
 }
+
+/**
+ * msvis_graph_canvas_render_rows:
+ * @cr: user space in layout coordinates, stretched as the caller likes
+ *
+ * The overview of a graph too tall to draw whole: one band per top-level row, across the
+ * whole width, in the colour of the worst thing inside it (error, then warning, then its own
+ * fill), so that a minimap of 90,000 nodes still shows where the problems are.
+ */
+void
+msvis_graph_canvas_render_rows (MsvisGraphCanvas *self,
+                                cairo_t          *cr)
+{
+  const MsvisLayoutBox *root;
+  MsvisRect bounds;
+
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  if (self->layout == NULL || msvis_layout_get_n_boxes (self->layout) == 0)
+    return;
+  root = msvis_layout_get_box (self->layout, 0);
+  bounds = msvis_layout_get_bounds (self->layout);
+  for (guint i = 0; i < root->n_children; i++)
+    {
+      const MsvisLayoutBox *row = msvis_layout_get_box (self->layout, root->first_child + i);
+      const guint32 *c = self->rollups && row->node < self->rollups->n_nodes
+                         ? self->rollups->counts[row->node] : NULL;
+      MsvisRgba fill = self->fill_map ? msvis_fill_map_get (self->fill_map, row->node)
+                                      : msvis_render_white;
+
+      if (c != NULL && c[MSVIS_ROLLUP_ERROR] > 0)
+        gdk_cairo_set_source_rgba (cr, &badge_colors[MSVIS_ROLLUP_ERROR].fill);
+      else if (c != NULL && c[MSVIS_ROLLUP_WARNING] > 0)
+        gdk_cairo_set_source_rgba (cr, &badge_colors[MSVIS_ROLLUP_WARNING].fill);
+      else
+        cairo_set_source_rgba (cr, fill.red * 0.85, fill.green * 0.85, fill.blue * 0.85, 1);
+      cairo_rectangle (cr, bounds.x, row->rect.y, bounds.width, row->rect.height);
+      cairo_fill (cr);
+    }
+}

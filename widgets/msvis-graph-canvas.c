@@ -185,6 +185,11 @@ msvis_graph_canvas_size_allocate (GtkWidget *widget,
 
   _msvis_graph_canvas_configure_adjustments (self);
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
+  /* A popover child (the node menu) is sized and placed only when its parent presents it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child) && gtk_widget_get_visible (child))
+      gtk_popover_present (GTK_POPOVER (child));
 }
 
 static void
@@ -329,6 +334,7 @@ clear_document (MsvisGraphCanvas *self)
   g_hash_table_remove_all (self->expanded);
   _msvis_graph_canvas_drop_cache (self);
   self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
+  self->marked = MSVIS_NODE_ID_NONE;
 }
 
 static void
@@ -427,6 +433,7 @@ msvis_graph_canvas_init (MsvisGraphCanvas *self)
   self->labels = msvis_label_cache_new ();
   self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
   self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
+  self->marked = MSVIS_NODE_ID_NONE;
   set_adjustment (self, &self->hadjustment, NULL);
   set_adjustment (self, &self->vadjustment, NULL);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);

@@ -56,6 +56,9 @@ gboolean     msvis_graph_canvas_get_rollup       (MsvisGraphCanvas *self,
                                                   guint             counts[MSVIS_N_ROLLUPS]);
 
 MsvisNodeId  msvis_graph_canvas_get_selected     (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_set_marked       (MsvisGraphCanvas *self,
+                                                  MsvisNodeId       node);
+MsvisNodeId  msvis_graph_canvas_get_marked       (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_results_changed  (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_select           (MsvisGraphCanvas *self,
                                                   MsvisNodeId       node,
@@ -82,6 +85,8 @@ gboolean     msvis_graph_canvas_node_area        (MsvisGraphCanvas *self,
 void         msvis_graph_canvas_get_view         (MsvisGraphCanvas *self,
                                                   MsvisRect        *content_area);
 guint        msvis_graph_canvas_get_drawing_serial (MsvisGraphCanvas *self);
+void         msvis_graph_canvas_render_rows      (MsvisGraphCanvas *self,
+                                                  cairo_t          *cr);
 void         msvis_graph_canvas_render           (MsvisGraphCanvas *self,
                                                   cairo_t          *cr,
                                                   double            zoom,

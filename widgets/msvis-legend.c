@@ -6,7 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "msvis-legend.h"
+#include "msvis-legend-private.h"
 #include "msvis-node-finder.h"
 #include "msvis-swatch.h"
 
@@ -26,6 +26,8 @@ struct _MsvisLegend
   GtkListBox       *overflow_rows;
   GtkLabel         *metrics_title;
   GtkListBox       *metrics_rows;
+
+  GtkWidget        *shapes;   /* not from the template: unparented in dispose */
 
   /* Owned */
   MsvisVisDocument *doc;
@@ -282,6 +284,7 @@ msvis_legend_dispose (GObject *object)
   MsvisLegend *self = (MsvisLegend *)object;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), MSVIS_TYPE_LEGEND);
+  g_clear_pointer (&self->shapes, gtk_widget_unparent);
   g_clear_pointer (&self->finder, msvis_node_finder_unref);
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
 
@@ -327,7 +330,10 @@ static void
 msvis_legend_init (MsvisLegend *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->shapes = _msvis_legend_shapes_new ();
+  gtk_widget_set_parent (self->shapes, GTK_WIDGET (self));
   msvis_legend_fill (self);
+  gtk_widget_set_visible (self->shapes, FALSE);
 }
 
 GtkWidget *
@@ -356,4 +362,5 @@ msvis_legend_set_document (MsvisLegend      *self,
       self->finder = msvis_node_finder_new (doc, FALSE);
     }
   msvis_legend_fill (self);
+  gtk_widget_set_visible (self->shapes, doc != NULL);
 }

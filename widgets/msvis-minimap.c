@@ -198,7 +198,10 @@ draw_picture (MsvisMinimap *self,
       cairo_scale (cr, scale, scale);
       cairo_translate (cr, dx - PADDING, dy - PADDING);
       cairo_scale (cr, sx, sy);
-      msvis_graph_canvas_render (self->canvas, cr, MIN (sx, sy) * scale, &bounds);
+      if (is_tall (&bounds))
+        msvis_graph_canvas_render_rows (self->canvas, cr);
+      else
+        msvis_graph_canvas_render (self->canvas, cr, MIN (sx, sy) * scale, &bounds);
     }
   cairo_destroy (cr);
   cairo_surface_flush (surface);

@@ -10,6 +10,7 @@
 #include "msvis-display-name.h"
 #include "msvis-node-details-private.h"
 #include "msvis-precision-buckets.h"
+#include "msvis-ui-language.h"
 #include "msvis-stack-view.h"
 
 /* The sidebar panel for the selected node: what the graph knows of it at once (header), and
@@ -222,7 +223,7 @@ msvis_node_details_fill_precision (MsvisNodeDetails *self)
     }
   else
     {
-      msvis_precision_append_repr (value, precision);
+      msvis_precision_append_display (value, precision);
       if (bucket >= 0)
         {
           const MsvisBucket *b = msvis_buckets_get (self->buckets, bucket);
@@ -233,7 +234,9 @@ msvis_node_details_fill_precision (MsvisNodeDetails *self)
                                  : g_strdup_printf ("[%g, %g%c", b->lo, b->hi,
                                                     b->hi == 1 ? ']' : ')');
           g_string_append_printf (value, "  %s", range);
-          msvis_node_details_set_swatch (self, b->color, b->description);
+          msvis_node_details_set_swatch (self, b->color,
+                                         msvis_ui_language_fits (b->description)
+                                         ? b->description : NULL);
         }
       else
         {
@@ -242,6 +245,10 @@ msvis_node_details_fill_precision (MsvisNodeDetails *self)
         }
     }
 
+  /* The file's words, when they are in the window's language (the ToolTip of an msprobe
+   * run is Chinese). */
+  if (!msvis_ui_language_fits (description))
+    description = NULL;
   set_row (self->precision_key, self->precision_box, value->str);
   gtk_label_set_text (self->precision_label, value->str);
   set_row (GTK_WIDGET (self->bucket_label), GTK_WIDGET (self->bucket_label),

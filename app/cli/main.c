@@ -10,6 +10,7 @@
 
 #include "msvis-command-line.h"
 #include "msvis-desktop-module.h"
+#include "msvis-language-choice.h"
 
 static void
 print_usage (void)
@@ -138,8 +139,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* Messages follow the user's language; numbers in files never follow the locale (the
-   * readers and writers use the C locale explicitly). */
+  /* Messages follow the user's language, or the one chosen in the window's menu; numbers in
+   * files never follow the locale (the readers and writers use the C locale explicitly). */
+  msvis_language_choice_apply ();
   if (setlocale (LC_ALL, "") == NULL)
     use_language_without_locale ();
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());

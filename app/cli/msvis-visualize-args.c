@@ -130,7 +130,7 @@ classify (const char  *arg,
 
       g_ptr_array_add (matches, NULL);
       names = g_strjoinv (", ", (char **)matches->pdata);
-      *message = g_strdup_printf (_("ambiguous option: %s could match %s"), prefix, names);
+      *message = g_strdup_printf (_("ambiguous option: %s could match %s"), arg, names);
       return FALSE;
     }
   if (matches->len == 1)

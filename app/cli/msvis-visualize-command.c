@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "msvis-command-line.h"
+#include "msvis-dump-layout.h"
 #include "msvis-graph-job.h"
 #include "msvis-json-writer.h"
 #include "msvis-visualize-args.h"
@@ -173,15 +174,24 @@ run (MsvisVisualizeArgs *args,
     g_printerr ("msvis graph_visualize: %s\n",
                 _("The --file_type json parameter is only supported in graph merge build "
                   "scenarios. Falling back to default db output."));
-  else if (strcmp (args->file_type, "json") == 0)
-    return fail (log, _("--file_type json (merged dump folders) is not written by this msvis "
-                        "yet; use --file_type db."));
-  if (!msvis_visualize_select (args, merge, &job, &error))
-    return fail (log, error->message);
   if (!check_dir (args->target_path, &message) ||
       (args->golden_path != NULL && !check_dir (args->golden_path, &message)))
     return fail (log, message);
+  if (merge && strcmp (args->file_type, "json") == 0 && args->golden_path == NULL)
+    {
+      g_autoptr(GFile) target = g_file_new_for_commandline_arg (args->target_path);
+      MsvisDumpLayout layout;
 
+      if (!msvis_dump_layout_detect (target, &layout, NULL, &error))
+        return fail (log, error->message);
+      if (layout == MSVIS_DUMP_LAYOUT_FILES)
+        return fail (log, _("You have specified the \"--rank_size\" parameter for data merging, "
+                            "so the \"-tp\" parameter must pass in multiple rank data."));
+      job.merge_json = TRUE;
+    }
+
+  if (!msvis_visualize_select (args, merge, &job, &error))
+    return fail (log, error->message);
   job.era = MSVIS_ERA_2026;
   job.npu_path = args->target_path;
   job.bench_path = args->golden_path;

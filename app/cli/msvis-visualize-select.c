@@ -32,6 +32,14 @@ msvis_visualize_select (const MsvisVisualizeArgs  *args,
                              "every rank of a step; split such a run with --step"));
       return FALSE;
     }
+  if ((args->rank_select != NULL || args->step_select != NULL) && merge &&
+      g_strcmp0 (args->file_type, "json") == 0)
+    {
+      g_set_error_literal (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_CONFIG,
+                           _("--rank and --step select graphs of a .vis.db; they cannot be used "
+                             "with --file_type json"));
+      return FALSE;
+    }
   if (args->rank_select != NULL &&
       (ranks = msvis_selection_parse (args->rank_select, "--rank", error)) == NULL)
     return FALSE;

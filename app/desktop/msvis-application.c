@@ -207,6 +207,7 @@ msvis_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
                                    app);
   add_color_scheme_action (MSVIS_APPLICATION (app));
+  _msvis_application_add_language_action (GTK_APPLICATION (app));
   gtk_window_set_default_icon_name (APP_ID);
   for (guint i = 0; i < G_N_ELEMENTS (msvis_accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), msvis_accels[i].action,

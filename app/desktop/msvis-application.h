@@ -12,4 +12,7 @@ G_DECLARE_FINAL_TYPE (MsvisApplication, msvis_application, MSVIS, APPLICATION, A
 
 MsvisApplication *msvis_application_new (void);
 
+/* msvis-language-action.c */
+void _msvis_application_add_language_action (GtkApplication *app);
+
 G_END_DECLS

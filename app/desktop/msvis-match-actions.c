@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "msvis-display-name.h"
+#include "msvis-match-panel.h"
 #include "msvis-match-session.h"
 #include "msvis-window-private.h"
 
@@ -23,6 +24,7 @@ struct _MsvisMatchUi
   gboolean           descendants;
   AdwToast          *offer;        /* weak: the toast offering the picked pair */
   gboolean           answered;     /* the user just said save or discard: do not ask again */
+  GtkWidget         *panel;        /* the sidebar's Matching page */
 };
 
 static void
@@ -43,6 +45,47 @@ link_of (MsvisGraph  *graph,
 
   return results != NULL && node != MSVIS_NODE_ID_NONE
     ? msvis_compare_results_get_link (results, node) : MSVIS_NODE_ID_NONE;
+}
+
+/* The picks waiting for their other half stay outlined, whichever side is selected now. */
+static void
+show_marks (MsvisMatchUi *ui,
+            gboolean      compare)
+{
+  MsvisVisDocument *doc = ui->window->doc;
+  MsvisCompareView *view = ui->window->compare_view;
+  MsvisNodeId npu = MSVIS_NODE_ID_NONE, bench = MSVIS_NODE_ID_NONE;
+
+  if (compare && ui->npu != MSVIS_NODE_ID_NONE &&
+      msvis_vis_document_get_counterpart (doc, FALSE, ui->npu) == MSVIS_NODE_ID_NONE)
+    npu = ui->npu;
+  if (compare && ui->bench != MSVIS_NODE_ID_NONE &&
+      msvis_vis_document_get_counterpart (doc, TRUE, ui->bench) == MSVIS_NODE_ID_NONE)
+    bench = ui->bench;
+  msvis_graph_canvas_set_marked (msvis_compare_view_get_canvas (view, FALSE), npu);
+  msvis_graph_canvas_set_marked (msvis_compare_view_get_canvas (view, TRUE), bench);
+}
+
+/* Unsaved matches mark the title, in the header bar and for the window switcher, as editors
+ * mark an unsaved document. */
+static void
+show_modified (MsvisMatchUi *ui,
+               gboolean      modified)
+{
+  MsvisWindow *window = ui->window;
+  const char *name;
+  g_autofree char *shown = NULL;
+  g_autofree char *title = NULL;
+
+  if (window->source == NULL || window->doc == NULL)
+    return;
+  name = msvis_vis_source_get_name (window->source);
+  /* translators: the title of a result with unsaved matches: a dot, then its name */
+  shown = modified ? g_strdup_printf (_("• %s"), name) : g_strdup (name);
+  adw_window_title_set_title (window->window_title, shown);
+  /* translators: the window's title: the open result's name, then the program's */
+  title = g_strdup_printf (_("%s — msvis"), shown);
+  gtk_window_set_title (GTK_WINDOW (window), title);
 }
 
 static void
@@ -71,6 +114,8 @@ update (MsvisMatchUi *ui)
   enable (ui, "save-as", compare && ui->session != NULL);
   enable (ui, "export-config", compare && ui->session != NULL);
   enable (ui, "import-config", compare);
+  show_marks (ui, compare);
+  show_modified (ui, modified);
 }
 
 /* Picking an unmatched node clears the other side's selection, so the screen no longer
@@ -151,6 +196,18 @@ static void
 toast (MsvisMatchUi *ui,
        const char   *text)
 {
+  /* The offer on screen says what came of it. Dismissing it for a new toast ran two
+   * animations at once, and libadwaita 1.2 skipping them when the window closed read freed
+   * memory (the CRITICALs after Save and close). */
+  if (ui->offer != NULL)
+    {
+      adw_toast_set_title (ui->offer, text);
+      adw_toast_set_button_label (ui->offer, NULL);
+      adw_toast_set_action_name (ui->offer, NULL);
+      adw_toast_set_priority (ui->offer, ADW_TOAST_PRIORITY_NORMAL);
+      g_clear_weak_pointer (&ui->offer);
+      return;
+    }
   adw_toast_overlay_add_toast (ui->window->toast_overlay, adw_toast_new (text));
 }
 
@@ -167,6 +224,7 @@ refresh (MsvisMatchUi *ui)
   msvis_graph_canvas_results_changed (msvis_compare_view_get_canvas (view, TRUE));
   if (ui->npu != MSVIS_NODE_ID_NONE)
     msvis_compare_view_select (view, FALSE, ui->npu);
+  msvis_match_panel_refresh (MSVIS_MATCH_PANEL (ui->panel));
   update (ui);
 }
 
@@ -204,8 +262,6 @@ link_activated (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
   MsvisMatchChange change;
 
-  if (ui->offer != NULL)
-    adw_toast_dismiss (ui->offer);
   if (!ensure_session (ui))
     return;
   if (!msvis_match_session_match (ui->session, ui->npu, ui->bench, ui->descendants, &change,
@@ -455,6 +511,30 @@ free_ui (gpointer data)
   g_free (ui);
 }
 
+/* A row of an Unmatched list is a pick on its side; the page stays in front for the next. */
+static void
+panel_node_activated (MsvisMatchUi *ui,
+                      gboolean      is_bench,
+                      guint         node)
+{
+  msvis_compare_view_select (ui->window->compare_view, is_bench, node);
+  gtk_stack_set_visible_child (ui->window->sidebar_stack, ui->panel);
+}
+
+static void
+add_panel (MsvisMatchUi *ui)
+{
+  GtkWidget *switcher = gtk_widget_get_prev_sibling (GTK_WIDGET (ui->window->sidebar_stack));
+
+  ui->panel = msvis_match_panel_new ();
+  gtk_stack_add_titled (ui->window->sidebar_stack, ui->panel, "matching", _("Matching"));
+  /* Four buttons of Adwaita's minimum width made the switcher, and so the sidebar, wider
+   * than any page (533 px): style.css lets them be as wide as their titles. */
+  if (GTK_IS_STACK_SWITCHER (switcher))
+    gtk_widget_add_css_class (switcher, "sidebar-pages");
+  g_signal_connect_swapped (ui->panel, "node-activated", G_CALLBACK (panel_node_activated), ui);
+}
+
 /**
  * _msvis_window_match_init:
  *
@@ -483,6 +563,7 @@ _msvis_window_match_init (MsvisWindow *self)
                                    ui);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "match", G_ACTION_GROUP (ui->group));
   g_signal_connect (self->compare_view, "selection-changed", G_CALLBACK (selection_changed), ui);
+  add_panel (ui);
   g_object_set_data_full (G_OBJECT (self), "msvis-match-ui", ui, free_ui);
   self->match = ui;
   update (ui);
@@ -503,6 +584,7 @@ _msvis_window_match_reset (MsvisWindow *self)
   g_clear_pointer (&ui->session, msvis_match_session_free);
   g_clear_object (&ui->file);
   ui->npu = ui->bench = MSVIS_NODE_ID_NONE;
+  msvis_match_panel_set_document (MSVIS_MATCH_PANEL (ui->panel), self->doc);
   update (ui);
 }
 

@@ -127,6 +127,13 @@ void _msvis_window_trend_finish       (MsvisWindow    *self);
 /* msvis-window-export.c */
 void _msvis_window_class_init_export  (GtkWidgetClass *widget_class);
 
+/* msvis-window-sizes.c */
+void _msvis_window_fit_small_screens  (MsvisWindow    *self);
+
+/* msvis-window-node-menu.c */
+void _msvis_window_class_init_node_menu (GtkWidgetClass *widget_class);
+void _msvis_window_node_menu_init       (MsvisWindow    *self);
+
 /* msvis-match-actions.c */
 void      _msvis_window_match_init         (MsvisWindow    *self);
 void      _msvis_window_match_reset        (MsvisWindow    *self);

@@ -450,8 +450,11 @@ fill_recent (MsvisWindow *self)
       g_autofree char *dir = NULL;
       GtkWidget *row;
 
+      /* Folders too (a run's results, a dump): add_recent() keeps them as inode/directory. */
       if (!gtk_recent_info_has_application (info, g_get_application_name ())
-          || !is_result_uri (uri) || path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+          || !(is_result_uri (uri)
+               || g_strcmp0 (gtk_recent_info_get_mime_type (info), "inode/directory") == 0)
+          || path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
         continue;
       dir = g_path_get_dirname (path);
       row = adw_action_row_new ();
@@ -573,6 +576,7 @@ msvis_window_class_init (MsvisWindowClass *klass)
   _msvis_window_class_init_export (widget_class);
   _msvis_window_class_init_trend (widget_class);
   _msvis_window_class_init_panes (widget_class);
+  _msvis_window_class_init_node_menu (widget_class);
 }
 
 static void
@@ -610,6 +614,8 @@ msvis_window_init (MsvisWindow *self)
                            G_CONNECT_SWAPPED);
   fill_recent (self);
   _msvis_window_match_init (self);
+  _msvis_window_node_menu_init (self);
+  _msvis_window_fit_small_screens (self);
   _msvis_window_update_actions (self);
 }
 

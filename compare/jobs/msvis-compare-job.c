@@ -211,6 +211,9 @@ compare_pair (Run      *run,
   options.era = run->job->era;
   if (pair->mode == MSVIS_COMPARE_REAL_DATA)
     msvis_job_say (run, _("Comparing the tensors"));
+  /* 26.0.0 keeps parallel_merge true for a FILES compare given --rank_size: the merge's
+   * checkers then apply, without a merge (msprobe-2026.md §1.3). */
+  options.any_shape = run->job->era == MSVIS_ERA_2026 && run->parallel_merge != NULL;
   start = g_get_monotonic_time ();
   if (!msvis_compare_graphs_full (pair->npu.graph, pair->bench.graph, &options, error))
     goto out;

@@ -357,7 +357,8 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   gboolean created_dir;
   guint dir_cleanup = MSVIS_CLEANUP_NONE;
-  gboolean db = job->format == MSVIS_GRAPH_JOB_FORMAT_DB || job->era == MSVIS_ERA_2026;
+  gboolean db = (job->format == MSVIS_GRAPH_JOB_FORMAT_DB || job->era == MSVIS_ERA_2026) &&
+                !job->merge_json;
 
   g_return_val_if_fail (job->output_dir != NULL, NULL);
   g_return_val_if_fail (job->era == MSVIS_ERA_2026 ? job->npu_path != NULL
@@ -391,7 +392,11 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
       commit_all (&run, error) &&
       (run.db == NULL || msvis_vis_db_writer_commit (run.db, error)) &&
       (run.db26 == NULL || commit_db26 (&run, npu, error)))
-    written = written_paths (&run);
+    {
+      written = written_paths (&run);
+      if (job->merge_json)
+        g_ptr_array_add (written, g_strdup (job->output_dir));
+    }
 
   g_clear_pointer (&run.db, msvis_vis_db_writer_free);
   g_clear_pointer (&run.db26, msvis_vis_db26_writer_free);

@@ -35,6 +35,7 @@ typedef struct
   char     *npu_path;         /* -tp */
   char     *bench_path;       /* -gp, NULL for a build */
   const MsvisJsonValue *parallel_merge;  /* as compare.json's "parallel_merge", or NULL */
+  gboolean  merge_json;       /* --file_type json: merged dump folders instead of a database */
   /* --rank/--step (msvis only): build just these graphs, NULL for all; not with a merge */
   const MsvisSelection *rank_selection;
   const MsvisSelection *step_selection;

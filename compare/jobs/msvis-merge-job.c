@@ -2,10 +2,13 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
+#include "msvis-cleanup.h"
 #include "msvis-compare-mode.h"
 #include "msvis-comparator.h"
 #include "msvis-compare-error.h"
@@ -193,6 +196,207 @@ builds_free (GArray *builds)
  * _build_graph_ranks with GraphMerger: build_merged{i} (or build_{step}_merged{i}) for each
  * replica. msprobe reads no vpp for a build.
  */
+/* Removes @path and what it holds (the few levels a merged dump folder has). */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+/* Moves @from to @to, or, when @to is a folder already (an earlier run's), the files of
+ * @from into it, replacing those of the same name as msprobe overwrites them. */
+static gboolean
+move_rank (const char  *from,
+           const char  *to,
+           GError     **error)
+{
+  g_autoptr(GDir) files = NULL;
+  const char *name;
+  const char *failed = to;
+
+  if (!g_file_test (to, G_FILE_TEST_IS_DIR) || g_file_test (to, G_FILE_TEST_IS_SYMLINK))
+    {
+      if (g_rename (from, to) == 0)
+        return TRUE;
+      goto fail;
+    }
+  files = g_dir_open (from, 0, error);
+  while (files != NULL && (name = g_dir_read_name (files)) != NULL)
+    {
+      g_autofree char *src = g_build_filename (from, name, NULL);
+      g_autofree char *dst = g_build_filename (to, name, NULL);
+
+      if (g_rename (src, dst) != 0)
+        goto fail;
+    }
+  return files != NULL;
+
+fail:
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", failed,
+               g_strerror (errno));
+  return FALSE;
+}
+
+/* Whether every step{S}/rank{R} of @tmp can go into @output: a file of that name there
+ * fails the run before anything is moved. */
+static gboolean
+check_targets (const char  *tmp,
+               const char  *output,
+               GError     **error)
+{
+  g_autoptr(GDir) steps = g_dir_open (tmp, 0, error);
+  const char *step;
+
+  while (steps != NULL && (step = g_dir_read_name (steps)) != NULL)
+    {
+      g_autofree char *from_step = g_build_filename (tmp, step, NULL);
+      g_autoptr(GDir) ranks = g_dir_open (from_step, 0, error);
+      const char *rank;
+
+      if (ranks == NULL)
+        return FALSE;
+      while ((rank = g_dir_read_name (ranks)) != NULL)
+        {
+          g_autofree char *to_step = g_build_filename (output, step, NULL);
+          g_autofree char *to = g_build_filename (output, step, rank, NULL);
+          const char *bad = NULL;
+
+          if (g_file_test (to_step, G_FILE_TEST_EXISTS) &&
+              !g_file_test (to_step, G_FILE_TEST_IS_DIR))
+            bad = to_step;
+          else if (g_file_test (to, G_FILE_TEST_EXISTS) && !g_file_test (to, G_FILE_TEST_IS_DIR))
+            bad = to;
+          if (bad != NULL)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY,
+                           /* translators: %s is a path */
+                           _("%s: a file is in the way of the merged dump folder"), bad);
+              return FALSE;
+            }
+        }
+    }
+  return steps != NULL;
+}
+
+/* Moves the step{S}/rank{R} folders made in @tmp into @output. */
+static gboolean
+move_ranks (const char  *tmp,
+            const char  *output,
+            GError     **error)
+{
+  g_autoptr(GDir) steps = g_dir_open (tmp, 0, error);
+  const char *step;
+
+  if (steps == NULL)
+    return FALSE;
+  while ((step = g_dir_read_name (steps)) != NULL)
+    {
+      g_autofree char *from_step = g_build_filename (tmp, step, NULL);
+      g_autofree char *to_step = g_build_filename (output, step, NULL);
+      g_autoptr(GDir) ranks = g_dir_open (from_step, 0, error);
+      const char *rank;
+
+      if (ranks == NULL || g_mkdir_with_parents (to_step, 0777) != 0)
+        {
+          if (ranks != NULL)
+            g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", to_step,
+                         g_strerror (errno));
+          return FALSE;
+        }
+      while ((rank = g_dir_read_name (ranks)) != NULL)
+        {
+          g_autofree char *from = g_build_filename (from_step, rank, NULL);
+          g_autofree char *to = g_build_filename (to_step, rank, NULL);
+
+          if (!move_rank (from, to, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The merged graphs as dump folders in @output. */
+static gboolean
+write_json_into (Run         *run,
+                 GFile       *dir,
+                 GPtrArray   *names,
+                 const char  *step,
+                 GArray      *merged,
+                 GFile       *output,
+                 GError     **error)
+{
+  g_autofree char *base = g_file_get_basename (dir);
+  gint step_number = 0;
+
+  if (step != NULL)
+    step_number = msvis_dump_layout_rank_number (step);
+  else if (g_regex_match_simple ("^step[0-9]+$", base, 0, 0))
+    step_number = msvis_dump_layout_rank_number (base);
+
+  for (guint i = 0; i < merged->len; i++)
+    {
+      MsvisMergeResult *r = &g_array_index (merged, MsvisMergeResult, i);
+      const char *rank_name = g_ptr_array_index (names, 0);
+      g_autoptr(GFile) rank_dir = NULL;
+
+      for (guint j = 0; j < names->len; j++)
+        if (msvis_dump_layout_rank_number (g_ptr_array_index (names, j)) == r->rank)
+          rank_name = g_ptr_array_index (names, j);
+      rank_dir = g_file_get_child (dir, rank_name);
+      if (!msvis_merge_write_json (r->graph, rank_dir, output, step_number, r->rank,
+                                   run->cancellable, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+
+/* --file_type json: each merged graph as the dump folder step{S}/rank{R} of -o
+ * (msprobe-2026.md §1.7). S is the step merged, or N when -tp itself is named stepN. The
+ * folders are made in a hidden folder of -o and moved in when all of them are written, so a
+ * failed run leaves no partial output. */
+static gboolean
+write_json (Run         *run,
+            GFile       *dir,
+            GPtrArray   *names,
+            const char  *step,
+            GArray      *merged,
+            GError     **error)
+{
+  g_autofree char *tmp = g_build_filename (run->job->output_dir, ".graph_visualize-XXXXXX",
+                                           NULL);
+  g_autoptr(GFile) output = NULL;
+  guint cleanup;
+  gboolean ok;
+
+  if (g_mkdtemp (tmp) == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s",
+                   run->job->output_dir, g_strerror (errno));
+      return FALSE;
+    }
+  cleanup = msvis_cleanup_add_dir (tmp);
+  output = g_file_new_for_path (tmp);
+  ok = write_json_into (run, dir, names, step, merged, output, error) &&
+       check_targets (tmp, run->job->output_dir, error) &&
+       move_ranks (tmp, run->job->output_dir, error);
+  remove_tree (tmp);
+  msvis_cleanup_remove (cleanup);
+  return ok;
+}
+
 gboolean
 msvis_job_merge_build (Run         *run,
                        GFile       *dir,
@@ -214,6 +418,8 @@ msvis_job_merge_build (Run         *run,
   if (merged == NULL)
     return FALSE;
 
+  if (run->job->merge_json)
+    return write_json (run, dir, names, step, merged, error);
   for (guint i = 0; i < merged->len; i++)
     {
       MsvisMergeResult *r = &g_array_index (merged, MsvisMergeResult, i);
@@ -319,7 +525,7 @@ pair_run (gpointer data,
   options.keep_bench_micro_steps = TRUE;
   options.era = p->run->job->era;
   msvis_graph_number_micro_steps (p->npu);
-  msvis_compare_graphs (p->npu, p->bench, &options);
+  msvis_compare_graphs_full (p->npu, p->bench, &options, &p->error);
 }
 
 static gboolean

@@ -119,15 +119,30 @@ column_titles[] = {
   N_("Bench counterpart"), N_("Stack"),
 };
 
+/* For a reader, four significant digits of precision_index, not Python's seventeen; the CSV,
+ * which is for programs, keeps them all. */
+static char *
+dup_short_precision (const char *repr)
+{
+  char *end = NULL;
+  double value = g_ascii_strtod (repr, &end);
+
+  if (repr[0] == '\0' || end == NULL || *end != '\0' || strchr (repr, '.') == NULL)
+    return g_strdup (repr);
+  return g_strdup_printf ("%.4g", value);
+}
+
 static void
 row_cells (const MsvisReportRow *row,
            const char          **cells,
-           char                **worst)
+           char                **worst,
+           char                **precision)
 {
   *worst = worst_cell (row);
+  *precision = dup_short_precision (row->precision);
   cells[0] = row->name;
   cells[1] = row->bucket_label;
-  cells[2] = row->precision;
+  cells[2] = *precision;
   cells[3] = row->overflow;
   cells[4] = *worst;
   cells[5] = row->counterpart;
@@ -183,9 +198,9 @@ write_markdown (MsvisReport *self,
   for (guint i = 0; i < self->rows->len; i++)
     {
       const char *cells[G_N_ELEMENTS (column_titles)];
-      g_autofree char *worst = NULL;
+      g_autofree char *worst = NULL, *precision = NULL;
 
-      row_cells (&g_array_index (self->rows, MsvisReportRow, i), cells, &worst);
+      row_cells (&g_array_index (self->rows, MsvisReportRow, i), cells, &worst, &precision);
       g_string_append_printf (out, "| %u |", i + 1);
       for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
         append_md_cell (out, cells[c]);
@@ -220,7 +235,8 @@ static const char html_style[] =
   "body{font-family:sans-serif;margin:2em;color:#222}"
   "table{border-collapse:collapse;margin:1em 0}"
   "td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}"
-  "td.stack{font-family:monospace;white-space:pre;font-size:85%}"
+  "td.stack{font-family:monospace;white-space:pre-wrap;overflow-wrap:anywhere;"
+  "font-size:85%;min-width:20em;max-width:50em}"
   ".swatch{display:inline-block;width:12px;height:12px;border:1px solid #888;margin-right:6px}"
   "figure{margin:1.5em 0}img{max-width:100%;border:1px solid #ddd}";
 
@@ -295,8 +311,6 @@ write_html (MsvisReport *self,
   g_string_append (out, "<h2>");
   append_html (out, rows_title);
   g_string_append (out, "</h2>\n");
-  if (pictures != NULL && g_hash_table_size (pictures) > 0)
-    write_html_pictures (self, out, pictures);
   if (self->rows->len > 0)
     {
       g_string_append (out, "<table><tr><th>#</th>");
@@ -307,9 +321,9 @@ write_html (MsvisReport *self,
   for (guint i = 0; i < self->rows->len; i++)
     {
       const char *cells[G_N_ELEMENTS (column_titles)];
-      g_autofree char *worst = NULL;
+      g_autofree char *worst = NULL, *precision = NULL;
 
-      row_cells (&g_array_index (self->rows, MsvisReportRow, i), cells, &worst);
+      row_cells (&g_array_index (self->rows, MsvisReportRow, i), cells, &worst, &precision);
       g_string_append_printf (out, "<tr><td>%u</td>", i + 1);
       for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
         {
@@ -321,6 +335,9 @@ write_html (MsvisReport *self,
     }
   if (self->rows->len > 0)
     g_string_append (out, "</table>\n");
+  /* The table first: a reader looks for the node, then at its picture. */
+  if (pictures != NULL && g_hash_table_size (pictures) > 0)
+    write_html_pictures (self, out, pictures);
   g_string_append (out, "</body></html>\n");
 }
 

@@ -22,8 +22,6 @@ typedef struct
 
 MsvisOpParser *msvis_op_parser_new   (MsvisGraph            *graph,
                                       gboolean               keep_md5);
-void           msvis_op_parser_set_era (MsvisOpParser       *self,
-                                        MsvisEra             era);
 void           msvis_op_parser_free  (MsvisOpParser         *self);
 void           msvis_op_parser_set_era (MsvisOpParser       *self,
                                         MsvisEra             era);

@@ -215,6 +215,22 @@ msvis_compare_results_get_metrics (MsvisCompareResults *self,
 }
 
 /**
+ * msvis_precision_append_display:
+ *
+ * Appends a precision_index for people: four significant digits ("0.01854"), where
+ * msvis_precision_append_repr() gives Python's seventeen for files and comparisons.
+ */
+void
+msvis_precision_append_display (GString        *out,
+                                MsvisPrecision  precision)
+{
+  if (precision.kind == MSVIS_PRECISION_FLOAT)
+    g_string_append_printf (out, "%.4g", precision.value);
+  else
+    g_string_append_printf (out, "%d", (int)precision.value);
+}
+
+/**
  * msvis_precision_append_repr:
  *
  * Appends str() of a precision_index: "0", "1" or a float repr such as "0.2307691985903016".

@@ -69,6 +69,8 @@ void                 msvis_compare_results_share            (MsvisCompareResults
                                                              guint                n_items,
                                                              guint                n_threads);
 
+void                 msvis_precision_append_display         (GString             *out,
+                                                             MsvisPrecision       precision);
 void                 msvis_precision_append_repr            (GString             *out,
                                                              MsvisPrecision       precision);
 

@@ -343,6 +343,22 @@ msvis_vis_document_get_counterpart (MsvisVisDocument *self,
   return results ? msvis_compare_results_get_link (results, node) : MSVIS_NODE_ID_NONE;
 }
 
+/* msprobe's task names, in the reader's language; others as the file writes them. */
+static const char *
+task_name (const char *task)
+{
+  static const char *const known[] = {
+    NC_("msprobe task", "summary"), NC_("msprobe task", "md5"), NC_("msprobe task", "all"),
+    NC_("msprobe task", "tensor"), NC_("msprobe task", "statistics"),
+    NC_("msprobe task", "structure"),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
+    if (g_str_equal (task, known[i]))
+      return g_dpgettext2 (GETTEXT_PACKAGE, "msprobe task", task);
+  return task;
+}
+
 /**
  * msvis_vis_document_describe:
  *
@@ -356,7 +372,7 @@ msvis_vis_document_describe (MsvisVisDocument *doc,
   GString *text = g_string_new (doc->is_compare ? _("Compare") : _("Build"));
 
   if (doc->task != NULL)
-    g_string_append_printf (text, " · %s", doc->task);
+    g_string_append_printf (text, " · %s", task_name (doc->task));
   if (doc->step >= 0)
     {
       g_string_append (text, " · ");

@@ -9,16 +9,20 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-export-private.h"
+#include "msvis-render-text.h"
 #include "msvis-safe-file.h"
 
 #define VECTOR_ZOOM   4.        /* level of detail of SVG and PDF, which viewers zoom into */
 #define PDF_MAX_PAGE  14400.    /* points: the largest page PDF viewers accept (200 inches) */
+
+#define HOLD_BACK 32   /* bytes kept from the stream: more than cairo's "</svg>\n" */
 
 typedef struct
 {
   GOutputStream *stream;
   GCancellable  *cancellable;
   GError        *error;
+  GByteArray    *tail;   /* SVG: the last bytes, where the text goes before "</svg>" */
 } StreamClosure;
 
 static cairo_status_t
@@ -30,9 +34,38 @@ write_to_stream (void                *closure,
 
   if (c->error != NULL)
     return CAIRO_STATUS_WRITE_ERROR;
+  if (c->tail != NULL)
+    {
+      g_byte_array_append (c->tail, data, length);
+      if (c->tail->len <= HOLD_BACK)
+        return CAIRO_STATUS_SUCCESS;
+      length = c->tail->len - HOLD_BACK;
+      data = c->tail->data;
+      if (!g_output_stream_write_all (c->stream, data, length, NULL, c->cancellable,
+                                      &c->error))
+        return CAIRO_STATUS_WRITE_ERROR;
+      g_byte_array_remove_range (c->tail, 0, length);
+      return CAIRO_STATUS_SUCCESS;
+    }
   if (!g_output_stream_write_all (c->stream, data, length, NULL, c->cancellable, &c->error))
     return CAIRO_STATUS_WRITE_ERROR;
   return CAIRO_STATUS_SUCCESS;
+}
+
+/* The held-back end of cairo's SVG, with the text inserted before its closing tag. */
+static gboolean
+finish_svg (StreamClosure  *c,
+            MsvisTextSink  *sink,
+            GError        **error)
+{
+  const char *end = g_strrstr_len ((const char *) c->tail->data, c->tail->len, "</svg>");
+  gsize before = end != NULL ? (gsize) (end - (const char *) c->tail->data) : c->tail->len;
+
+  return g_output_stream_write_all (c->stream, c->tail->data, before, NULL, c->cancellable,
+                                    error) &&
+         msvis_text_sink_write (sink, c->stream, c->cancellable, error) &&
+         g_output_stream_write_all (c->stream, c->tail->data + before, c->tail->len - before,
+                                    NULL, c->cancellable, error);
 }
 
 /* A PDF larger than a viewer's largest page is scaled down to fit: it stays vector. */
@@ -51,8 +84,10 @@ write_vector (MsvisExportScene  *self,
               GCancellable      *cancellable,
               GError           **error)
 {
-  StreamClosure closure = { stream, cancellable, NULL };
+  StreamClosure closure = { stream, cancellable, NULL, NULL };
   double fit = format == MSVIS_EXPORT_PDF ? pdf_fit (self) : 1;
+  g_autoptr(MsvisTextSink) sink = NULL;
+  g_autoptr(GByteArray) tail = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
@@ -61,9 +96,15 @@ write_vector (MsvisExportScene  *self,
     surface = cairo_pdf_surface_create_for_stream (write_to_stream, &closure,
                                                    self->width * fit, self->height * fit);
   else
-    surface = cairo_svg_surface_create_for_stream (write_to_stream, &closure,
-                                                   self->width, self->height);
+    {
+      closure.tail = tail = g_byte_array_new ();
+      sink = msvis_text_sink_new ();
+      surface = cairo_svg_surface_create_for_stream (write_to_stream, &closure,
+                                                     self->width, self->height);
+    }
   cr = cairo_create (surface);
+  if (sink != NULL)
+    msvis_text_sink_attach (sink, cr);
   cairo_scale (cr, fit, fit);
   msvis_export_scene_draw (self, cr, &(MsvisRect) { 0, 0, self->width, self->height },
                            VECTOR_ZOOM);
@@ -82,7 +123,7 @@ write_vector (MsvisExportScene  *self,
                    cairo_status_to_string (status));
       return FALSE;
     }
-  return TRUE;
+  return sink == NULL || finish_svg (&closure, sink, error);
 }
 
 gboolean

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "msvis-export-private.h"
+#include "msvis-render-text.h"
 
 G_DEFINE_QUARK (msvis-export-error-quark, msvis_export_error)
 
@@ -137,8 +138,6 @@ void
 msvis_export_scene_add_bucket_legend (MsvisExportScene *self,
                                       MsvisBuckets     *buckets)
 {
-  const char *unmatched = buckets ? msvis_buckets_get_unmatched_description (buckets) : NULL;
-
   for (guint i = 0; buckets != NULL && i < msvis_buckets_get_n (buckets); i++)
     {
       const MsvisBucket *bucket = msvis_buckets_get (buckets, i);
@@ -148,8 +147,9 @@ msvis_export_scene_add_bucket_legend (MsvisExportScene *self,
       if (msvis_rgba_parse (bucket->color, &color))
         msvis_export_scene_add_legend (self, &color, text);
     }
-  msvis_export_scene_add_legend (self, &msvis_render_unmatched_grey,
-                                 unmatched ? unmatched : _("Unmatched"));
+  /* In the language of the program, as the ranges are: the file's own description is in
+   * whatever language msprobe was run in (Chinese, in an English report). */
+  msvis_export_scene_add_legend (self, &msvis_render_unmatched_grey, _("Unmatched"));
 }
 
 void
@@ -299,7 +299,7 @@ draw_text (cairo_t          *cr,
 
   cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
   cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
+  msvis_render_show_layout (cr, layout);
 }
 
 static void
@@ -358,7 +358,7 @@ draw_side (MsvisExportScene *self,
   MsvisExportSide *side = &self->sides[i];
   MsvisRect visible = { side->x, self->sides_y, side->area.width, side->area.height };
   MsvisRect area;
-  MsvisRenderSide render = { side->layout, side->fills, zoom, FALSE, side->labels };
+  MsvisRenderSide render = { side->layout, side->fills, zoom, FALSE, side->labels, NULL, TRUE };
 
   draw_text (cr, self, side->heading, HEADING_FONT, &ink, side->x, self->heading_y);
   if (!msvis_rect_intersects (&visible, clip))

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
+#include "msvis-render-text.h"
 #include "msvis-render.h"
 
 #define MIN_LABEL_PX   9.     /* text smaller than this on the device is not drawn */
@@ -117,7 +118,7 @@ draw_label (DrawData             *d,
   pango_layout_get_pixel_size (layout, NULL, &text_h);
   set_source (d->cr, msvis_rgba_is_light (fill) ? &dark_ink : &light_ink);
   cairo_move_to (d->cr, place->x, place->y + (place->height - text_h) / 2);
-  pango_cairo_show_layout (d->cr, layout);
+  msvis_render_show_layout (d->cr, layout);
 }
 
 static void
@@ -170,7 +171,7 @@ draw_collapsed (DrawData             *d,
   set_source (d->cr, fill);
   cairo_fill_preserve (d->cr);
   stroke_outline (d, border, box->shape == MSVIS_BOX_SHAPE_API_COLLECTION ? 2 : 1);
-  if (box->n_subnodes > 0 && r->height * d->side->zoom >= MIN_LABEL_PX)
+  if (box->n_subnodes > 0 && !d->side->print && r->height * d->side->zoom >= MIN_LABEL_PX)
     {
       /* The mark of a closed container: a small plus at the right end. */
       MsvisRgba ink = msvis_rgba_is_light (fill) ? (MsvisRgba) { 0.25, 0.25, 0.25, 1 }

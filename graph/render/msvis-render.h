@@ -79,6 +79,7 @@ typedef struct
   gboolean         dark;     /* lighter washes on a dark background */
   MsvisLabelCache *labels;   /* nullable */
   const MsvisFillMap *fill_map; /* nullable: used when fills is NULL */
+  gboolean         print;    /* an export: no expander marks, which mean nothing on paper */
 } MsvisRenderSide;
 
 /* Draws the boxes of @side that meet @area (layout coordinates, as is @cr's user space). */

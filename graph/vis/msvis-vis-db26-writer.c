@@ -15,6 +15,7 @@
 #include "msvis-cleanup.h"
 #include "msvis-json-writer.h"
 #include "msvis-safe-file.h"
+#include "msvis-vis-db26-private.h"
 #include "msvis-vis-db26-writer.h"
 #include "msvis-vis-item26.h"
 #include "msvis-vis-legend26.h"
@@ -255,159 +256,6 @@ msvis_vis_db26_writer_get_path (MsvisVisDb26Writer *self)
   return self->path;
 }
 
-/* The next child of a node after @prev (MSVIS_NODE_ID_NONE: the first): the node's subnode
- * list where a parallel merge set one (msprobe walks node.subnodes), else its children. */
-static MsvisNodeId
-next_child (MsvisGraph  *graph,
-            MsvisNodeId  node,
-            MsvisNodeId  prev,
-            guint       *index)
-{
-  guint n;
-  const MsvisNodeId *listed = msvis_graph_node_get_subnode_list (graph, node, &n);
-
-  if (listed != NULL)
-    return *index < n ? listed[(*index)++] : MSVIS_NODE_ID_NONE;
-  return prev == MSVIS_NODE_ID_NONE ? msvis_graph_node_get_first_child (graph, node)
-                                    : msvis_graph_node_get_next_sibling (graph, prev);
-}
-
-/* Graph.get_sorted_nodes: depth first from the root, children before their parent; a node
- * listed twice is written at its first completion, unreachable ones not at all. Returns the
- * nodes in node_order. */
-static MsvisNodeId *
-post_order (MsvisGraph *graph,
-            guint      *n_written)
-{
-  typedef struct { MsvisNodeId node, prev; guint index; gboolean started; } Frame;
-  guint n = msvis_graph_get_n_nodes (graph);
-  MsvisNodeId *order = g_new (MsvisNodeId, MAX (n, 1));
-  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  g_autofree guint8 *entered = g_new0 (guint8, MAX (n, 1));
-  MsvisNodeId root = msvis_graph_get_root (graph);
-  Frame first = { root, MSVIS_NODE_ID_NONE, 0, FALSE };
-  guint next = 0;
-
-  g_array_append_val (stack, first);
-  entered[root] = 1;
-  while (stack->len > 0)
-    {
-      Frame *top = &g_array_index (stack, Frame, stack->len - 1);
-      MsvisNodeId child = top->started && top->prev == MSVIS_NODE_ID_NONE
-        ? MSVIS_NODE_ID_NONE : next_child (graph, top->node, top->prev, &top->index);
-
-      top->started = TRUE;
-      if (child != MSVIS_NODE_ID_NONE)
-        {
-          top->prev = child;
-          if (!entered[child])
-            {
-              Frame frame = { child, MSVIS_NODE_ID_NONE, 0, FALSE };
-
-              entered[child] = 1;
-              g_array_append_val (stack, frame);   /* may move top */
-            }
-          continue;
-        }
-      order[next++] = top->node;
-      g_array_set_size (stack, stack->len - 1);
-    }
-
-  *n_written = next;
-  return order;
-}
-
-/* A node without a micro step of its own takes its parent's (the root's children have one);
- * the root's None is written as 0. Walked parents first: @by_order backwards. */
-static gint *
-effective_micro_steps (MsvisGraph        *graph,
-                       const MsvisNodeId *by_order,
-                       guint              n_written)
-{
-  gint *micro_steps = g_new0 (gint, MAX (msvis_graph_get_n_nodes (graph), 1));
-
-  for (guint i = n_written; i > 0; i--)
-    {
-      MsvisNodeId node = by_order[i - 1];
-      MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
-      gint own = msvis_graph_node_get_micro_step (graph, node);
-
-      micro_steps[node] = own >= 0 ? own : parent != MSVIS_NODE_ID_NONE ? micro_steps[parent] : 0;
-    }
-  return micro_steps;
-}
-
-static void
-append_string (GString    *out,
-               const char *text)
-{
-  msvis_json_append_escaped (out, text, strlen (text));
-}
-
-static void
-make_link (MsvisVisDb26Writer *self,
-           MsvisGraph         *graph,
-           MsvisGraph         *other,
-           MsvisNodeId         node)
-{
-  MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
-  MsvisNodeId target = results && other ? msvis_compare_results_get_link (results, node)
-                                        : MSVIS_NODE_ID_NONE;
-  GArray *path = self->path_nodes;
-
-  g_array_set_size (path, 0);
-  for (MsvisNodeId n = target; n != MSVIS_NODE_ID_NONE; n = msvis_graph_node_get_parent (other, n))
-    g_array_append_val (path, n);
-  g_string_assign (self->link, "[");
-  for (guint i = path->len; i > 0; i--)
-    {
-      if (i < path->len)
-        g_string_append (self->link, ", ");
-      append_string (self->link,
-                     msvis_graph_node_get_id (other, g_array_index (path, MsvisNodeId, i - 1)));
-    }
-  g_string_append_c (self->link, ']');
-}
-
-static void
-make_children (MsvisVisDb26Writer *self,
-               MsvisGraph         *graph,
-               MsvisNodeId         node)
-{
-  guint index = 0;
-  MsvisNodeId c = next_child (graph, node, MSVIS_NODE_ID_NONE, &index);
-
-  g_string_truncate (self->children, 0);
-  if (c == MSVIS_NODE_ID_NONE)
-    return;
-  g_string_append_c (self->children, '[');
-  for (; c != MSVIS_NODE_ID_NONE; c = next_child (graph, node, c, &index))
-    {
-      if (self->children->len > 1)
-        g_string_append (self->children, ", ");
-      append_string (self->children, msvis_graph_node_get_id (graph, c));
-    }
-  g_string_append_c (self->children, ']');
-}
-
-static void
-make_stack (GString     *out,
-            MsvisGraph  *graph,
-            guint32      stack)
-{
-  guint n_lines;
-  const char *const *lines = msvis_graph_get_stack (graph, stack, &n_lines);
-
-  g_string_assign (out, "[");
-  for (guint i = 0; i < n_lines; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      append_string (out, lines[i]);
-    }
-  g_string_append_c (out, ']');
-}
-
 /* One graph's rows, as node_to_db writes them. */
 typedef struct
 {
@@ -469,8 +317,8 @@ insert_node (MsvisVisDb26Writer *self,
   if (results != NULL && rows->npu)
     precision = msvis_compare_results_get_precision (results, node);
   g_string_printf (self->row_id, "%s_%s", rows->graph_id, id);
-  make_children (self, graph, node);
-  make_link (self, graph, rows->other, node);
+  _msvis_db26_children_json (self->children, graph, node);
+  _msvis_db26_link_json (self->link, self->path_nodes, graph, rows->other, node);
   g_string_truncate (self->inputs, 0);
   g_string_truncate (self->outputs, 0);
   msvis_item26_format_node (rows->items, node, self->inputs, self->outputs);
@@ -534,7 +382,7 @@ number_stacks (MsvisVisDb26Writer  *self,
 
       if (rows->stack_ids[stack] != G_MAXUINT32)
         continue;
-      make_stack (self->stack, rows->graph, stack);
+      _msvis_db26_stack_json (self->stack, rows->graph, stack);
       if (g_hash_table_lookup_extended (seen, self->stack->str, NULL, &found))
         {
           rows->stack_ids[stack] = GPOINTER_TO_UINT (found);
@@ -564,7 +412,7 @@ insert_stacks (MsvisVisDb26Writer  *self,
       if (rows->stack_ids[stack] != next)
         continue;
       next++;
-      make_stack (self->stack, rows->graph, stack);
+      _msvis_db26_stack_json (self->stack, rows->graph, stack);
       g_snprintf (stack_id, sizeof stack_id, "%s_%u", rows->graph_id, rows->stack_ids[stack]);
       BIND_TEXT (self->insert_stack, 1, stack_id);
       BIND_GSTRING (self->insert_stack, 2, self->stack);
@@ -590,8 +438,8 @@ add_graph (MsvisVisDb26Writer  *self,
   const char *data_source = npu ? "NPU" : "Bench";
   g_autofree char *graph_id = g_strdup_printf ("%s_%d_%d", data_source, step, rank);
   guint n_written = 0;
-  g_autofree MsvisNodeId *by_order = post_order (graph, &n_written);
-  g_autofree gint *micro_steps = effective_micro_steps (graph, by_order, n_written);
+  g_autofree MsvisNodeId *by_order = _msvis_db26_post_order (graph, &n_written);
+  g_autofree gint *micro_steps = _msvis_db26_micro_steps (graph, by_order, n_written);
   g_autofree guint32 *stack_ids = NULL;
   g_autoptr(MsvisItem26Format) items = msvis_item26_format_new (graph, keep_md5);
   guint n_stacks = 0;

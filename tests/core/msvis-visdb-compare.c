@@ -25,6 +25,30 @@ msvis_visdb_remove_dir (const char *dir)
   g_rmdir (dir);
 }
 
+/* Longest prefix first; pairs move together. */
+char **
+msvis_visdb_sort_strips (const char *const *strips,
+                         guint              n_strips)
+{
+  char **sorted;
+
+  n_strips &= ~1u;
+  sorted = g_new0 (char *, n_strips + 1);
+  for (guint i = 0; i < n_strips; i++)
+    sorted[i] = g_strdup (strips[i]);
+  for (guint i = 0; i < n_strips; i += 2)
+    for (guint j = i + 2; j < n_strips; j += 2)
+      if (strlen (sorted[j]) > strlen (sorted[i]))
+        for (guint k = 0; k < 2; k++)
+          {
+            char *t = sorted[i + k];
+
+            sorted[i + k] = sorted[j + k];
+            sorted[j + k] = t;
+          }
+  return sorted;
+}
+
 /* "row\ttb_nodes\tT:\"id\"": what a row line is known by. */
 static char *
 row_key (const char *line)

@@ -661,6 +661,32 @@ stack_lines (Stacks    *stacks,
   qsort (lines->pdata + first, lines->len - first, sizeof (gpointer), compare_lines);
 }
 
+/* "schema\ttype\tname\ttbl_name\tjson.dumps(sql)", by type and name. */
+static void
+schema_lines (sqlite3   *db,
+              GPtrArray *lines)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  if (sqlite3_prepare_v2 (db, "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type "
+                          "IN ('table','index','view','trigger') ORDER BY type, name", -1, &stmt,
+                          NULL) == SQLITE_OK)
+    while (sqlite3_step (stmt) == SQLITE_ROW)
+      {
+        GString *line = g_string_new (NULL);
+        const char *sql = (const char *)sqlite3_column_text (stmt, 3);
+
+        g_string_printf (line, "schema\t%s\t%s\t%s\t", sqlite3_column_text (stmt, 0),
+                         sqlite3_column_text (stmt, 1), sqlite3_column_text (stmt, 2));
+        if (sql != NULL)
+          dump_string (line, sql, strlen (sql));
+        else
+          g_string_append (line, "null");
+        g_ptr_array_add (lines, g_string_free (line, FALSE));
+      }
+  sqlite3_finalize (stmt);
+}
+
 /**
  * msvis_visdb_canonical:
  * @strips: (nullable) (array zero-terminated=1): pairs of a path prefix and its replacement
@@ -679,7 +705,6 @@ msvis_visdb_canonical (const char         *path,
   g_autoptr(GPtrArray) tables = NULL;
   g_auto(GStrv) sorted_strips = NULL;
   Stacks stacks;
-  sqlite3_stmt *stmt = NULL;
   guint n_strips = strips ? g_strv_length ((char **)strips) : 0;
 
   if (db == NULL)
@@ -688,42 +713,12 @@ msvis_visdb_canonical (const char         *path,
         msvis_visdb_remove_dir (tmp_dir);
       return NULL;
     }
-  /* Longest prefix first; pairs move together. */
-  n_strips &= ~1u;
-  sorted_strips = g_new0 (char *, n_strips + 1);
-  for (guint i = 0; i < n_strips; i++)
-    sorted_strips[i] = g_strdup (strips[i]);
-  for (guint i = 0; i < n_strips; i += 2)
-    for (guint j = i + 2; j < n_strips; j += 2)
-      if (strlen (sorted_strips[j]) > strlen (sorted_strips[i]))
-        for (guint k = 0; k < 2; k++)
-          {
-            char *t = sorted_strips[i + k];
-
-            sorted_strips[i + k] = sorted_strips[j + k];
-            sorted_strips[j + k] = t;
-          }
+  sorted_strips = msvis_visdb_sort_strips (strips, n_strips);
   strips = (const char *const *)sorted_strips;
 
   lines = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (lines, g_strdup ("visdb-canonical 1"));
-  if (sqlite3_prepare_v2 (db, "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type "
-                          "IN ('table','index','view','trigger') ORDER BY type, name", -1, &stmt,
-                          NULL) == SQLITE_OK)
-    while (sqlite3_step (stmt) == SQLITE_ROW)
-      {
-        GString *line = g_string_new (NULL);
-        const char *sql = (const char *)sqlite3_column_text (stmt, 3);
-
-        g_string_printf (line, "schema\t%s\t%s\t%s\t", sqlite3_column_text (stmt, 0),
-                         sqlite3_column_text (stmt, 1), sqlite3_column_text (stmt, 2));
-        if (sql != NULL)
-          dump_string (line, sql, strlen (sql));
-        else
-          g_string_append (line, "null");
-        g_ptr_array_add (lines, g_string_free (line, FALSE));
-      }
-  sqlite3_finalize (stmt);
+  schema_lines (db, lines);
 
   tables = query_strings (db, "SELECT name FROM sqlite_master WHERE type='table' AND name NOT "
                           "LIKE 'sqlite_%' ORDER BY name", 0);

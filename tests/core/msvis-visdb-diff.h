@@ -27,5 +27,7 @@ char      *msvis_visdb_digest    (const char         *path,
                                   const char *const  *strips,
                                   GError            **error);
 void       msvis_visdb_remove_dir (const char        *dir);
+char     **msvis_visdb_sort_strips (const char *const *strips,
+                                    guint              n_strips);
 
 G_END_DECLS

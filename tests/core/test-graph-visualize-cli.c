@@ -49,6 +49,13 @@ run (const char *const  *args,
   return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
 }
 
+static gint
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
 /* The names in @dir, sorted and joined with spaces ("" when it is missing). */
 static char *
 listing (const char *dir)
@@ -59,7 +66,7 @@ listing (const char *dir)
 
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc)g_strcmp0);
+  g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   return g_strjoinv (" ", (char **)names->pdata);
 }
@@ -228,6 +235,32 @@ test_no_partial_output (void)
   g_assert_cmpstr (left, ==, "");
 }
 
+/* --file_type json writes every merged rank folder or none: here the second one cannot be
+ * made (a file has its name), and the first must not be left behind. */
+static void
+test_no_partial_json (void)
+{
+  g_autofree char *ranks = g_test_build_filename (G_TEST_DIST, "data", "reference-2026",
+                                                  "inputs", "mini_tp2", "npu", NULL);
+  g_autofree char *tmp = msvis_test_make_dir ();
+  g_autofree char *out_dir = g_build_filename (tmp, "out", NULL);
+  g_autofree char *step_dir = g_build_filename (out_dir, "step0", NULL);
+  g_autofree char *out = NULL, *err = NULL, *left = NULL;
+
+  g_assert_true (g_file_test (ranks, G_FILE_TEST_IS_DIR));
+  g_assert_cmpint (g_mkdir_with_parents (step_dir, 0755), ==, 0);
+  msvis_test_write (step_dir, "rank1", "in the way", -1);
+  g_assert_cmpint (run ((const char *[]) { "-tp", ranks, "-o", out_dir, "--rank_size", "2",
+                                           "--tp", "1", "--pp", "1", "--file_type", "json",
+                                           NULL }, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "rank1"));
+  left = listing (step_dir);
+  g_assert_cmpstr (left, ==, "rank1");
+  g_clear_pointer (&left, g_free);
+  left = listing (out_dir);
+  g_assert_cmpstr (left, ==, "step0");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -238,5 +271,6 @@ main (int   argc,
   g_test_add_func ("/graph-visualize-cli/output", test_output);
   g_test_add_func ("/graph-visualize-cli/progress-log", test_progress_log);
   g_test_add_func ("/graph-visualize-cli/no-partial-output", test_no_partial_output);
+  g_test_add_func ("/graph-visualize-cli/no-partial-json", test_no_partial_json);
   return g_test_run ();
 }

@@ -197,6 +197,12 @@ test_stat (void)
   assert_row (f.lists[2], 0, "Max diff|NPU与标杆API统计信息比对，最大值的差值");
   assert_row (f.lists[2], 3, "L2norm diff|NPU与标杆API统计信息比对，2范数（平方根）的差值");
 
+  /* The shapes are explained too, as the canvas draws them. */
+  g_assert_nonnull (msvis_ui_test_find_label (GTK_WIDGET (f.legend), "Shapes"));
+  g_assert_true (gtk_widget_get_mapped (msvis_ui_test_find_label (GTK_WIDGET (f.legend),
+                                                                  "API: one call")));
+  g_assert_nonnull (msvis_ui_test_find_label (GTK_WIDGET (f.legend), "API list"));
+
   activate (f.lists[0], 4);
   g_assert_cmpuint (f.calls, ==, 1);
   g_assert_cmpint (f.bucket, ==, 4);
