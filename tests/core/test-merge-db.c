@@ -374,6 +374,11 @@ test_select_errors (void)
   expect ((const char *[]) { "graph_visualize", "-tp", tp, "-o", out, "--rank", "0",
                              "--rank_size", "12", "--tp", "2", "--pp", "1", NULL },
           1, "--rank cannot be used with --rank_size");
+  expect ((const char *[]) { "graph_visualize", "-tp", tp, "-o", out, "--step", "0",
+                             "--rank_size", "12", "--tp", "2", "--pp", "1", "--file_type", "json",
+                             NULL },
+          1, "--rank and --step select graphs of a .vis.db; they cannot be used with "
+          "--file_type json");
   expect ((const char *[]) { "graph_visualize", "-tp", tp, "-o", out, "--rank", NULL },
           2, "argument --rank: expected one argument");
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
