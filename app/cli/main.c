@@ -19,6 +19,9 @@ print_usage (void)
            "\n  msvis graph -i COMPARE_JSON -o OUTPUT_DIR [-oc] [-cs] [-f] [-lm [YAML]]"
            "\n  msvis graph_visualize -tp TARGET -o OUTPUT [-gp GOLDEN] [-lm [YAML]] [-oc] [-fm]"
            " [--rank_size N [M]] [--tp T [T2]] [--pp P [P2]] [--vpp V [V2]]"
+           " [--rank LIST] [--step LIST]"
+           "\n  msvis merge-db SHARD.vis.db … -o RUN.vis.db [--force]"
+           "\n  msvis convert IN OUT [--to july|8.2.1|26.0.0] [--force]"
            "\n  msvis export FILE|DIR -o OUT.{png,svg,pdf} [--side npu|bench|both]"
            " [--expand-all | --depth N | --expand-to NODE | --errors]"
            "\n  msvis report FILE|DIR -o OUT.{md,html,csv}"
@@ -149,6 +152,10 @@ main (int   argc,
     return msvis_command_line_graph (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "graph_visualize") == 0)
     return msvis_command_line_graph_visualize (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "convert") == 0)
+    return msvis_command_line_convert (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "merge-db") == 0)
+    return msvis_command_line_merge_db (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "export") == 0)
     return run_desktop ("msvis_desktop_export", argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "report") == 0)

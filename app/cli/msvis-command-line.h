@@ -20,6 +20,10 @@ int msvis_command_line_match (int    argc,
                               char **argv);
 int msvis_command_line_trend (int    argc,
                               char **argv);
+int msvis_command_line_convert (int    argc,
+                                char **argv);
+int msvis_command_line_merge_db (int    argc,
+                                 char **argv);
 int msvis_command_line_graph_visualize (int    argc,
                                         char **argv);
 

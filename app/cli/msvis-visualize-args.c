@@ -43,6 +43,8 @@ static const Opt opts[] = {
   { NULL, "--vpp", OPT_INTS, AT (vpp) },
   { NULL, "--order", OPT_STRS, AT (order) },
   { NULL, "--file_type", OPT_CHOICE, AT (file_type) },
+  { NULL, "--rank", OPT_STR, AT (rank_select) },
+  { NULL, "--step", OPT_STR, AT (step_select) },
 };
 
 typedef struct
@@ -350,6 +352,8 @@ msvis_visualize_args_clear (MsvisVisualizeArgs *args)
   g_clear_pointer (&args->vpp, g_array_unref);
   g_clear_pointer (&args->order, g_ptr_array_unref);
   g_free (args->file_type);
+  g_free (args->rank_select);
+  g_free (args->step_select);
 }
 
 void
@@ -357,8 +361,15 @@ msvis_visualize_args_print_help (void)
 {
   g_print ("%s\n\n%s\n", "msvis graph_visualize -tp TARGET -o OUTPUT [-gp GOLDEN] [-lm [YAML]] "
            "[-oc] [-fm] [-tensor_log] [-progress_log] [--rank_size N [M]] [--tp T [T2]] "
-           "[--pp P [P2]] [--vpp V [V2]] [--order O [O2]] [--file_type {db,json}]",
+           "[--pp P [P2]] [--vpp V [V2]] [--order O [O2]] [--file_type {db,json}] "
+           "[--rank LIST] [--step LIST]",
            _("Builds the graph of an msprobe dump (-tp), or compares it with a benchmark dump "
              "(-gp), and writes the .vis.db mindstudio-probe 26.0.0's graph_visualize writes "
              "into OUTPUT."));
+  g_print ("\n%s\n", _("msvis extensions (msprobe has none):\n"
+                        "  --rank LIST   build or compare only these ranks, e.g. 0-3,8\n"
+                        "  --step LIST   only these steps, e.g. 1 or 0-9\n"
+                        "A run split with --rank/--step over several jobs is joined with "
+                        "`msvis merge-db A.vis.db B.vis.db … -o RUN.vis.db`. --rank cannot be "
+                        "used with --rank_size (a merge needs every rank of a step)."));
 }

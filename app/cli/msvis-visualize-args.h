@@ -26,6 +26,8 @@ typedef struct
   GArray   *vpp;               /* default [1] */
   GPtrArray *order;            /* default ["tp-cp-ep-dp-pp"] */
   char     *file_type;         /* "db" (default) or "json" */
+  char     *rank_select;       /* --rank (msvis only): such as "0-3,8", NULL for all */
+  char     *step_select;       /* --step (msvis only) */
   gboolean  help;
 } MsvisVisualizeArgs;
 

@@ -12,6 +12,7 @@
 #include "msvis-graph-job.h"
 #include "msvis-json-writer.h"
 #include "msvis-visualize-args.h"
+#include "msvis-visualize-select.h"
 
 /* `msvis graph_visualize`: mindstudio-probe 26.0.0's command (msprobe-2026.md §1), its checks
  * in msprobe's order (§1.3) and its -progress_log lines (§1.6), run by the one graph job with
@@ -189,6 +190,8 @@ run (MsvisVisualizeArgs *args,
       job.merge_json = TRUE;
     }
 
+  if (!msvis_visualize_select (args, merge, &job, &error))
+    return fail (log, error->message);
   job.era = MSVIS_ERA_2026;
   job.npu_path = args->target_path;
   job.bench_path = args->golden_path;
@@ -204,6 +207,7 @@ run (MsvisVisualizeArgs *args,
   job.warnings = g_ptr_array_new_with_free_func (g_free);
 
   written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+  msvis_visualize_select_clear (&job);
   for (guint i = 0; i < job.warnings->len; i++)
     g_printerr ("msvis graph_visualize: %s\n", (char *)g_ptr_array_index (job.warnings, i));
   g_ptr_array_unref (job.warnings);

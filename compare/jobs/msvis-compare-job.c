@@ -349,10 +349,12 @@ compare_ranks (Run         *run,
 
   /* _compare_graph_ranks_parallel: each side's ranks merged on their own. */
   if (run->parallel_merge != NULL)
-    return msvis_job_merge_compare (run, npu, bench, step, error);
+    return !msvis_job_selected (run, step ? msvis_dump_layout_rank_number (step) : 0, -1) ||
+           msvis_job_merge_compare (run, npu, bench, step, error);
   names = list_both (run, npu, bench, "rank", &bench_names, error);
   if (names == NULL)
     return FALSE;
+  msvis_job_select_names (run, names, bench_names, step, FALSE);
 
   pairs = g_array_new (FALSE, TRUE, sizeof (Pair));
   g_array_set_clear_func (pairs, pair_clear);
@@ -409,6 +411,7 @@ compare_steps (Run     *run,
 
   if (steps == NULL)
     return FALSE;
+  msvis_job_select_names (run, steps, bench_steps, NULL, TRUE);
   for (guint i = 0; i < steps->len; i++)
     {
       const char *step = g_ptr_array_index (steps, i);
@@ -456,8 +459,9 @@ compare_layout (Run     *run,
       {
         Pair pair = { 0 };
         g_autofree char *name = g_strdup_printf ("compare_%s.vis", run->timestamp);
-        gboolean ok = compare_pair (run, npu, bench, &pair, error) &&
-                      write_pair (run, &pair, name, 0, 0, error);
+        gboolean ok = !msvis_job_selected (run, 0, 0) ||
+                      (compare_pair (run, npu, bench, &pair, error) &&
+                       write_pair (run, &pair, name, 0, 0, error));
 
         pair_clear (&pair);
         return ok;

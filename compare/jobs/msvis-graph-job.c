@@ -35,10 +35,12 @@ build_ranks (Run         *run,
 
   /* A merge counts every entry as a rank (msprobe-2026.md §1.3): it lists them itself. */
   if (run->parallel_merge != NULL)
-    return msvis_job_merge_build (run, dir, step, error);
+    return !msvis_job_selected (run, step ? msvis_dump_layout_rank_number (step) : 0, -1) ||
+           msvis_job_merge_build (run, dir, step, error);
   names = msvis_dump_layout_list_ranks (dir, run->cancellable, error);
   if (names == NULL)
     return FALSE;
+  msvis_job_select_names (run, names, NULL, step, FALSE);
 
   results = g_array_new (FALSE, TRUE, sizeof (RankGraph));
   g_array_set_clear_func (results, msvis_job_rank_graph_clear);
@@ -85,6 +87,7 @@ build_steps (Run     *run,
 
   if (steps == NULL)
     return FALSE;
+  msvis_job_select_names (run, steps, NULL, NULL, TRUE);
   /* The listing is in byte order already, which is Python's sorted(). */
 
   for (guint i = 0; i < steps->len; i++)
@@ -116,6 +119,8 @@ build (Run     *run,
         g_autoptr(MsvisGraph) graph = NULL;
         g_autofree char *name = NULL;
 
+        if (!msvis_job_selected (run, 0, 0))
+          return TRUE;
         msvis_job_say_building (run, npu);
         graph = msvis_job_build_one (run, npu, FALSE, NULL, NULL, error);
         if (graph == NULL)
@@ -382,6 +387,8 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
 
   if ((!db || open_db (job, &run, bench != NULL, error)) &&
       (bench != NULL ? msvis_job_compare (&run, npu, bench, error) : build (&run, npu, error)) &&
+      msvis_job_check_selection (&run, job->era == MSVIS_ERA_2026 ? job->npu_path
+                                                                 : job->config_path, error) &&
       commit_all (&run, error) &&
       (run.db == NULL || msvis_vis_db_writer_commit (run.db, error)) &&
       (run.db26 == NULL || commit_db26 (&run, npu, error)))

@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "msvis-era.h"
+#include "msvis-job-select.h"
 #include "msvis-json-value.h"
 
 G_BEGIN_DECLS
@@ -35,6 +36,9 @@ typedef struct
   char     *bench_path;       /* -gp, NULL for a build */
   const MsvisJsonValue *parallel_merge;  /* as compare.json's "parallel_merge", or NULL */
   gboolean  merge_json;       /* --file_type json: merged dump folders instead of a database */
+  /* --rank/--step (msvis only): build just these graphs, NULL for all; not with a merge */
+  const MsvisSelection *rank_selection;
+  const MsvisSelection *step_selection;
 } MsvisGraphJob;
 
 typedef void (*MsvisGraphJobProgress) (const char *message,

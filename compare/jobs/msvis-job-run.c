@@ -179,6 +179,7 @@ msvis_job_write_vis (Run                    *run,
   gint64 start = g_get_monotonic_time ();
   gboolean ok;
 
+  run->n_selected++;
   if (run->db26 != NULL)
     return msvis_vis_db26_writer_add (run->db26, graph, compare, step, rank, run->cancellable,
                                       error);

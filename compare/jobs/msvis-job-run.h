@@ -27,6 +27,7 @@ typedef struct
   MsvisVisDbWriter      *db;           /* --format db: every result goes in here instead */
   MsvisVisDb26Writer    *db26;         /* graph_visualize: every result goes in here */
   const MsvisJsonValue  *parallel_merge; /* compare.json's, when it asks for a merge */
+  guint                  n_selected;   /* graphs written: --rank/--step must select one */
 } Run;
 
 typedef struct
@@ -58,5 +59,18 @@ gboolean    msvis_job_write_vis        (Run                    *run,
                                         const char             *name,
                                         gint                    step,
                                         gint                    rank,
+                                        GError                **error);
+
+/* --rank and --step, in msvis-job-select.c */
+gboolean    msvis_job_selected         (Run                    *run,
+                                        gint                    step,
+                                        gint                    rank);
+void        msvis_job_select_names     (Run                    *run,
+                                        GPtrArray              *names,
+                                        GPtrArray              *others,
+                                        const char             *step,
+                                        gboolean                are_steps);
+gboolean    msvis_job_check_selection  (Run                    *run,
+                                        const char             *dump,
                                         GError                **error);
 G_END_DECLS

@@ -120,7 +120,7 @@ test_checks (void)
 
   expect ((const char *[]) { "-tp", dump, "-o", out_dir, "--rank_size", "2", NULL }, 1,
           "In the graph merge task, parameters \"tp/pp/rank_size\" is required!");
-  expect ((const char *[]) { "-tp", dump, "-o", out_dir, "--rank", "2", "2", "--tp", "1",
+  expect ((const char *[]) { "-tp", dump, "-o", out_dir, "--rank_size", "2", "2", "--tp", "1",
                              "--pp", "1", NULL }, 1,
           "the number of parameters \"rank_size\" to be filled in is either 1!");
   expect ((const char *[]) { "-tp", dump, "-gp", dump, "-o", out_dir, "--rank_size", "2", "2",
