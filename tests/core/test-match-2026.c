@@ -158,32 +158,48 @@ assert_only_file (const char *dir,
   g_assert_cmpuint (n, ==, name != NULL ? 1 : 0);
 }
 
+/* `msvis match SOURCE --config CONFIG -o out.vis.db` in a fresh folder gives
+ * tests/data/match-2026/EXPECTED and nothing else; @rows (unless NULL) are the rows marked
+ * modified. */
+static void
+assert_golden (const char        *source,
+               const char        *config_name,
+               const char        *expected_name,
+               const char *const *rows)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *config = data_path ("match-2026", config_name);
+  g_autofree char *expected = data_path ("match-2026", expected_name);
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
+                                                 NULL }, &err), ==, 0);
+  assert_same_db (out, expected);
+  if (rows != NULL)
+    {
+      g_auto(GStrv) modified = modified_rows (out);
+
+      g_assert_cmpstrv (modified, rows);
+    }
+  assert_only_file (dir, "out.vis.db");
+  msvis_test_remove_tree (dir);
+}
+
 /* A config of three pairs on a summary compare: metrics and Result/Err_message as msprobe's
  * MatchedNodeCalculator computes them (one pair is a warning), links as the viewer's "by
  * config" writes them, modified = 1 on the six rows and nowhere else. */
 static void
 test_golden_summary (void)
 {
-  g_autofree char *dir = msvis_test_make_dir ();
-  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
   g_autofree char *source = fuzzy_db ();
-  g_autofree char *config = data_path ("match-2026", "fuzzy.vis.config");
-  g_autofree char *expected = data_path ("match-2026", "fuzzy-matched.vis.db");
-  g_auto(GStrv) modified = NULL;
-  g_autofree char *err = NULL;
   const char *const rows[] = {
     "Bench:Functional.conv2d.3.forward", "Bench:Functional.relu.7.forward",
     "Bench:Tensor.__add__.1.forward", "NPU:Functional.conv2d.0.forward",
     "NPU:Functional.relu.0.forward", "NPU:Tensor.__add__.1.forward", NULL,
   };
 
-  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
-                                                 NULL }, &err), ==, 0);
-  assert_same_db (out, expected);
-  modified = modified_rows (out);
-  g_assert_cmpstrv (modified, rows);
-  assert_only_file (dir, "out.vis.db");
-  msvis_test_remove_tree (dir);
+  assert_golden (source, "fuzzy.vis.config", "fuzzy-matched.vis.db", rows);
 }
 
 /* Items paired by position when the two nodes have different numbers of them: the extra
@@ -192,37 +208,19 @@ test_golden_summary (void)
 static void
 test_golden_uneven (void)
 {
-  g_autofree char *dir = msvis_test_make_dir ();
-  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
   g_autofree char *source = fuzzy_db ();
-  g_autofree char *config = data_path ("match-2026", "uneven.vis.config");
-  g_autofree char *expected = data_path ("match-2026", "uneven-matched.vis.db");
-  g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
-                                                 NULL }, &err), ==, 0);
-  assert_same_db (out, expected);
-  assert_only_file (dir, "out.vis.db");
-  msvis_test_remove_tree (dir);
+  assert_golden (source, "uneven.vis.config", "uneven-matched.vis.db", NULL);
 }
 
 /* md5: the items stay as they are; a checksum that differs makes the NPU row an error. */
 static void
 test_golden_md5 (void)
 {
-  g_autofree char *dir = msvis_test_make_dir ();
-  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
   g_autofree char *source = data_path ("reference-2026",
                                        "out/cmp_md5/compare_20261127113901.vis.db");
-  g_autofree char *config = data_path ("match-2026", "md5.vis.config");
-  g_autofree char *expected = data_path ("match-2026", "md5-matched.vis.db");
-  g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
-                                                 NULL }, &err), ==, 0);
-  assert_same_db (out, expected);
-  assert_only_file (dir, "out.vis.db");
-  msvis_test_remove_tree (dir);
+  assert_golden (source, "md5.vis.config", "md5-matched.vis.db", NULL);
 }
 
 /* Unmatching a pair msprobe matched: its compare keys go, and so does its backward twin's
