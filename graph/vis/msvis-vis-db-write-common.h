@@ -15,6 +15,57 @@ G_BEGIN_DECLS
  * insert statements, tb_config's values and the columns of a tb_nodes row both versions fill
  * alike. Each writer embeds one MsvisVisDbFile. */
 
+/* The schema text both versions create, cut where 26.0.0 adds to it: tb_nodes up to its rank
+ * column (26.0.0 adds is_distributed), tb_stack and tb_config, and index1 to index6 (26.0.0
+ * adds index7). SQLite stores the text as written, so it must stay byte for byte msprobe's. */
+#define MSVIS_VIS_DB_NODES_HEAD \
+  "CREATE TABLE IF NOT EXISTS tb_nodes (\n" \
+  "    id TEXT PRIMARY KEY,\n" \
+  "    graph_id TEXT NOT NULL,\n" \
+  "    node_order INTEGER NOT NULL,\n" \
+  "    node_name TEXT NOT NULL,\n" \
+  "    node_type TEXT NOT NULL,\n" \
+  "    up_node TEXT,\n" \
+  "    sub_nodes TEXT,\n" \
+  "    precision_index INTEGER,\n" \
+  "    overflow_level TEXT,\n" \
+  "    micro_step_id INTEGER NOT NULL,\n" \
+  "    matched_node_link TEXT,\n" \
+  "    stack_id TEXT,\n" \
+  "    parallel_merge_info TEXT,\n" \
+  "    matched_distributed TEXT,\n" \
+  "    modified INTEGER NOT NULL,\n" \
+  "    input_data TEXT,\n" \
+  "    output_data TEXT,\n" \
+  "    data_source TEXT,\n" \
+  "    dump_data_dir TEXT,\n" \
+  "    step INTEGER NOT NULL,\n" \
+  "    rank INTEGER NOT NULL"
+#define MSVIS_VIS_DB_STACK_CONFIG \
+  "CREATE TABLE IF NOT EXISTS tb_stack (\n" \
+  "    id TEXT PRIMARY KEY,\n" \
+  "    stack_info TEXT\n" \
+  ");", \
+  "CREATE TABLE IF NOT EXISTS tb_config (\n" \
+  "    id TEXT PRIMARY KEY,\n" \
+  "    graph_type TEXT NOT NULL,\n" \
+  "    task TEXT,\n" \
+  "    tool_tip TEXT,\n" \
+  "    micro_steps INTEGER,\n" \
+  "    overflow_check INTEGER,\n" \
+  "    node_colors TEXT NOT NULL,\n" \
+  "    rank_list TEXT NOT NULL,\n" \
+  "    step_list TEXT NOT NULL\n" \
+  ");"
+#define MSVIS_VIS_DB_INDEXES \
+  "CREATE INDEX IF NOT EXISTS index1 ON tb_nodes " \
+  "(step, rank, data_source, up_node, node_order);", \
+  "CREATE INDEX IF NOT EXISTS index2 ON tb_nodes (step, rank, data_source, node_name);", \
+  "CREATE INDEX IF NOT EXISTS index3 ON tb_nodes (step, rank, data_source, node_order);", \
+  "CREATE INDEX IF NOT EXISTS index4 ON tb_nodes (step, rank, node_order);", \
+  "CREATE INDEX IF NOT EXISTS index5 ON tb_nodes (step, rank, micro_step_id, node_order);", \
+  "CREATE INDEX IF NOT EXISTS index6 ON tb_nodes (step, rank, modified, matched_node_link);"
+
 typedef struct
 {
   char         *path;

@@ -18,51 +18,11 @@
  * whole file is one transaction, every statement prepared once and every buffer reused. */
 
 const char *const msvis_vis_db26_schema[] = {
-  "CREATE TABLE IF NOT EXISTS tb_nodes (\n"
-  "    id TEXT PRIMARY KEY,\n"
-  "    graph_id TEXT NOT NULL,\n"
-  "    node_order INTEGER NOT NULL,\n"
-  "    node_name TEXT NOT NULL,\n"
-  "    node_type TEXT NOT NULL,\n"
-  "    up_node TEXT,\n"
-  "    sub_nodes TEXT,\n"
-  "    precision_index INTEGER,\n"
-  "    overflow_level TEXT,\n"
-  "    micro_step_id INTEGER NOT NULL,\n"
-  "    matched_node_link TEXT,\n"
-  "    stack_id TEXT,\n"
-  "    parallel_merge_info TEXT,\n"
-  "    matched_distributed TEXT,\n"
-  "    modified INTEGER NOT NULL,\n"
-  "    input_data TEXT,\n"
-  "    output_data TEXT,\n"
-  "    data_source TEXT,\n"
-  "    dump_data_dir TEXT,\n"
-  "    step INTEGER NOT NULL,\n"
-  "    rank INTEGER NOT NULL,\n"
+  MSVIS_VIS_DB_NODES_HEAD ",\n"
   "    is_distributed INTEGER\n"
   ");",
-  "CREATE TABLE IF NOT EXISTS tb_stack (\n"
-  "    id TEXT PRIMARY KEY,\n"
-  "    stack_info TEXT\n"
-  ");",
-  "CREATE TABLE IF NOT EXISTS tb_config (\n"
-  "    id TEXT PRIMARY KEY,\n"
-  "    graph_type TEXT NOT NULL,\n"
-  "    task TEXT,\n"
-  "    tool_tip TEXT,\n"
-  "    micro_steps INTEGER,\n"
-  "    overflow_check INTEGER,\n"
-  "    node_colors TEXT NOT NULL,\n"
-  "    rank_list TEXT NOT NULL,\n"
-  "    step_list TEXT NOT NULL\n"
-  ");",
-  "CREATE INDEX IF NOT EXISTS index1 ON tb_nodes (step, rank, data_source, up_node, node_order);",
-  "CREATE INDEX IF NOT EXISTS index2 ON tb_nodes (step, rank, data_source, node_name);",
-  "CREATE INDEX IF NOT EXISTS index3 ON tb_nodes (step, rank, data_source, node_order);",
-  "CREATE INDEX IF NOT EXISTS index4 ON tb_nodes (step, rank, node_order);",
-  "CREATE INDEX IF NOT EXISTS index5 ON tb_nodes (step, rank, micro_step_id, node_order);",
-  "CREATE INDEX IF NOT EXISTS index6 ON tb_nodes (step, rank, modified, matched_node_link);",
+  MSVIS_VIS_DB_STACK_CONFIG,
+  MSVIS_VIS_DB_INDEXES,
   "CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);",
   NULL
 };
