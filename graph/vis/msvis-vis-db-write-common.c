@@ -39,19 +39,43 @@ _msvis_vis_db_file_exec (MsvisVisDbFile  *file,
   return TRUE;
 }
 
+/* A database's temporary file and the ones SQLite makes beside it, as msvis_cleanup lists
+ * them: the writers' and msvis match's. */
 static const char *tmp_suffixes[] = { "", "-wal", "-shm", "-journal" };
 
-static void
-remove_tmp_files (MsvisVisDbFile *file)
+void
+_msvis_vis_db_tmp_list (const char *tmp_path,
+                        guint       cleanup[4])
 {
   for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
     {
-      g_autofree char *name = g_strconcat (file->tmp_path, tmp_suffixes[i], NULL);
+      g_autofree char *name = g_strconcat (tmp_path, tmp_suffixes[i], NULL);
+
+      cleanup[i] = msvis_cleanup_add_file (name);
+    }
+}
+
+void
+_msvis_vis_db_tmp_unlist (guint cleanup[4])
+{
+  for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
+    {
+      msvis_cleanup_remove (cleanup[i]);
+      cleanup[i] = MSVIS_CLEANUP_NONE;
+    }
+}
+
+void
+_msvis_vis_db_tmp_remove (const char *tmp_path,
+                          guint       cleanup[4])
+{
+  for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
+    {
+      g_autofree char *name = g_strconcat (tmp_path, tmp_suffixes[i], NULL);
 
       g_unlink (name);
-      msvis_cleanup_remove (file->cleanup[i]);
-      file->cleanup[i] = MSVIS_CLEANUP_NONE;
     }
+  _msvis_vis_db_tmp_unlist (cleanup);
 }
 
 /* The temporary file and SQLite's beside it are listed for a signal's handler at once; the
@@ -68,12 +92,7 @@ make_tmp_file (MsvisVisDbFile  *file,
   file->tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
   fd = g_mkstemp_full (file->tmp_path, O_RDWR | O_CLOEXEC, 0600);
   if (fd >= 0)
-    for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
-      {
-        g_autofree char *name = g_strconcat (file->tmp_path, tmp_suffixes[i], NULL);
-
-        file->cleanup[i] = msvis_cleanup_add_file (name);
-      }
+    _msvis_vis_db_tmp_list (file->tmp_path, file->cleanup);
   if (fd < 0 || fchmod (fd, mode) != 0)
     {
       int saved_errno = errno;
@@ -253,7 +272,7 @@ _msvis_vis_db_file_place (MsvisVisDbFile  *file,
     return FALSE;
 
   file->committed = TRUE;
-  remove_tmp_files (file);
+  _msvis_vis_db_tmp_remove (file->tmp_path, file->cleanup);
   return TRUE;
 }
 
@@ -266,7 +285,7 @@ _msvis_vis_db_file_clear (MsvisVisDbFile *file)
   if (file->db != NULL)
     close_db (file);
   if (file->tmp_path != NULL)
-    remove_tmp_files (file);
+    _msvis_vis_db_tmp_remove (file->tmp_path, file->cleanup);
 
   g_free (file->path);
   g_free (file->tmp_path);

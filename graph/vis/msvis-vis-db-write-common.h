@@ -127,6 +127,12 @@ gboolean _msvis_vis_db_file_place        (MsvisVisDbFile            *file,
                                           GError                   **error);
 void     _msvis_vis_db_file_clear        (MsvisVisDbFile            *file);
 
+void     _msvis_vis_db_tmp_list          (const char                *tmp_path,
+                                          guint                      cleanup[4]);
+void     _msvis_vis_db_tmp_unlist        (guint                      cleanup[4]);
+void     _msvis_vis_db_tmp_remove        (const char                *tmp_path,
+                                          guint                      cleanup[4]);
+
 void     _msvis_vis_db_bind_node_common  (sqlite3_stmt              *stmt,
                                           MsvisGraph                *graph,
                                           MsvisNodeId                node,
