@@ -317,6 +317,33 @@ test_real_data (void)
   msvis_test_remove_tree (dir);
 }
 
+/* A session on @source with Torch.sum.1.forward matched by hand to conv2d.3, as the window
+ * would match them. */
+static MsvisMatchSession *
+session_with_sum_matched (const char        *source,
+                          MsvisVisDocument **doc,
+                          MsvisMatchChange  *change)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (source);
+  g_autoptr(GError) error = NULL;
+  MsvisMatchSession *session;
+  MsvisGraph *npu, *bench;
+
+  *doc = msvis_match_open_document (source, -1, -1, NULL, &error);
+  g_assert_no_error (error);
+  session = msvis_match_session_new (*doc, file, &error);
+  g_assert_no_error (error);
+  npu = msvis_vis_document_get_npu (*doc);
+  bench = msvis_vis_document_get_bench (*doc);
+  g_assert_true (msvis_match_session_match (session,
+                                            msvis_graph_lookup (npu, "Torch.sum.1.forward"),
+                                            msvis_graph_lookup (bench,
+                                                                "Functional.conv2d.3.forward"),
+                                            FALSE, change, &error));
+  g_assert_no_error (error);
+  return session;
+}
+
 /* The library's session (the window's matching) saves a 26.0.0 file as its viewer would: a
  * pair matched in the session gives the rows of the viewer's golden file, and an unmatch
  * changes the two rows of the pair and nothing else. */
@@ -328,7 +355,6 @@ test_session (void)
   g_autofree char *out2 = g_build_filename (dir, "out2.vis.db", NULL);
   g_autofree char *source = fuzzy_db ();
   g_autofree char *expected = data_path ("match-2026", "uneven-matched.vis.db");
-  g_autoptr(GFile) file = g_file_new_for_path (source);
   g_autoptr(MsvisVisDocument) doc = NULL;
   g_autoptr(MsvisMatchSession) session = NULL;
   g_autoptr(GError) error = NULL;
@@ -337,20 +363,10 @@ test_session (void)
     "Bench:Functional.conv2d.1.forward", "NPU:Functional.conv2d.1.forward", NULL,
   };
   MsvisMatchChange change;
-  MsvisGraph *npu, *bench;
+  MsvisGraph *npu;
 
-  doc = msvis_match_open_document (source, -1, -1, NULL, &error);
-  g_assert_no_error (error);
-  session = msvis_match_session_new (doc, file, &error);
-  g_assert_no_error (error);
+  session = session_with_sum_matched (source, &doc, &change);
   npu = msvis_vis_document_get_npu (doc);
-  bench = msvis_vis_document_get_bench (doc);
-  g_assert_true (msvis_match_session_match (session,
-                                            msvis_graph_lookup (npu, "Torch.sum.1.forward"),
-                                            msvis_graph_lookup (bench,
-                                                                "Functional.conv2d.3.forward"),
-                                            FALSE, &change, &error));
-  g_assert_no_error (error);
   g_assert_true (msvis_match_session_save_vis_db (session, source, out, FALSE, NULL, &error));
   g_assert_no_error (error);
   assert_same_db (out, expected);
@@ -396,28 +412,17 @@ static void
 test_session_shows (void)
 {
   g_autofree char *source = fuzzy_db ();
-  g_autoptr(GFile) file = g_file_new_for_path (source);
   g_autoptr(MsvisVisDocument) doc = NULL;
   g_autoptr(MsvisMatchSession) session = NULL;
   g_autoptr(GError) error = NULL;
   MsvisMatchChange change;
-  MsvisGraph *npu, *bench;
+  MsvisGraph *npu;
   MsvisCompareResults *results;
   MsvisPrecision precision;
 
-  doc = msvis_match_open_document (source, -1, -1, NULL, &error);
-  g_assert_no_error (error);
-  session = msvis_match_session_new (doc, file, &error);
-  g_assert_no_error (error);
+  session = session_with_sum_matched (source, &doc, &change);
   npu = msvis_vis_document_get_npu (doc);
-  bench = msvis_vis_document_get_bench (doc);
   results = msvis_graph_get_compare_results (npu);
-  g_assert_true (msvis_match_session_match (session,
-                                            msvis_graph_lookup (npu, "Torch.sum.1.forward"),
-                                            msvis_graph_lookup (bench,
-                                                                "Functional.conv2d.3.forward"),
-                                            FALSE, &change, &error));
-  g_assert_no_error (error);
   precision = msvis_compare_results_get_precision (results,
                                                    msvis_graph_lookup (npu,
                                                                        "Torch.sum.1.forward"));
