@@ -6,34 +6,13 @@
 #include <string.h>
 
 #include "msvis-distributed.h"
+#include "msvis-dist-api.h"
 #include "msvis-py-repr.h"
 
 /* msprobe's DistributedAnalyzer (vis-format.md §4.9): links the communication nodes of the
  * ranks of one step. Each rank numbers its calls per peer or group ("sendrank1_1",
  * "77849d8call_reduce_2"), and the call with the matching number on the other rank is the
  * counterpart. */
-
-typedef enum { P2P, COLLECTIVE } DistType;
-
-typedef struct
-{
-  const char *api;
-  const char *target_api;
-  const char *rank_param;   /* the input that names the peer or root rank */
-  const char *comm_type;
-  DistType    type;
-} ApiConfig;
-
-static const ApiConfig configs[] = {
-  { "send", "recv", "dst", "send", P2P },
-  { "isend", "irecv", "dst", "send", P2P },
-  { "recv", "send", "src", "receive", P2P },
-  { "irecv", "isend", "src", "receive", P2P },
-  { "broadcast", "broadcast", "1", "send", COLLECTIVE },
-  { "scatter", "scatter", "src", "send", COLLECTIVE },
-  { "gather", "gather", "dst", "receive", COLLECTIVE },
-  { "reduce", "reduce", "1", "receive", COLLECTIVE },
-};
 
 typedef struct
 {
@@ -48,25 +27,6 @@ struct _MsvisDistributed
   GArray   *ranks;         /* Rank, in the order they were added */
   gboolean  overflow;
 };
-
-static const ApiConfig *
-find_config (const char *api)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (configs); i++)
-    if (strcmp (configs[i].api, api) == 0)
-      return &configs[i];
-  return NULL;
-}
-
-static const char *
-opposite (const char *comm_type)
-{
-  if (strcmp (comm_type, "send") == 0)
-    return "receive";
-  if (strcmp (comm_type, "receive") == 0)
-    return "send";
-  return comm_type;
-}
 
 MsvisDistributed *
 msvis_distributed_new (gboolean overflow_check)
@@ -255,14 +215,14 @@ build_mapping (MsvisDistributed *self,
   for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
     {
       const char *id = msvis_graph_node_get_id (graph, node);
-      const ApiConfig *config;
+      const MsvisDistApi *config;
       char api_buf[256];
       const char *api;
       guint n;
 
       if (!g_str_has_prefix (id, "Distributed") || !(api = api_of (id, api_buf, sizeof api_buf)))
         continue;
-      config = find_config (api);
+      config = msvis_dist_api_find (api);
       g_string_truncate (gid, 0);
 
       if (strcmp (api, "batch_isend_irecv") == 0)
@@ -299,7 +259,7 @@ build_mapping (MsvisDistributed *self,
           continue;
         }
 
-      if (config != NULL && config->type == P2P)
+      if (config != NULL && config->p2p)
         {
           const MsvisField *t = target_rank_of (graph, node, config->rank_param);
 
@@ -471,10 +431,10 @@ outputs_equal (MsvisGraph  *a,
 }
 
 static void
-match_p2p (MsvisDistributed *self,
-           Rank             *r,
-           MsvisNodeId       node,
-           const ApiConfig  *config)
+match_p2p (MsvisDistributed    *self,
+           Rank                *r,
+           MsvisNodeId          node,
+           const MsvisDistApi  *config)
 {
   const MsvisField *t = target_rank_of (r->graph, node, config->rank_param);
   const MsvisField *back;
@@ -490,7 +450,7 @@ match_p2p (MsvisDistributed *self,
   if (target == MSVIS_NODE_ID_NONE)
     return;
 
-  back = target_rank_of (tr->graph, target, find_config (config->target_api)->rank_param);
+  back = target_rank_of (tr->graph, target, msvis_dist_api_find (config->target_api)->rank_param);
   if (back == NULL || back->kind != MSVIS_VALUE_INT || back->i != r->rank)
     return;
   if (!outputs_equal (r->graph, node, tr->graph, target))
@@ -503,16 +463,16 @@ match_p2p (MsvisDistributed *self,
   g_string_printf (key, "%d", r->rank);
   msvis_graph_node_set_distributed (tr->graph, target,
                                     make_entry (self, tr->graph,
-                                                find_config (config->target_api)->comm_type,
+                                                msvis_dist_api_find (config->target_api)->comm_type,
                                                 key->str, r->graph, node));
 }
 
 static void
-match_collective (MsvisDistributed *self,
-                  Rank             *r,
-                  MsvisNodeId       node,
-                  const char       *api,
-                  const ApiConfig  *config)
+match_collective (MsvisDistributed    *self,
+                  Rank                *r,
+                  MsvisNodeId          node,
+                  const char          *api,
+                  const MsvisDistApi  *config)
 {
   MsvisArena *arena = msvis_graph_get_arena (r->graph);
   const char *comm_type = "send_receive";
@@ -564,7 +524,8 @@ match_collective (MsvisDistributed *self,
       }
       if (config != NULL)
         msvis_graph_node_set_distributed (tr->graph, target,
-                                          make_entry (self, tr->graph, opposite (comm_type),
+                                          make_entry (self, tr->graph,
+                                                      msvis_dist_api_opposite (comm_type),
                                                       self_rank, r->graph, node));
     }
 
@@ -595,7 +556,7 @@ match_batch (MsvisDistributed *self,
     {
       const char *uid = g_ptr_array_index (uids, i);
       g_auto(GStrv) parts = g_strsplit (uid, "_", -1);
-      const ApiConfig *config = parts[1] ? find_config (parts[0]) : NULL;
+      const MsvisDistApi *config = parts[1] ? msvis_dist_api_find (parts[0]) : NULL;
       MsvisJsonValue *entry;
       MsvisNodeId target;
       Rank *tr;
@@ -648,7 +609,7 @@ msvis_distributed_match (MsvisDistributed *self)
       for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (r->graph); node++)
         {
           const char *id = msvis_graph_node_get_id (r->graph, node);
-          const ApiConfig *config;
+          const MsvisDistApi *config;
           char api_buf[256];
           const char *api;
 
@@ -657,10 +618,10 @@ msvis_distributed_match (MsvisDistributed *self)
               !(api = api_of (id, api_buf, sizeof api_buf)))
             continue;
 
-          config = find_config (api);
+          config = msvis_dist_api_find (api);
           if (strcmp (api, "batch_isend_irecv") == 0)
             match_batch (self, r, node);
-          else if (config != NULL && config->type == P2P)
+          else if (config != NULL && config->p2p)
             match_p2p (self, r, node, config);
           else
             match_collective (self, r, node, api, config);

@@ -57,14 +57,6 @@ state_free (gpointer data)
 }
 
 static MsvisField
-copy_or_none (const MsvisField *field)
-{
-  MsvisField none = { .kind = MSVIS_VALUE_NONE };
-
-  return field != NULL ? *field : none;
-}
-
-static MsvisField
 lookup (MsvisGraph *graph,
         guint32     item,
         guint32     atom)
@@ -360,27 +352,6 @@ run (MsvisNodeCompare *self,
   judge (self, st, npu_node);
 }
 
-/* A tensor metric as the data frame holds it: a float or one of msprobe's words. */
-static MsvisField
-metric_field (MsvisNodeCompare       *self,
-              const MsvisMetricValue *value)
-{
-  switch (value->kind)
-    {
-    case MSVIS_METRIC_NUMBER:
-      return (MsvisField) { .kind = MSVIS_VALUE_FLOAT, .f = value->value };
-    case MSVIS_METRIC_SHAPE_UNMATCHED:
-      return str_field (self->shape_unmatched);
-    case MSVIS_METRIC_N_A:
-      return str_field (self->not_applicable);
-    case MSVIS_METRIC_NAN:
-      return str_field (self->nan);
-    case MSVIS_METRIC_UNSUPPORTED:
-    default:
-      return str_field (self->unsupported);
-    }
-}
-
 /* After every tensor was compared: the node's rows get their metrics by NPU name, as
  * get_real_api_data_list finds them, and are judged in mode all. */
 static void
@@ -403,7 +374,7 @@ finish_node (MsvisNodeCompare *self,
                                                                   row->npu_name);
 
       for (guint i = 0; metrics != NULL && i < N_REAL_DATA_COLUMNS; i++)
-        row->metrics[i] = metric_field (self, &metrics->metric[i]);
+        row->metrics[i] = _msvis_node_compare_metric_field (self, &metrics->metric[i]);
     }
   judge (self, st, npu_node);
 }

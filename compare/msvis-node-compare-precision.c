@@ -111,9 +111,10 @@ field_to_float (const MsvisField *field,
     }
 }
 
-static MsvisField
-metric_field (MsvisNodeCompare       *self,
-              const MsvisMetricValue *value)
+/* A tensor metric as the data frame holds it: a float or one of msprobe's words. */
+MsvisField
+_msvis_node_compare_metric_field (MsvisNodeCompare       *self,
+                                  const MsvisMetricValue *value)
 {
   switch (value->kind)
     {
@@ -153,7 +154,7 @@ find_row (MsvisNodeCompare *self,
   scratch->n = N_REAL_DATA_COLUMNS;
   for (guint i = 0; i < N_REAL_DATA_COLUMNS; i++)
     {
-      scratch->fields[i] = metric_field (self, &metrics->metric[i]);
+      scratch->fields[i] = _msvis_node_compare_metric_field (self, &metrics->metric[i]);
       scratch->fields[i].name = self->column_atoms[i];
     }
   return scratch;

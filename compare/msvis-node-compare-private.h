@@ -121,6 +121,15 @@ str_field (const char *text)
   return field;
 }
 
+/* A field as msprobe's .get() gives it: None where the item has none. */
+static inline MsvisField
+copy_or_none (const MsvisField *field)
+{
+  MsvisField none = { .kind = MSVIS_VALUE_NONE };
+
+  return field != NULL ? *field : none;
+}
+
 /* The row an item finds when msprobe looks its key up in the input or the output dict. */
 static inline const Row *
 row_for (MsvisNodeCompare *self,
@@ -154,6 +163,8 @@ void          _msvis_node_compare_difference  (MsvisNodeCompare *self,
                                                MsvisField       *relative);
 const char   *_msvis_node_compare_data_name   (Side             *side,
                                                guint32           item);
+MsvisField    _msvis_node_compare_metric_field (MsvisNodeCompare       *self,
+                                                const MsvisMetricValue *value);
 MsvisPyNumber _msvis_node_compare_summary_side (MsvisNodeCompare *self,
                                                guint             start,
                                                guint             end,

@@ -188,14 +188,6 @@ msvis_node_compare_free (MsvisNodeCompare *self)
   g_free (self);
 }
 
-static MsvisField
-copy_or_none (const MsvisField *field)
-{
-  MsvisField copy = { .kind = MSVIS_VALUE_NONE };
-
-  return field != NULL ? *field : copy;
-}
-
 /* int / int is correctly rounded in Python even beyond 2^53. */
 static double
 int_true_divide (__int128 a,

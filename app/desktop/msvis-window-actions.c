@@ -120,36 +120,6 @@ open_folder_action (GtkWidget  *widget,
 }
 
 static void
-build_progress (const char *message,
-                gpointer    user_data)
-{
-  MsvisWindow *self = user_data;
-
-  if (msvis_window_is_loading (self))
-    _msvis_window_set_loading (self, message);
-}
-
-static void
-build_done (GObject      *object,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  g_autoptr(MsvisWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) written = msvis_dump_build_finish (result, &error);
-
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  _msvis_window_set_loading (self, NULL);
-  if (written == NULL)
-    {
-      _msvis_window_show_error (self, _("Could Not Build the Graph"), error);
-      return;
-    }
-  msvis_window_open (self, written);
-}
-
-static void
 run_build (MsvisWindow           *self,
            MsvisDumpBuildOptions *options)
 {
@@ -158,8 +128,8 @@ run_build (MsvisWindow           *self,
   self->load_cancellable = g_cancellable_new ();
   _msvis_window_set_loading (self, options->bench_dir ? _("Comparing the dumps…")
                                                      : _("Building the graph…"));
-  msvis_dump_build_async (options, self->load_cancellable, build_progress, self, build_done,
-                          g_object_ref (self));
+  msvis_dump_build_async (options, self->load_cancellable, _msvis_window_build_progress, self,
+                          _msvis_window_build_done, g_object_ref (self));
 }
 
 static void

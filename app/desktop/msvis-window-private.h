@@ -147,6 +147,13 @@ gboolean  _msvis_window_match_ask_first    (MsvisWindow     *self,
 void      _msvis_window_match_update       (MsvisWindow    *self);
 struct _MsvisMatchSession *_msvis_window_match_get_session (MsvisWindow *self);
 
+/* msvis-window-trend.c: msvis_dump_build_async()'s callbacks for every build a window starts */
+void _msvis_window_build_progress     (const char     *message,
+                                      gpointer        user_data);
+void _msvis_window_build_done         (GObject        *object,
+                                      GAsyncResult   *result,
+                                      gpointer        user_data);
+
 /* msvis-window.c */
 void _msvis_window_set_loading        (MsvisWindow    *self,
                                       const char     *message);

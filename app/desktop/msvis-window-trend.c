@@ -56,9 +56,11 @@ msvis_window_open_trend_db (MsvisWindow *self,
     gtk_window_destroy (GTK_WINDOW (self));
 }
 
-static void
-build_progress (const char *message,
-                gpointer    user_data)
+/* The progress and end of a build started here or by the Build dialog: a failed one also
+ * forgets the node a trend cell asked for. */
+void
+_msvis_window_build_progress (const char *message,
+                              gpointer    user_data)
 {
   MsvisWindow *self = user_data;
 
@@ -66,10 +68,10 @@ build_progress (const char *message,
     _msvis_window_set_loading (self, message);
 }
 
-static void
-build_done (GObject      *object,
-            GAsyncResult *result,
-            gpointer      user_data)
+void
+_msvis_window_build_done (GObject      *object,
+                          GAsyncResult *result,
+                          gpointer      user_data)
 {
   g_autoptr(MsvisWindow) self = user_data;
   g_autoptr(GError) error = NULL;
@@ -118,8 +120,8 @@ msvis_window_open_dump_node (MsvisWindow *self,
   /* translators: %s is a folder name */
   message = g_strdup_printf (_("Building the graph of %s…"), name);
   _msvis_window_set_loading (self, message);
-  msvis_dump_build_async (options, self->load_cancellable, build_progress, self, build_done,
-                          g_object_ref (self));
+  msvis_dump_build_async (options, self->load_cancellable, _msvis_window_build_progress, self,
+                          _msvis_window_build_done, g_object_ref (self));
 }
 
 const char *

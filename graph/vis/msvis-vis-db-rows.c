@@ -11,10 +11,10 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
-#include "msvis-cleanup.h"
 #include "msvis-json-scanner.h"
 #include "msvis-json-value.h"
 #include "msvis-vis-db-rows.h"
+#include "msvis-vis-db-write-common.h"
 #include "msvis-safe-file.h"
 
 struct _MsvisVisDbRows
@@ -32,7 +32,6 @@ struct _MsvisVisDbRows
   MsvisSafeFileFlags flags;
 };
 
-static const char *tmp_suffixes[] = { "", "-wal", "-shm", "-journal" };
 
 static gboolean
 sqlite_error (sqlite3     *db,
@@ -234,19 +233,6 @@ is_wal (const char *path)
   return g_file_get_contents (path, &head, &length, NULL) && length > 19 && head[18] == 2;
 }
 
-static void
-remove_tmp_files (MsvisVisDbRows *self)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
-    {
-      g_autofree char *name = g_strconcat (self->tmp_path, tmp_suffixes[i], NULL);
-
-      g_unlink (name);
-      msvis_cleanup_remove (self->cleanup[i]);
-      self->cleanup[i] = MSVIS_CLEANUP_NONE;
-    }
-}
-
 static gboolean
 make_copy (MsvisVisDbRows  *self,
            sqlite3             *source,
@@ -270,12 +256,7 @@ make_copy (MsvisVisDbRows  *self,
       return FALSE;
     }
   close (fd);
-  for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
-    {
-      g_autofree char *name = g_strconcat (self->tmp_path, tmp_suffixes[i], NULL);
-
-      self->cleanup[i] = msvis_cleanup_add_file (name);
-    }
+  _msvis_vis_db_tmp_list (self->tmp_path, self->cleanup);
   if (sqlite3_open_v2 (self->tmp_path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX,
                        NULL) != SQLITE_OK)
     return sqlite_error (self->db, self->output, error);
@@ -455,11 +436,7 @@ msvis_vis_db_rows_commit (MsvisVisDbRows  *self,
   if (!msvis_safe_file_place (self->tmp_path, self->output, self->flags, error))
     return FALSE;
   /* placed: nothing of it is temporary any more */
-  for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
-    {
-      msvis_cleanup_remove (self->cleanup[i]);
-      self->cleanup[i] = MSVIS_CLEANUP_NONE;
-    }
+  _msvis_vis_db_tmp_unlist (self->cleanup);
   g_clear_pointer (&self->tmp_path, g_free);
   return TRUE;
 }
@@ -472,7 +449,7 @@ msvis_vis_db_rows_free (MsvisVisDbRows *self)
   if (self->db != NULL)
     sqlite3_close (self->db);
   if (self->tmp_path != NULL)
-    remove_tmp_files (self);
+    _msvis_vis_db_tmp_remove (self->tmp_path, self->cleanup);
   g_free (self->tmp_path);
   g_free (self->input);
   g_free (self->output);

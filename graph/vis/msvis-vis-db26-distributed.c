@@ -8,6 +8,7 @@
 
 #include "msvis-json-value.h"
 #include "msvis-json-writer.h"
+#include "msvis-dist-api.h"
 #include "msvis-py-repr.h"
 #include "msvis-vis-db26-writer.h"
 
@@ -17,26 +18,6 @@
  * groups are the strings the items hold, no output check, batch_isend_irecv never matched,
  * precision as str() of the stored value. Python's quirks are kept: str.replace over the
  * whole unique id, string comparisons of ranks. */
-
-typedef struct
-{
-  const char     *api;
-  const char     *target_api;
-  const char     *param;
-  const char     *comm_type;
-  gboolean        p2p;
-} ApiConfig;
-
-static const ApiConfig configs[] = {
-  { "send", "recv", "dst", "send", TRUE },
-  { "isend", "irecv", "dst", "send", TRUE },
-  { "recv", "send", "src", "receive", TRUE },
-  { "irecv", "isend", "src", "receive", TRUE },
-  { "broadcast", "broadcast", "1", "send", FALSE },
-  { "scatter", "scatter", "src", "send", FALSE },
-  { "gather", "gather", "dst", "receive", FALSE },
-  { "reduce", "reduce", "1", "receive", FALSE },
-};
 
 typedef struct
 {
@@ -96,25 +77,6 @@ group_free (gpointer data)
   g_ptr_array_unref (group->ranks);
   g_hash_table_unref (group->by_rank);
   g_free (group);
-}
-
-static const ApiConfig *
-find_config (const char *api)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (configs); i++)
-    if (strcmp (configs[i].api, api) == 0)
-      return &configs[i];
-  return NULL;
-}
-
-static const char *
-opposite (const char *comm_type)
-{
-  if (strcmp (comm_type, "send") == 0)
-    return "receive";
-  if (strcmp (comm_type, "receive") == 0)
-    return "send";
-  return comm_type;
 }
 
 /* node.input_data.get(f"{id}.input.{param}", {}).get("value"); NULL stands for None. */
@@ -211,7 +173,7 @@ make_mapping (Rank       *rank,
   for (guint i = 0; i < rank->nodes->len; i++)
     {
       Node *node = g_ptr_array_index (rank->nodes, i);
-      const ApiConfig *config = find_config (node->api);
+      const MsvisDistApi *config = msvis_dist_api_find (node->api);
       g_autofree char *group_id = NULL;
       char *unique;
       guint count;
@@ -220,7 +182,7 @@ make_mapping (Rank       *rank,
         continue;   /* its p2p list is not in the database: never mapped */
       if (config != NULL && config->p2p)
         {
-          const MsvisJsonValue *target = input_value (node, config->param);
+          const MsvisJsonValue *target = input_value (node, config->rank_param);
           g_autofree char *target_text = NULL;
 
           if (target == NULL)
@@ -318,13 +280,13 @@ set_matched (Node       *node,
 }
 
 static void
-p2p_match (Group           *group,
-           Rank            *rank,
-           Node            *node,
-           const ApiConfig *config)
+p2p_match (Group               *group,
+           Rank                *rank,
+           Node                *node,
+           const MsvisDistApi  *config)
 {
-  const MsvisJsonValue *value = input_value (node, config->param);
-  const ApiConfig *target_config = find_config (config->target_api);
+  const MsvisJsonValue *value = input_value (node, config->rank_param);
+  const MsvisDistApi *target_config = msvis_dist_api_find (config->target_api);
   const MsvisJsonValue *source;
   const char *unique;
   g_autofree char *target_rank = NULL;
@@ -339,7 +301,7 @@ p2p_match (Group           *group,
   if (target == NULL)
     return;
   /* source_rank != rank compares the item's value with the str rank. */
-  source = input_value (target, target_config->param);
+  source = input_value (target, target_config->rank_param);
   if (source == NULL || source->kind != MSVIS_JSON_STRING || strcmp (source->s, rank->rank) != 0)
     return;
   set_matched (node, target, config->comm_type, target_rank);
@@ -347,11 +309,11 @@ p2p_match (Group           *group,
 }
 
 static void
-collective_match (Group           *group,
-                  Rank            *rank,
-                  Node            *node,
-                  const ApiConfig *config,
-                  MsvisArena      *arena)
+collective_match (Group               *group,
+                  Rank                *rank,
+                  Node                *node,
+                  const MsvisDistApi  *config,
+                  MsvisArena          *arena)
 {
   const char *comm_type = "send_receive";
   const MsvisJsonValue *ranks;
@@ -361,7 +323,7 @@ collective_match (Group           *group,
 
   if (config != NULL)
     {
-      const MsvisJsonValue *source = input_value (node, config->param);
+      const MsvisJsonValue *source = input_value (node, config->rank_param);
       g_autofree char *source_text = source ? py_str (source) : NULL;
 
       if (source_text == NULL || strcmp (source_text, rank->rank) != 0)
@@ -386,7 +348,7 @@ collective_match (Group           *group,
         continue;
       append_info (info, target_rank, target);
       if (config != NULL)
-        set_matched (target, node, opposite (config->comm_type), rank->rank);
+        set_matched (target, node, msvis_dist_api_opposite (config->comm_type), rank->rank);
     }
   if (info->len > 0)
     {
@@ -408,7 +370,7 @@ match_group (Group      *group,
       for (guint i = 0; i < rank->nodes->len; i++)
         {
           Node *node = g_ptr_array_index (rank->nodes, i);
-          const ApiConfig *config = find_config (node->api);
+          const MsvisDistApi *config = msvis_dist_api_find (node->api);
 
           if (node->matched != NULL || strcmp (node->api, "batch_isend_irecv") == 0)
             continue;

@@ -2,19 +2,11 @@
 
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
-#include <sqlite3.h>
-
-#include "msvis-cleanup.h"
 #include "msvis-json-writer.h"
-#include "msvis-safe-file.h"
+#include "msvis-vis-db-write-common.h"
 #include "msvis-vis-db26-private.h"
 #include "msvis-vis-db26-writer.h"
 #include "msvis-vis-item26.h"
@@ -26,51 +18,11 @@
  * whole file is one transaction, every statement prepared once and every buffer reused. */
 
 const char *const msvis_vis_db26_schema[] = {
-  "CREATE TABLE IF NOT EXISTS tb_nodes (\n"
-  "    id TEXT PRIMARY KEY,\n"
-  "    graph_id TEXT NOT NULL,\n"
-  "    node_order INTEGER NOT NULL,\n"
-  "    node_name TEXT NOT NULL,\n"
-  "    node_type TEXT NOT NULL,\n"
-  "    up_node TEXT,\n"
-  "    sub_nodes TEXT,\n"
-  "    precision_index INTEGER,\n"
-  "    overflow_level TEXT,\n"
-  "    micro_step_id INTEGER NOT NULL,\n"
-  "    matched_node_link TEXT,\n"
-  "    stack_id TEXT,\n"
-  "    parallel_merge_info TEXT,\n"
-  "    matched_distributed TEXT,\n"
-  "    modified INTEGER NOT NULL,\n"
-  "    input_data TEXT,\n"
-  "    output_data TEXT,\n"
-  "    data_source TEXT,\n"
-  "    dump_data_dir TEXT,\n"
-  "    step INTEGER NOT NULL,\n"
-  "    rank INTEGER NOT NULL,\n"
+  MSVIS_VIS_DB_NODES_HEAD ",\n"
   "    is_distributed INTEGER\n"
   ");",
-  "CREATE TABLE IF NOT EXISTS tb_stack (\n"
-  "    id TEXT PRIMARY KEY,\n"
-  "    stack_info TEXT\n"
-  ");",
-  "CREATE TABLE IF NOT EXISTS tb_config (\n"
-  "    id TEXT PRIMARY KEY,\n"
-  "    graph_type TEXT NOT NULL,\n"
-  "    task TEXT,\n"
-  "    tool_tip TEXT,\n"
-  "    micro_steps INTEGER,\n"
-  "    overflow_check INTEGER,\n"
-  "    node_colors TEXT NOT NULL,\n"
-  "    rank_list TEXT NOT NULL,\n"
-  "    step_list TEXT NOT NULL\n"
-  ");",
-  "CREATE INDEX IF NOT EXISTS index1 ON tb_nodes (step, rank, data_source, up_node, node_order);",
-  "CREATE INDEX IF NOT EXISTS index2 ON tb_nodes (step, rank, data_source, node_name);",
-  "CREATE INDEX IF NOT EXISTS index3 ON tb_nodes (step, rank, data_source, node_order);",
-  "CREATE INDEX IF NOT EXISTS index4 ON tb_nodes (step, rank, node_order);",
-  "CREATE INDEX IF NOT EXISTS index5 ON tb_nodes (step, rank, micro_step_id, node_order);",
-  "CREATE INDEX IF NOT EXISTS index6 ON tb_nodes (step, rank, modified, matched_node_link);",
+  MSVIS_VIS_DB_STACK_CONFIG,
+  MSVIS_VIS_DB_INDEXES,
   "CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);",
   NULL
 };
@@ -78,64 +30,12 @@ const char *const msvis_vis_db26_schema[] = {
 
 struct _MsvisVisDb26Writer
 {
-  char         *path;
-  char         *tmp_path;
-  guint         cleanup[4];
-  sqlite3      *db;
-  sqlite3_stmt *insert_node;
-  sqlite3_stmt *insert_stack;
-  gboolean      overflow_check;
-  gboolean      committed;
-  MsvisSafeFileFlags flags;
-
-  /* tb_config, from the first graph added */
-  gboolean      has_config;
-  char         *task;         /* NULL: a build */
-  char         *tool_tip;
-  guint         micro_steps;
-  gint          first_step;
-  GArray       *ranks;        /* gint: the first step's ranks, in the order added */
-  GArray       *steps;        /* gint, sorted, unique */
+  MsvisVisDbFile file;        /* task NULL: a build */
 
   /* row buffers, reused for every row */
   GString      *row_id, *children, *link, *inputs, *outputs, *merge, *stack;
   GArray       *path_nodes;
 };
-
-static gboolean
-set_sqlite_error (MsvisVisDb26Writer  *self,
-                  GError             **error)
-{
-  g_set_error (error, MSVIS_VIS_DB_ERROR, MSVIS_VIS_DB_ERROR_WRITE,
-               /* translators: a file path, then SQLite's message */
-               _("%s: cannot write the database: %s"), self->path, sqlite3_errmsg (self->db));
-  return FALSE;
-}
-
-static gboolean
-exec (MsvisVisDb26Writer  *self,
-      const char          *sql,
-      GError             **error)
-{
-  if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-    return set_sqlite_error (self, error);
-  return TRUE;
-}
-
-static const char *tmp_suffixes[] = { "", "-wal", "-shm", "-journal" };
-
-static void
-remove_tmp_files (MsvisVisDb26Writer *self)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
-    {
-      g_autofree char *name = g_strconcat (self->tmp_path, tmp_suffixes[i], NULL);
-
-      g_unlink (name);
-      msvis_cleanup_remove (self->cleanup[i]);
-      self->cleanup[i] = MSVIS_CLEANUP_NONE;
-    }
-}
 
 /* SQLite creates msprobe's file with 0666 less the umask; the temporary file gets that mode
  * at once, so the renamed file has it too. */
@@ -148,37 +48,24 @@ file_mode (void)
   return 0666 & ~mask;
 }
 
-static gboolean
-make_tmp_file (MsvisVisDb26Writer  *self,
-               GError             **error)
+/* The file is a temporary one until commit renames it, and a failure deletes it: no journal is
+ * needed while it fills, and one big cache keeps the id index's pages in memory (with SQLite's
+ * 2 MB they went out to the journal and came back for every few rows). msprobe's WAL mode is
+ * set when the rows are in, which marks the header the same way. */
+static const char *const pragmas[] = { "PRAGMA journal_mode=OFF", "PRAGMA synchronous=OFF",
+                                       "PRAGMA cache_size=-131072", NULL };
+
+static MsvisVisDbFileSpec
+file_spec (void)
 {
-  g_autofree char *dir = g_path_get_dirname (self->path);
-  g_autofree char *base = g_path_get_basename (self->path);
-  int fd;
+  MsvisVisDbFileSpec spec = {
+    file_mode (), pragmas, msvis_vis_db26_schema, N_TABLES,
+    "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+    "?)",
+    "INSERT INTO tb_stack VALUES (?, ?)",
+  };
 
-  self->tmp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
-  fd = g_mkstemp_full (self->tmp_path, O_RDWR | O_CLOEXEC, 0600);
-  if (fd >= 0)
-    for (guint i = 0; i < G_N_ELEMENTS (tmp_suffixes); i++)
-      {
-        g_autofree char *name = g_strconcat (self->tmp_path, tmp_suffixes[i], NULL);
-
-        self->cleanup[i] = msvis_cleanup_add_file (name);
-      }
-  if (fd < 0 || fchmod (fd, file_mode ()) != 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   "%s: %s", self->path, g_strerror (saved_errno));
-      if (fd < 0)
-        g_clear_pointer (&self->tmp_path, g_free);
-      else
-        close (fd);
-      return FALSE;
-    }
-  close (fd);
-  return TRUE;
+  return spec;
 }
 
 /**
@@ -193,20 +80,11 @@ msvis_vis_db26_writer_new (const char             *path,
                            GError                **error)
 {
   g_autoptr(MsvisVisDb26Writer) self = NULL;
-  MsvisSafeFileFlags flags = options->replace ? MSVIS_SAFE_FILE_REPLACE
-                                              : MSVIS_SAFE_FILE_DEFAULT;
+  MsvisVisDbFileSpec spec = file_spec ();
 
   g_return_val_if_fail (path != NULL && options != NULL, NULL);
 
-  if (!msvis_safe_file_check_target (path, flags, error))
-    return NULL;
-
   self = g_new0 (MsvisVisDb26Writer, 1);
-  self->path = g_strdup (path);
-  self->flags = flags;
-  self->overflow_check = options->overflow_check;
-  self->ranks = g_array_new (FALSE, FALSE, sizeof (gint));
-  self->steps = g_array_new (FALSE, FALSE, sizeof (gint));
   self->row_id = g_string_sized_new (256);
   self->children = g_string_sized_new (1024);
   self->link = g_string_sized_new (256);
@@ -215,45 +93,15 @@ msvis_vis_db26_writer_new (const char             *path,
   self->merge = g_string_sized_new (256);
   self->stack = g_string_sized_new (4096);
   self->path_nodes = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-
-  if (!make_tmp_file (self, error))
+  if (!_msvis_vis_db_file_open (&self->file, path, options, &spec, error))
     return NULL;
-  if (sqlite3_open_v2 (self->tmp_path, &self->db,
-                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK)
-    {
-      set_sqlite_error (self, error);
-      return NULL;
-    }
-  /* The file is a temporary one until commit renames it, and a failure deletes it: no
-   * journal is needed while it fills, and one big cache keeps the id index's pages in memory
-   * (with SQLite's 2 MB they went out to the journal and came back for every few rows).
-   * msprobe's WAL mode is set when the rows are in, which marks the header the same way. */
-  if (!exec (self, "PRAGMA journal_mode=OFF", error) ||
-      !exec (self, "PRAGMA synchronous=OFF", error) ||
-      !exec (self, "PRAGMA cache_size=-131072", error) ||
-      !exec (self, "BEGIN", error))
-    return NULL;
-  for (guint i = 0; i < N_TABLES; i++)
-    if (!exec (self, msvis_vis_db26_schema[i], error))
-      return NULL;
-  if (sqlite3_prepare_v3 (self->db,
-                          "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                          "?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, SQLITE_PREPARE_PERSISTENT,
-                          &self->insert_node, NULL) != SQLITE_OK ||
-      sqlite3_prepare_v3 (self->db, "INSERT INTO tb_stack VALUES (?, ?)", -1,
-                          SQLITE_PREPARE_PERSISTENT, &self->insert_stack, NULL) != SQLITE_OK)
-    {
-      set_sqlite_error (self, error);
-      return NULL;
-    }
-
   return g_steal_pointer (&self);
 }
 
 const char *
 msvis_vis_db26_writer_get_path (MsvisVisDb26Writer *self)
 {
-  return self->path;
+  return self->file.path;
 }
 
 /* One graph's rows, as node_to_db writes them. */
@@ -291,7 +139,7 @@ bind_merge_info (MsvisVisDb26Writer *self,
       text = msvis_json_writer_end_fragment (writer);
       g_string_append_len (self->merge, text->str, text->len);
     }
-  BIND_GSTRING (self->insert_node, 13, self->merge);
+  BIND_GSTRING (self->file.insert_node, 13, self->merge);
 }
 
 static gboolean
@@ -301,17 +149,12 @@ insert_node (MsvisVisDb26Writer *self,
              guint               order)
 {
   MsvisGraph *graph = rows->graph;
-  sqlite3_stmt *stmt = self->insert_node;
+  sqlite3_stmt *stmt = self->file.insert_node;
   const char *id = msvis_graph_node_get_id (graph, node);
-  MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
   MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
   MsvisPrecision precision = { MSVIS_PRECISION_NONE, 0 };
-  const char *overflow = msvis_overflow_level_to_string (msvis_graph_node_get_overflow (graph,
-                                                                                       node));
   guint32 stack = msvis_graph_node_get_stack (graph, node);
-  gboolean dir_is_null;
-  const char *dir = msvis_graph_get_dump_data_dir (graph, &dir_is_null);
-  char node_type[16], stack_id[64];
+  char stack_id[64];
   int status;
 
   if (results != NULL && rows->npu)
@@ -322,41 +165,20 @@ insert_node (MsvisVisDb26Writer *self,
   g_string_truncate (self->inputs, 0);
   g_string_truncate (self->outputs, 0);
   msvis_item26_format_node (rows->items, node, self->inputs, self->outputs);
-  g_snprintf (node_type, sizeof node_type, "%d", (int)msvis_graph_node_get_node_type (graph, node));
   g_snprintf (stack_id, sizeof stack_id, "%s_%u", rows->graph_id, rows->stack_ids[stack]);
 
   BIND_GSTRING (stmt, 1, self->row_id);
   BIND_TEXT (stmt, 2, rows->graph_id);
   sqlite3_bind_int64 (stmt, 3, order);
-  BIND_TEXT (stmt, 4, id);
-  BIND_TEXT (stmt, 5, node_type);
-  BIND_TEXT (stmt, 6, parent != MSVIS_NODE_ID_NONE ? msvis_graph_node_get_id (graph, parent) : "");
   BIND_GSTRING (stmt, 7, self->children);
-  if (precision.kind == MSVIS_PRECISION_INT)
-    sqlite3_bind_int64 (stmt, 8, (gint64)precision.value);
-  else if (precision.kind == MSVIS_PRECISION_FLOAT)
-    sqlite3_bind_double (stmt, 8, precision.value);
-  else
-    sqlite3_bind_null (stmt, 8);
-  if (overflow != NULL)
-    BIND_TEXT (stmt, 9, overflow);
-  else
-    sqlite3_bind_null (stmt, 9);
-  sqlite3_bind_int (stmt, 10, rows->micro_steps[node]);
   BIND_GSTRING (stmt, 11, self->link);
   BIND_TEXT (stmt, 12, stack_id);
   bind_merge_info (self, graph, node);
   BIND_TEXT (stmt, 14, "{}");
-  sqlite3_bind_int (stmt, 15, 0);
   BIND_GSTRING (stmt, 16, self->inputs);
   BIND_GSTRING (stmt, 17, self->outputs);
-  BIND_TEXT (stmt, 18, rows->data_source);
-  if (dir_is_null)
-    sqlite3_bind_null (stmt, 19);
-  else
-    BIND_TEXT (stmt, 19, dir);
-  sqlite3_bind_int (stmt, 20, rows->step);
-  sqlite3_bind_int (stmt, 21, rows->rank);
+  _msvis_vis_db_bind_node_common (stmt, graph, node, precision, rows->micro_steps[node],
+                                  rows->data_source, rows->step, rows->rank);
   sqlite3_bind_int (stmt, 22, g_str_has_prefix (id, "Distributed") ? 1 : 0);
 
   status = sqlite3_step (stmt);
@@ -414,12 +236,12 @@ insert_stacks (MsvisVisDb26Writer  *self,
       next++;
       _msvis_db26_stack_json (self->stack, rows->graph, stack);
       g_snprintf (stack_id, sizeof stack_id, "%s_%u", rows->graph_id, rows->stack_ids[stack]);
-      BIND_TEXT (self->insert_stack, 1, stack_id);
-      BIND_GSTRING (self->insert_stack, 2, self->stack);
-      status = sqlite3_step (self->insert_stack);
-      sqlite3_reset (self->insert_stack);
+      BIND_TEXT (self->file.insert_stack, 1, stack_id);
+      BIND_GSTRING (self->file.insert_stack, 2, self->stack);
+      status = sqlite3_step (self->file.insert_stack);
+      sqlite3_reset (self->file.insert_stack);
       if (status != SQLITE_DONE)
-        return set_sqlite_error (self, error);
+        return _msvis_vis_db_file_error (&self->file, error);
     }
   return TRUE;
 }
@@ -457,26 +279,9 @@ add_graph (MsvisVisDb26Writer  *self,
       if ((i & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
       if (!insert_node (self, &rows, by_order[i], i))
-        return set_sqlite_error (self, error);
+        return _msvis_vis_db_file_error (&self->file, error);
     }
   return insert_stacks (self, &rows, by_order, n_written, error);
-}
-
-static void
-note_step_rank (MsvisVisDb26Writer *self,
-                gint                step,
-                gint                rank)
-{
-  guint i;
-
-  if (self->ranks->len == 0)
-    self->first_step = step;
-  if (step == self->first_step)
-    g_array_append_val (self->ranks, rank);
-  for (i = 0; i < self->steps->len && g_array_index (self->steps, gint, i) < step; i++)
-    ;
-  if (i == self->steps->len || g_array_index (self->steps, gint, i) != step)
-    g_array_insert_val (self->steps, i, step);
 }
 
 /**
@@ -500,85 +305,15 @@ msvis_vis_db26_writer_add (MsvisVisDb26Writer     *self,
 {
   gboolean keep_md5 = compare != NULL && !compare->drop_md5;
 
-  g_return_val_if_fail (self->db != NULL && !self->committed, FALSE);
+  g_return_val_if_fail (self->file.db != NULL && !self->file.committed, FALSE);
 
-  if (!self->has_config)
-    {
-      self->has_config = TRUE;
-      self->micro_steps = msvis_graph_get_micro_steps (npu);
-      if (compare != NULL)
-        {
-          self->task = g_strdup (compare->task);
-          self->tool_tip = g_strdup (compare->tooltip);
-        }
-    }
-  note_step_rank (self, step, rank);
+  _msvis_vis_db_file_note (&self->file, npu, compare, step, rank);
 
   if (!add_graph (self, npu, compare ? compare->bench : NULL, TRUE, keep_md5, step, rank,
                   cancellable, error))
     return FALSE;
   return compare == NULL ||
          add_graph (self, compare->bench, npu, FALSE, keep_md5, step, rank, cancellable, error);
-}
-
-static char *
-int_list_json (GArray *list)
-{
-  GString *text = g_string_new ("[");
-
-  for (guint i = 0; i < list->len; i++)
-    g_string_append_printf (text, "%s%d", i > 0 ? ", " : "", g_array_index (list, gint, i));
-  g_string_append_c (text, ']');
-  return g_string_free (text, FALSE);
-}
-
-static gboolean
-write_config (MsvisVisDb26Writer  *self,
-              GError             **error)
-{
-  g_autofree char *ranks = NULL;
-  g_autofree char *steps = NULL;
-  g_autofree char *colors = NULL;
-  sqlite3_stmt *stmt = NULL;
-  gboolean ok;
-
-  if (!self->has_config)
-    return TRUE;   /* nothing was added: msprobe writes no config either */
-
-  ranks = int_list_json (self->ranks);
-  steps = int_list_json (self->steps);
-  colors = msvis_vis_legend26_colors (self->task);
-  if (sqlite3_prepare_v2 (self->db, "INSERT OR IGNORE INTO tb_config VALUES "
-                          "(?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &stmt, NULL) != SQLITE_OK)
-    return set_sqlite_error (self, error);
-  BIND_TEXT (stmt, 1, "1");
-  BIND_TEXT (stmt, 2, self->task != NULL ? "compare" : "build");
-  BIND_TEXT (stmt, 3, self->task != NULL ? self->task : "");
-  if (self->tool_tip != NULL)
-    BIND_TEXT (stmt, 4, self->tool_tip);
-  sqlite3_bind_int (stmt, 5, self->micro_steps);
-  sqlite3_bind_int (stmt, 6, self->overflow_check ? 1 : 0);
-  BIND_TEXT (stmt, 7, colors);
-  BIND_TEXT (stmt, 8, ranks);
-  BIND_TEXT (stmt, 9, steps);
-  ok = sqlite3_step (stmt) == SQLITE_DONE;
-  if (!ok)
-    set_sqlite_error (self, error);
-  sqlite3_finalize (stmt);
-  return ok;
-}
-
-static int
-close_db (MsvisVisDb26Writer *self)
-{
-  int status;
-
-  sqlite3_finalize (self->insert_node);
-  sqlite3_finalize (self->insert_stack);
-  self->insert_node = self->insert_stack = NULL;
-  status = sqlite3_close (self->db);
-  self->db = NULL;
-  return status;
 }
 
 /**
@@ -593,35 +328,24 @@ msvis_vis_db26_writer_commit (MsvisVisDb26Writer  *self,
                               gboolean             distributed,
                               GError             **error)
 {
-  g_return_val_if_fail (self->db != NULL && !self->committed, FALSE);
+  MsvisVisDbFile *file = &self->file;
+  MsvisVisDbFileSpec spec = file_spec ();
+  g_autofree char *colors = NULL;
 
-  if (!write_config (self, error))
+  g_return_val_if_fail (file->db != NULL && !file->committed, FALSE);
+
+  colors = msvis_vis_legend26_colors (file->task);
+  if (!_msvis_vis_db_file_write_config (file, file->task != NULL ? "compare" : "build",
+                                        file->task != NULL ? file->task : "", colors, error) ||
+      !_msvis_vis_db_file_indexes (file, &spec, error))
     return FALSE;
-  for (guint i = N_TABLES; msvis_vis_db26_schema[i] != NULL; i++)
-    if (!exec (self, msvis_vis_db26_schema[i], error))
-      return FALSE;
   if (distributed &&
-      !msvis_vis_db26_link_distributed (self->db, self->overflow_check, error))
+      !msvis_vis_db26_link_distributed (file->db, file->overflow_check, error))
     return FALSE;
-  if (!exec (self, "COMMIT", error) ||
-      !exec (self, "PRAGMA journal_mode=WAL", error) ||
-      !exec (self, "PRAGMA synchronous=NORMAL", error))
-    return FALSE;
-
-  /* Closing the last connection checkpoints the WAL into the file and removes it. */
-  if (close_db (self) != SQLITE_OK)
-    {
-      g_set_error (error, MSVIS_VIS_DB_ERROR, MSVIS_VIS_DB_ERROR_FINISH,
-                   /* translators: a file path */
-                   _("%s: cannot finish the database"), self->path);
-      return FALSE;
-    }
-  if (!msvis_safe_file_place (self->tmp_path, self->path, self->flags, error))
-    return FALSE;
-
-  self->committed = TRUE;
-  remove_tmp_files (self);
-  return TRUE;
+  return _msvis_vis_db_file_exec (file, "COMMIT", error) &&
+         _msvis_vis_db_file_exec (file, "PRAGMA journal_mode=WAL", error) &&
+         _msvis_vis_db_file_exec (file, "PRAGMA synchronous=NORMAL", error) &&
+         _msvis_vis_db_file_place (file, error);
 }
 
 void
@@ -630,19 +354,7 @@ msvis_vis_db26_writer_free (MsvisVisDb26Writer *self)
   if (self == NULL)
     return;
 
-  if (self->db != NULL)
-    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
-  if (self->db != NULL)
-    close_db (self);
-  if (self->tmp_path != NULL)
-    remove_tmp_files (self);
-
-  g_free (self->path);
-  g_free (self->tmp_path);
-  g_free (self->task);
-  g_free (self->tool_tip);
-  g_array_unref (self->ranks);
-  g_array_unref (self->steps);
+  _msvis_vis_db_file_clear (&self->file);
   g_string_free (self->row_id, TRUE);
   g_string_free (self->children, TRUE);
   g_string_free (self->link, TRUE);

@@ -197,3 +197,29 @@ msvis_test_data_db (const char *base,
   g_assert_nonnull (found);
   return found;
 }
+
+const char *
+msvis_test_parent_of (MsvisGraph *graph,
+                      const char *id,
+                      const char *root_text)
+{
+  MsvisNodeId node = msvis_graph_lookup (graph, id);
+  MsvisNodeId parent;
+
+  g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
+  parent = msvis_graph_node_get_parent (graph, node);
+  return parent == MSVIS_NODE_ID_NONE ? root_text : msvis_graph_node_get_id (graph, parent);
+}
+
+char *
+msvis_test_children_of (MsvisGraph *graph,
+                        const char *id)
+{
+  GString *s = g_string_new (NULL);
+  MsvisNodeId node = msvis_graph_lookup (graph, id);
+
+  for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
+       c = msvis_graph_node_get_next_sibling (graph, c))
+    g_string_append_printf (s, "%s%s", s->len ? " " : "", msvis_graph_node_get_id (graph, c));
+  return g_string_free (s, FALSE);
+}

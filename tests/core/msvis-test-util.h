@@ -43,5 +43,13 @@ char       *msvis_test_data_path    (const char  *base,
 /* The one .vis.db under tests/data/@base/out/@case_name; its name holds msprobe's timestamp. */
 char       *msvis_test_data_db      (const char  *base,
                                      const char  *case_name);
+/* The id of @id's parent, @root_text where it is the root; the test fails when @id is not in
+ * @graph. */
+const char *msvis_test_parent_of    (MsvisGraph  *graph,
+                                     const char  *id,
+                                     const char  *root_text);
+/* The ids of @id's children, joined with spaces. */
+char       *msvis_test_children_of  (MsvisGraph  *graph,
+                                     const char  *id);
 
 G_END_DECLS

@@ -70,24 +70,7 @@ static const char *
 parent_of (MsvisGraph *graph,
            const char *id)
 {
-  MsvisNodeId node = msvis_graph_lookup (graph, id);
-  MsvisNodeId parent;
-
-  g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
-  parent = msvis_graph_node_get_parent (graph, node);
-  return parent == MSVIS_NODE_ID_NONE ? "" : msvis_graph_node_get_id (graph, parent);
-}
-
-static char *
-children_of (MsvisGraph *graph,
-             const char *id)
-{
-  GString *out = g_string_new (NULL);
-
-  for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, msvis_graph_lookup (graph, id));
-       c != MSVIS_NODE_ID_NONE; c = msvis_graph_node_get_next_sibling (graph, c))
-    g_string_append_printf (out, "%s%s", out->len ? " " : "", msvis_graph_node_get_id (graph, c));
-  return g_string_free (out, FALSE);
+  return msvis_test_parent_of (graph, id, "");
 }
 
 /* §4.2: a module's backward listed under an in-place sibling's goes under the backward twin
@@ -108,7 +91,7 @@ test_inplace (void)
   };
   g_autoptr(MsvisGraph) july = build (&d, MSVIS_ERA_2025_07);
   g_autoptr(MsvisGraph) now = build (&d, MSVIS_ERA_2026);
-  g_autofree char *block = children_of (now, "Module.layer.1.BasicBlock.backward.0");
+  g_autofree char *block = msvis_test_children_of (now, "Module.layer.1.BasicBlock.backward.0");
 
   g_assert_cmpstr (parent_of (july, "Module.layer.1.conv2.Conv2d.backward.0"), ==,
                    "Module.layer.1.relu.ReLU.backward.0");
@@ -154,11 +137,11 @@ test_recompute (void)
   g_autoptr(MsvisGraph) now = build (&checkpoint, MSVIS_ERA_2026);
   g_autoptr(MsvisGraph) plain = build (&no_frame, MSVIS_ERA_2026);
   g_autoptr(MsvisGraph) ms = build (&mindspore, MSVIS_ERA_2026);
-  g_autofree char *july_root = children_of (july, "DefaultModel");
-  g_autofree char *root = children_of (now, "DefaultModel");
-  g_autofree char *backward = children_of (now, "Module.m.Stack.backward.0");
-  g_autofree char *plain_root = children_of (plain, "DefaultModel");
-  g_autofree char *ms_backward = children_of (ms, "Module.m.Stack.backward.0");
+  g_autofree char *july_root = msvis_test_children_of (july, "DefaultModel");
+  g_autofree char *root = msvis_test_children_of (now, "DefaultModel");
+  g_autofree char *backward = msvis_test_children_of (now, "Module.m.Stack.backward.0");
+  g_autofree char *plain_root = msvis_test_children_of (plain, "DefaultModel");
+  g_autofree char *ms_backward = msvis_test_children_of (ms, "Module.m.Stack.backward.0");
 
   g_assert_cmpstr (july_root, ==, "Module.m.Stack.forward.0 Module.m.layers.0.Layer.forward.1 "
                                   "Module.m.Stack.backward.0 Module.m.layers.0.Layer.backward.1");
@@ -181,8 +164,8 @@ test_mindspeed (void)
   };
   g_autoptr(MsvisGraph) july = build (&d, MSVIS_ERA_2025_07);
   g_autoptr(MsvisGraph) now = build (&d, MSVIS_ERA_2026);
-  g_autofree char *july_root = children_of (july, "DefaultModel");
-  g_autofree char *root = children_of (now, "DefaultModel");
+  g_autofree char *july_root = msvis_test_children_of (july, "DefaultModel");
+  g_autofree char *root = msvis_test_children_of (now, "DefaultModel");
 
   g_assert_cmpstr (july_root, ==, "MindSpeed.rope.0.forward MindSpeed.swiglu.0.forward "
                                   "Module.m.M.forward.0");
@@ -211,7 +194,7 @@ test_parameters_grad (void)
   g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(MsvisGraph) july = build_in (dir, MSVIS_ERA_2025_07, NULL);
   g_autoptr(MsvisGraph) now = build_in (dir, MSVIS_ERA_2026, warnings);
-  g_autofree char *a = children_of (now, "Module.a.A.backward.1");
+  g_autofree char *a = msvis_test_children_of (now, "Module.a.A.backward.1");
   g_autofree char *dump_path = g_build_filename (dir, "dump.json", NULL);
   MsvisNodeId a1 = msvis_graph_lookup (now, "Module.a.A.parameters_grad.1");
   guint32 n, first = msvis_graph_node_get_inputs (now, a1, &n);

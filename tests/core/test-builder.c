@@ -30,26 +30,7 @@ static const char *
 parent_of (MsvisGraph *graph,
            const char *id)
 {
-  MsvisNodeId node = msvis_graph_lookup (graph, id);
-  MsvisNodeId parent;
-
-  g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
-  parent = msvis_graph_node_get_parent (graph, node);
-  return parent == MSVIS_NODE_ID_NONE ? "None" : msvis_graph_node_get_id (graph, parent);
-}
-
-/* The ids of @id's children, joined with spaces. */
-static char *
-children_of (MsvisGraph *graph,
-             const char *id)
-{
-  GString *s = g_string_new (NULL);
-  MsvisNodeId node = msvis_graph_lookup (graph, id);
-
-  for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
-       c = msvis_graph_node_get_next_sibling (graph, c))
-    g_string_append_printf (s, "%s%s", s->len ? " " : "", msvis_graph_node_get_id (graph, c));
-  return g_string_free (s, FALSE);
+  return msvis_test_parent_of (graph, id, "None");
 }
 
 static char *
@@ -113,10 +94,10 @@ test_apis_between_modules (void)
     build ("{\"Tensor.a.0.forward\": null, \"Torch.b.0.forward\": null}", "", NULL);
   g_autoptr(MsvisGraph) modules =
     build ("{\"Module.m.M.forward.0\": null, \"Module.n.N.forward.0\": null}", "", NULL);
-  g_autofree char *root = children_of (mixed, "DefaultModel");
-  g_autofree char *run = children_of (mixed, "Apis_Between_Modules.0");
-  g_autofree char *only_apis = children_of (apis, "DefaultModel");
-  g_autofree char *only_modules = children_of (modules, "DefaultModel");
+  g_autofree char *root = msvis_test_children_of (mixed, "DefaultModel");
+  g_autofree char *run = msvis_test_children_of (mixed, "Apis_Between_Modules.0");
+  g_autofree char *only_apis = msvis_test_children_of (apis, "DefaultModel");
+  g_autofree char *only_modules = msvis_test_children_of (modules, "DefaultModel");
 
   g_assert_cmpstr (root, ==, "Tensor.a.0.forward Module.m.M.forward.0 Module.n.N.forward.0 "
                               "Apis_Between_Modules.0 Module.o.O.forward.0");
@@ -253,8 +234,8 @@ test_orphans_and_duplicates (void)
   g_autoptr(MsvisGraph) duplicates =
     build ("{\"Module.c.C.forward.0\": \"Module.p.P.forward.0\", \"Module.r.R.forward.0\": null,"
            " \"Module.c.C.forward.0\": \"Module.r.R.forward.0\"}", "", NULL);
-  g_autofree char *root = children_of (orphans, "DefaultModel");
-  g_autofree char *under_p = children_of (orphans, "Module.p.P.forward.0");
+  g_autofree char *root = msvis_test_children_of (orphans, "DefaultModel");
+  g_autofree char *under_p = msvis_test_children_of (orphans, "Module.p.P.forward.0");
 
   g_assert_cmpstr (parent_of (orphans, "Module.p.P.forward.0"), ==, "None");
   g_assert_cmpstr (under_p, ==, "Module.c.C.forward.0");

@@ -158,32 +158,48 @@ assert_only_file (const char *dir,
   g_assert_cmpuint (n, ==, name != NULL ? 1 : 0);
 }
 
+/* `msvis match SOURCE --config CONFIG -o out.vis.db` in a fresh folder gives
+ * tests/data/match-2026/EXPECTED and nothing else; @rows (unless NULL) are the rows marked
+ * modified. */
+static void
+assert_golden (const char        *source,
+               const char        *config_name,
+               const char        *expected_name,
+               const char *const *rows)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *config = data_path ("match-2026", config_name);
+  g_autofree char *expected = data_path ("match-2026", expected_name);
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
+                                                 NULL }, &err), ==, 0);
+  assert_same_db (out, expected);
+  if (rows != NULL)
+    {
+      g_auto(GStrv) modified = modified_rows (out);
+
+      g_assert_cmpstrv (modified, rows);
+    }
+  assert_only_file (dir, "out.vis.db");
+  msvis_test_remove_tree (dir);
+}
+
 /* A config of three pairs on a summary compare: metrics and Result/Err_message as msprobe's
  * MatchedNodeCalculator computes them (one pair is a warning), links as the viewer's "by
  * config" writes them, modified = 1 on the six rows and nowhere else. */
 static void
 test_golden_summary (void)
 {
-  g_autofree char *dir = msvis_test_make_dir ();
-  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
   g_autofree char *source = fuzzy_db ();
-  g_autofree char *config = data_path ("match-2026", "fuzzy.vis.config");
-  g_autofree char *expected = data_path ("match-2026", "fuzzy-matched.vis.db");
-  g_auto(GStrv) modified = NULL;
-  g_autofree char *err = NULL;
   const char *const rows[] = {
     "Bench:Functional.conv2d.3.forward", "Bench:Functional.relu.7.forward",
     "Bench:Tensor.__add__.1.forward", "NPU:Functional.conv2d.0.forward",
     "NPU:Functional.relu.0.forward", "NPU:Tensor.__add__.1.forward", NULL,
   };
 
-  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
-                                                 NULL }, &err), ==, 0);
-  assert_same_db (out, expected);
-  modified = modified_rows (out);
-  g_assert_cmpstrv (modified, rows);
-  assert_only_file (dir, "out.vis.db");
-  msvis_test_remove_tree (dir);
+  assert_golden (source, "fuzzy.vis.config", "fuzzy-matched.vis.db", rows);
 }
 
 /* Items paired by position when the two nodes have different numbers of them: the extra
@@ -192,37 +208,19 @@ test_golden_summary (void)
 static void
 test_golden_uneven (void)
 {
-  g_autofree char *dir = msvis_test_make_dir ();
-  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
   g_autofree char *source = fuzzy_db ();
-  g_autofree char *config = data_path ("match-2026", "uneven.vis.config");
-  g_autofree char *expected = data_path ("match-2026", "uneven-matched.vis.db");
-  g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
-                                                 NULL }, &err), ==, 0);
-  assert_same_db (out, expected);
-  assert_only_file (dir, "out.vis.db");
-  msvis_test_remove_tree (dir);
+  assert_golden (source, "uneven.vis.config", "uneven-matched.vis.db", NULL);
 }
 
 /* md5: the items stay as they are; a checksum that differs makes the NPU row an error. */
 static void
 test_golden_md5 (void)
 {
-  g_autofree char *dir = msvis_test_make_dir ();
-  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
   g_autofree char *source = data_path ("reference-2026",
                                        "out/cmp_md5/compare_20261127113901.vis.db");
-  g_autofree char *config = data_path ("match-2026", "md5.vis.config");
-  g_autofree char *expected = data_path ("match-2026", "md5-matched.vis.db");
-  g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_msvis ((const char *[]) { "match", source, "--config", config, "-o", out,
-                                                 NULL }, &err), ==, 0);
-  assert_same_db (out, expected);
-  assert_only_file (dir, "out.vis.db");
-  msvis_test_remove_tree (dir);
+  assert_golden (source, "md5.vis.config", "md5-matched.vis.db", NULL);
 }
 
 /* Unmatching a pair msprobe matched: its compare keys go, and so does its backward twin's
@@ -319,6 +317,33 @@ test_real_data (void)
   msvis_test_remove_tree (dir);
 }
 
+/* A session on @source with Torch.sum.1.forward matched by hand to conv2d.3, as the window
+ * would match them. */
+static MsvisMatchSession *
+session_with_sum_matched (const char        *source,
+                          MsvisVisDocument **doc,
+                          MsvisMatchChange  *change)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (source);
+  g_autoptr(GError) error = NULL;
+  MsvisMatchSession *session;
+  MsvisGraph *npu, *bench;
+
+  *doc = msvis_match_open_document (source, -1, -1, NULL, &error);
+  g_assert_no_error (error);
+  session = msvis_match_session_new (*doc, file, &error);
+  g_assert_no_error (error);
+  npu = msvis_vis_document_get_npu (*doc);
+  bench = msvis_vis_document_get_bench (*doc);
+  g_assert_true (msvis_match_session_match (session,
+                                            msvis_graph_lookup (npu, "Torch.sum.1.forward"),
+                                            msvis_graph_lookup (bench,
+                                                                "Functional.conv2d.3.forward"),
+                                            FALSE, change, &error));
+  g_assert_no_error (error);
+  return session;
+}
+
 /* The library's session (the window's matching) saves a 26.0.0 file as its viewer would: a
  * pair matched in the session gives the rows of the viewer's golden file, and an unmatch
  * changes the two rows of the pair and nothing else. */
@@ -330,7 +355,6 @@ test_session (void)
   g_autofree char *out2 = g_build_filename (dir, "out2.vis.db", NULL);
   g_autofree char *source = fuzzy_db ();
   g_autofree char *expected = data_path ("match-2026", "uneven-matched.vis.db");
-  g_autoptr(GFile) file = g_file_new_for_path (source);
   g_autoptr(MsvisVisDocument) doc = NULL;
   g_autoptr(MsvisMatchSession) session = NULL;
   g_autoptr(GError) error = NULL;
@@ -339,20 +363,10 @@ test_session (void)
     "Bench:Functional.conv2d.1.forward", "NPU:Functional.conv2d.1.forward", NULL,
   };
   MsvisMatchChange change;
-  MsvisGraph *npu, *bench;
+  MsvisGraph *npu;
 
-  doc = msvis_match_open_document (source, -1, -1, NULL, &error);
-  g_assert_no_error (error);
-  session = msvis_match_session_new (doc, file, &error);
-  g_assert_no_error (error);
+  session = session_with_sum_matched (source, &doc, &change);
   npu = msvis_vis_document_get_npu (doc);
-  bench = msvis_vis_document_get_bench (doc);
-  g_assert_true (msvis_match_session_match (session,
-                                            msvis_graph_lookup (npu, "Torch.sum.1.forward"),
-                                            msvis_graph_lookup (bench,
-                                                                "Functional.conv2d.3.forward"),
-                                            FALSE, &change, &error));
-  g_assert_no_error (error);
   g_assert_true (msvis_match_session_save_vis_db (session, source, out, FALSE, NULL, &error));
   g_assert_no_error (error);
   assert_same_db (out, expected);
@@ -398,28 +412,17 @@ static void
 test_session_shows (void)
 {
   g_autofree char *source = fuzzy_db ();
-  g_autoptr(GFile) file = g_file_new_for_path (source);
   g_autoptr(MsvisVisDocument) doc = NULL;
   g_autoptr(MsvisMatchSession) session = NULL;
   g_autoptr(GError) error = NULL;
   MsvisMatchChange change;
-  MsvisGraph *npu, *bench;
+  MsvisGraph *npu;
   MsvisCompareResults *results;
   MsvisPrecision precision;
 
-  doc = msvis_match_open_document (source, -1, -1, NULL, &error);
-  g_assert_no_error (error);
-  session = msvis_match_session_new (doc, file, &error);
-  g_assert_no_error (error);
+  session = session_with_sum_matched (source, &doc, &change);
   npu = msvis_vis_document_get_npu (doc);
-  bench = msvis_vis_document_get_bench (doc);
   results = msvis_graph_get_compare_results (npu);
-  g_assert_true (msvis_match_session_match (session,
-                                            msvis_graph_lookup (npu, "Torch.sum.1.forward"),
-                                            msvis_graph_lookup (bench,
-                                                                "Functional.conv2d.3.forward"),
-                                            FALSE, &change, &error));
-  g_assert_no_error (error);
   precision = msvis_compare_results_get_precision (results,
                                                    msvis_graph_lookup (npu,
                                                                        "Torch.sum.1.forward"));
