@@ -8,6 +8,7 @@
 
 #include "msvis-dump-keys.h"
 #include "msvis-number-format.h"
+#include "msvis-op-names.h"
 #include "msvis-op-parser.h"
 #include "msvis-py-repr.h"
 #include "msvis-reader-error.h"
@@ -198,57 +199,6 @@ msvis_op_parser_free (MsvisOpParser *self)
   g_free (self);
 }
 
-/**
- * msvis_field_from_json:
- * @scratch: a buffer to format with
- *
- * Returns: a field holding what Python's json.load gives for @value
- */
-MsvisField
-msvis_field_from_json (MsvisGraph           *graph,
-                       guint32               atom,
-                       const MsvisJsonValue *value,
-                       GString              *scratch)
-{
-  MsvisField field = { .name = atom };
-
-  switch (value ? value->kind : MSVIS_JSON_NULL)
-    {
-    case MSVIS_JSON_NULL:
-      field.kind = MSVIS_VALUE_NONE;
-      break;
-    case MSVIS_JSON_BOOL:
-      field.kind = MSVIS_VALUE_BOOL;
-      field.b = value->b;
-      break;
-    case MSVIS_JSON_INT:
-      field.kind = MSVIS_VALUE_INT;
-      field.i = value->i;
-      break;
-    case MSVIS_JSON_FLOAT:
-      field.kind = MSVIS_VALUE_FLOAT;
-      field.f = value->f;
-      break;
-    case MSVIS_JSON_STRING:
-      field.kind = MSVIS_VALUE_STR;
-      /* Short strings (dtypes, types) repeat; long ones (file names) seldom do. */
-      field.s = value->n <= 32 ? msvis_graph_intern (graph, value->s)
-                               : msvis_graph_store (graph, value->s, value->n);
-      break;
-    case MSVIS_JSON_BIGINT:
-    case MSVIS_JSON_ARRAY:
-    case MSVIS_JSON_OBJECT:
-    default:
-      cut (scratch, 0);
-      msvis_py_append_str (scratch, value);
-      field.kind = MSVIS_VALUE_OBJECT;
-      field.s = msvis_graph_intern (graph, scratch->str);
-      break;
-    }
-
-  return field;
-}
-
 static MsvisField
 str_field (MsvisOpParser *self,
            Atom           atom,
@@ -360,14 +310,6 @@ append_numpy_shape (GString              *out,
   g_string_append_c (out, ')');
 }
 
-static const char *
-last_component (const char *name)
-{
-  const char *dot = strrchr (name, '.');
-
-  return dot ? dot + 1 : name;
-}
-
 /* Step 6 of gen_op_item: what a leaf without dtype (not a tensor) shows. */
 static void
 describe_non_tensor (MsvisOpParser        *self,
@@ -377,7 +319,7 @@ describe_non_tensor (MsvisOpParser        *self,
 {
   const char *type = msvis_json_value_get_string (msvis_json_value_get_member (leaf, "type"));
   const MsvisJsonValue *value = msvis_json_value_get_member (leaf, "value");
-  const char *last = last_component (name);
+  const char *last = msvis_op_name_last_component (name);
   MsvisField field;
 
   cut (self->scratch, 0);
@@ -471,23 +413,6 @@ add_pending (MsvisOpParser *self,
                            GUINT_TO_POINTER (i + 1));
   else if (list->len > 17)
     g_hash_table_insert (keys, (char *)pending.key, GUINT_TO_POINTER (list->len));
-}
-
-/* get_input_output's test, '.output.' in name and '.input.' not in name, in one pass over
- * the dots of the name: it runs for every leaf. */
-static gboolean
-is_output_name (const char *name)
-{
-  gboolean output = FALSE;
-
-  for (const char *p = strchr (name, '.'); p != NULL; p = strchr (p + 1, '.'))
-    {
-      if (p[1] == 'i' && strncmp (p + 1, "input.", 6) == 0)
-        return FALSE;
-      if (p[1] == 'o' && strncmp (p + 1, "output.", 7) == 0)
-        output = TRUE;
-    }
-  return output;
 }
 
 /* gen_op_item, then the input/output split of get_input_output. Over 100 lines on purpose: it
@@ -620,7 +545,7 @@ add_leaf (MsvisOpParser        *self,
   key = full_op_name;
 
 place:
-  if (is_output_name (full_op_name))
+  if (msvis_op_name_is_output (full_op_name))
     add_pending (self, self->outputs, self->output_keys, full_op_name, first);
   else
     add_pending (self, self->inputs, self->input_keys, key, first);
@@ -777,25 +702,6 @@ commit (MsvisOpParser *self,
 }
 
 
-/* read_op: the last or the second-to-last dotted part is "parameters_grad", so that the
- * X.parameters_grad.N of msprobe 26 dumps parse as the July X.parameters_grad (msprobe-2026.md
- * §3.1). */
-static gboolean
-is_parameters_grad_name (const char *name)
-{
-  static const char grad[] = "parameters_grad";
-  const char *last = strrchr (name, '.');
-  const char *start;
-
-  if (strcmp (last ? last + 1 : name, grad) == 0)
-    return TRUE;
-  if (last == NULL)
-    return FALSE;
-  for (start = last; start > name && start[-1] != '.'; start--)
-    ;
-  return (gsize) (last - start) == strlen (grad) && strncmp (start, grad, strlen (grad)) == 0;
-}
-
 /**
  * msvis_op_parser_parse:
  * @name: the entry's name, such as "Functional.linear.0.forward"
@@ -826,7 +732,7 @@ msvis_op_parser_parse (MsvisOpParser         *self,
   g_hash_table_remove_all (self->output_keys);
   msvis_arena_reset (self->arena);
 
-  if (is_parameters_grad_name (name))
+  if (msvis_op_name_is_parameters_grad (name))
     {
       g_string_assign (self->name, name);
       if (!parse_items (self, entry, "parameters_grad", 0, name, error))
