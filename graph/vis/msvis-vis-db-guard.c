@@ -128,3 +128,28 @@ msvis_vis_db_guard_check_tables (MsvisVisDb  *self,
     return msvis_vis_db_sqlite_error (self, error);
   return ok;
 }
+
+/**
+ * msvis_vis_db_open_read_only:
+ *
+ * A WAL database opened read-only leaves -shm and -wal files beside it, which must not appear
+ * in the user's folder (or fail in a read-only one). Without a -wal of its own the file is
+ * complete, and "immutable" reads it with no side files at all; with one, its rows are there
+ * and only a plain read-only connection sees them. Every reader of a .vis.db opens it here.
+ *
+ * Returns: SQLite's result code; @db is set either way and must be closed
+ */
+int
+msvis_vis_db_open_read_only (const char  *path,
+                             sqlite3    **db)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *escaped = NULL, *uri = NULL;
+  int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX;
+
+  if (g_file_test (wal, G_FILE_TEST_EXISTS))
+    return sqlite3_open_v2 (path, db, flags, NULL);
+  escaped = g_uri_escape_string (path, "/", FALSE);
+  uri = g_strconcat ("file:", escaped, "?immutable=1", NULL);
+  return sqlite3_open_v2 (uri, db, flags | SQLITE_OPEN_URI, NULL);
+}

@@ -52,6 +52,8 @@ MsvisJsonValue *msvis_vis_db_parse_json   (MsvisVisDb   *self,
                                            const char   *where,
                                            const char   *column,
                                            GError      **error);
+int             msvis_vis_db_open_read_only (const char  *path,
+                                             sqlite3    **db);
 char           *msvis_vis_db_column_dup   (sqlite3_stmt *stmt,
                                            int           column);
 void            msvis_vis_db_guard_install (MsvisVisDb   *self,

@@ -6,9 +6,9 @@
 #include <sqlite3.h>
 
 #include "msvis-reader-error.h"
+#include "msvis-vis-db-private.h"
 #include "msvis-vis-db-probe.h"
 
-/* Read with immutable=1: nothing appears beside the user's file. */
 static gboolean
 count (sqlite3     *db,
        const char  *sql,
@@ -35,13 +35,11 @@ msvis_vis_db_probe (const char  *path,
                     gint64      *requires_grad,
                     GError     **error)
 {
-  g_autofree char *escaped = g_uri_escape_string (path, "/", FALSE);
-  g_autofree char *uri = g_strconcat ("file:", escaped, "?immutable=1", NULL);
   sqlite3 *db = NULL;
   gint64 columns = 0;
   gboolean ok;
 
-  ok = sqlite3_open_v2 (uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) == SQLITE_OK &&
+  ok = msvis_vis_db_open_read_only (path, &db) == SQLITE_OK &&
        count (db, "SELECT COUNT(*) FROM pragma_table_info('tb_nodes') WHERE "
               "name = 'is_distributed'", &columns) &&
        count (db, "SELECT COUNT(*) FROM tb_nodes WHERE input_data LIKE "

@@ -153,25 +153,6 @@ read_config (MsvisVisDb  *self,
   return self->step_list != NULL;
 }
 
-/* A WAL database opened read-only leaves -shm and -wal files beside it, which must not
- * appear in the user's folder (or fail in a read-only one). Without a -wal of its own the
- * file is complete, and "immutable" reads it with no side files at all. */
-static gboolean
-open_read_only (MsvisVisDb *self,
-                const char *path)
-{
-  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-  g_autofree char *escaped = NULL, *uri = NULL;
-  int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX;
-
-  if (g_file_test (wal, G_FILE_TEST_EXISTS))
-    return sqlite3_open_v2 (path, &self->db, flags, NULL) == SQLITE_OK;
-
-  escaped = g_uri_escape_string (path, "/", FALSE);
-  uri = g_strconcat ("file:", escaped, "?immutable=1", NULL);
-  return sqlite3_open_v2 (uri, &self->db, flags | SQLITE_OPEN_URI, NULL) == SQLITE_OK;
-}
-
 /**
  * msvis_vis_db_open:
  *
@@ -199,7 +180,7 @@ msvis_vis_db_open (const char  *path,
                    _("%s: no such file"), path);
       return NULL;
     }
-  if (!open_read_only (self, path))
+  if (msvis_vis_db_open_read_only (path, &self->db) != SQLITE_OK)
     {
       msvis_vis_db_sqlite_error (self, error);
       return NULL;

@@ -13,6 +13,7 @@
 
 #include "msvis-json-scanner.h"
 #include "msvis-json-value.h"
+#include "msvis-vis-db-private.h"
 #include "msvis-vis-db-rows.h"
 #include "msvis-vis-db-write-common.h"
 #include "msvis-safe-file.h"
@@ -45,16 +46,11 @@ sqlite_error (sqlite3     *db,
   return FALSE;
 }
 
-/* As the .vis.db reader opens files: a WAL database without a -wal of its own is complete,
- * and "immutable" reads it with no -wal or -shm appearing beside it. */
+/* As the .vis.db reader opens files (msvis_vis_db_open_read_only()). */
 static sqlite3 *
 open_read_only (const char  *path,
                 GError     **error)
 {
-  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-  g_autofree char *escaped = g_uri_escape_string (path, "/", FALSE);
-  g_autofree char *uri = g_strconcat ("file:", escaped, "?immutable=1", NULL);
-  int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX;
   sqlite3 *db = NULL;
   int rc;
 
@@ -65,10 +61,7 @@ open_read_only (const char  *path,
                    _("%s: no such file"), path);
       return NULL;
     }
-  if (g_file_test (wal, G_FILE_TEST_EXISTS))
-    rc = sqlite3_open_v2 (path, &db, flags, NULL);
-  else
-    rc = sqlite3_open_v2 (uri, &db, flags | SQLITE_OPEN_URI, NULL);
+  rc = msvis_vis_db_open_read_only (path, &db);
   if (rc != SQLITE_OK)
     {
       sqlite_error (db, path, error);
