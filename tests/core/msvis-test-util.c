@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <sqlite3.h>
+#include <sys/wait.h>
 
 #include <glib/gstdio.h>
 
@@ -222,4 +223,54 @@ msvis_test_children_of (MsvisGraph *graph,
        c = msvis_graph_node_get_next_sibling (graph, c))
     g_string_append_printf (s, "%s%s", s->len ? " " : "", msvis_graph_node_get_id (graph, c));
   return g_string_free (s, FALSE);
+}
+
+int
+msvis_test_run_msvis (const char         *cwd,
+                      const char         *command,
+                      const char *const  *args,
+                      char              **out,
+                      char              **err)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C", TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *ignored_out = NULL, *ignored_err = NULL;
+  const char *bin = g_getenv ("MSVIS_BIN");
+  int status;
+
+  g_assert_nonnull (bin);
+  g_strv_builder_add (builder, bin);
+  if (command != NULL)
+    g_strv_builder_add (builder, command);
+  g_strv_builder_addv (builder, (const char **)args);
+  argv = g_strv_builder_end (builder);
+  env = g_environ_unsetenv (env, "LANGUAGE");
+  /* Never the test's own stdout: TAP reads it. */
+  g_assert_true (g_spawn_sync (cwd, argv, env, G_SPAWN_DEFAULT, NULL, NULL,
+                               out ? out : &ignored_out, err ? err : &ignored_err, &status,
+                               &error));
+  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+}
+
+char *
+msvis_test_item_names (MsvisGraph  *graph,
+                       MsvisNodeId  node,
+                       gboolean     inputs,
+                       char         separator)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GString *out = g_string_new (NULL);
+  guint32 n, first = inputs ? msvis_graph_node_get_inputs (graph, node, &n)
+                            : msvis_graph_node_get_outputs (graph, node, &n);
+
+  for (guint32 i = 0; i < n; i++)
+    {
+      const char *key = msvis_graph_get_item (graph, first + i)->key;
+
+      if (g_hash_table_add (seen, (char *)key))
+        g_string_append_printf (out, "%s%c", key, separator);
+    }
+  return g_string_free (out, FALSE);
 }

@@ -52,4 +52,19 @@ const char *msvis_test_parent_of    (MsvisGraph  *graph,
 char       *msvis_test_children_of  (MsvisGraph  *graph,
                                      const char  *id);
 
+/* msvis (MSVIS_BIN) with @command (nullable) and @args (NULL-terminated) in @cwd (NULL: here),
+ * in the C locale so that its messages are English as msprobe's; @out and @err (nullable) get
+ * what it printed. Returns: its exit status, or 128 + the signal that ended it. */
+int         msvis_test_run_msvis    (const char         *cwd,
+                                     const char         *command,
+                                     const char *const  *args,
+                                     char              **out,
+                                     char              **err);
+/* The names of @node's inputs (or outputs), once each in the order they first come, as the
+ * keys of the JSON object msprobe writes them into, each followed by @separator. */
+char       *msvis_test_item_names   (MsvisGraph         *graph,
+                                     MsvisNodeId         node,
+                                     gboolean            inputs,
+                                     char                separator);
+
 G_END_DECLS

@@ -39,20 +39,7 @@ static int
 run (const char *const  *args,
      char              **err)
 {
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) argv = NULL;
-  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "LC_ALL", "C", TRUE);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *out = NULL;
-  int status;
-
-  g_strv_builder_add_many (builder, g_getenv ("MSVIS_BIN"), "convert", NULL);
-  g_strv_builder_addv (builder, (const char **)args);
-  argv = g_strv_builder_end (builder);
-  env = g_environ_unsetenv (env, "LANGUAGE");
-  g_assert_true (g_spawn_sync (NULL, argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, err, &status,
-                               &error));
-  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+  return msvis_test_run_msvis (NULL, "convert", args, NULL, err);
 }
 
 static void

@@ -30,23 +30,7 @@ run (const char *const  *args,
      char              **out,
      char              **err)
 {
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) argv = NULL;
-  g_auto(GStrv) env = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  const char *bin = g_getenv ("MSVIS_BIN");
-  int status;
-
-  g_assert_nonnull (bin);
-  g_strv_builder_add (builder, bin);
-  g_strv_builder_add (builder, "graph_visualize");
-  g_strv_builder_addv (builder, (const char **)args);
-  argv = g_strv_builder_end (builder);
-  env = g_environ_setenv (env, "LC_ALL", "C", TRUE);
-  env = g_environ_unsetenv (env, "LANGUAGE");
-  g_assert_true (g_spawn_sync (NULL, argv, env, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status,
-                               &error));
-  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+  return msvis_test_run_msvis (NULL, "graph_visualize", args, out, err);
 }
 
 static gint

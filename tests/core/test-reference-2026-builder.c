@@ -192,28 +192,6 @@ made_stack (MsvisGraph  *graph,
   return g_string_free (out, FALSE);
 }
 
-/* The names of @node's items, once each in the order they first come: the keys of the JSON
- * object msprobe writes them into. */
-static char *
-made_items (MsvisGraph  *graph,
-            MsvisNodeId  node,
-            gboolean     inputs)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  GString *out = g_string_new (NULL);
-  guint32 n, first = inputs ? msvis_graph_node_get_inputs (graph, node, &n)
-                            : msvis_graph_node_get_outputs (graph, node, &n);
-
-  for (guint32 i = 0; i < n; i++)
-    {
-      const char *key = msvis_graph_get_item (graph, first + i)->key;
-
-      if (g_hash_table_add (seen, (char *)key))
-        g_string_append_printf (out, "%s\x1e", key);
-    }
-  return g_string_free (out, FALSE);
-}
-
 static gboolean
 field_is_null (MsvisGraph       *graph,
                const MsvisField *field)
@@ -415,7 +393,7 @@ check_row (Report       *r,
   check_text (r, "stack", name, stack, expected_stack);
   for (int inputs = 0; inputs <= 1; inputs++)
     {
-      g_autofree char *made = made_items (graph, node, inputs);
+      g_autofree char *made = msvis_test_item_names (graph, node, inputs, '\x1e');
       g_autofree char *sql = g_strdup_printf ("SELECT j.key FROM tb_nodes, json_each(%s) AS j "
                                               "WHERE tb_nodes.id = ?1 ORDER BY j.id",
                                               inputs ? "input_data" : "output_data");

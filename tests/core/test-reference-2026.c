@@ -33,28 +33,6 @@ effective_micro_step (MsvisGraph  *graph,
   return 0;
 }
 
-/* The names of @node's items, once each in the order they first come, as the keys of the
- * JSON object msprobe writes them into. */
-static char *
-item_names (MsvisGraph  *graph,
-            MsvisNodeId  node,
-            gboolean     inputs)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  GString *out = g_string_new (NULL);
-  guint32 n, first = inputs ? msvis_graph_node_get_inputs (graph, node, &n)
-                            : msvis_graph_node_get_outputs (graph, node, &n);
-
-  for (guint32 i = 0; i < n; i++)
-    {
-      const char *key = msvis_graph_get_item (graph, first + i)->key;
-
-      if (g_hash_table_add (seen, (char *)key))
-        g_string_append_printf (out, "%s\n", key);
-    }
-  return g_string_free (out, FALSE);
-}
-
 /* The keys of msprobe's input_data or output_data JSON of @name, in its order. */
 static char *
 reference_item_names (sqlite3    *db,
@@ -128,7 +106,7 @@ check_case (const char *input,
                  effective_micro_step (graph, node));
       for (int inputs = 0; inputs <= 1; inputs++)
         {
-          g_autofree char *made = item_names (graph, node, inputs);
+          g_autofree char *made = msvis_test_item_names (graph, node, inputs, '\n');
           g_autofree char *expected = reference_item_names (db, name, inputs);
 
           g_assert_cmpstr (made, ==, expected);
