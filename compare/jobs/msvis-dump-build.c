@@ -304,15 +304,18 @@ build (const MsvisDumpBuildOptions  *options,
   g_autofree char *tmp_dir = NULL;
   g_autofree char *config_path = NULL;
   g_autoptr(GFile) result = NULL;
+  /* graph_visualize reads the folders themselves; msprobe 2025 took a compare.json. */
+  gboolean folders_direct = options->config_file == NULL && options->era == MSVIS_ERA_2026;
+  gboolean ready;
 
-  if (options->config_file != NULL)
-    config_path = local_path (options->config_file, error);
-  else if (options->era == MSVIS_ERA_2025_07)
-    config_path = write_config (options, &tmp_dir, cancellable, error);
-  else if (!local_dirs (options, cancellable, error))
-    return NULL;
+  if (folders_direct)
+    ready = local_dirs (options, cancellable, error);
+  else if (options->config_file != NULL)
+    ready = (config_path = local_path (options->config_file, error)) != NULL;
+  else
+    ready = (config_path = write_config (options, &tmp_dir, cancellable, error)) != NULL;
 
-  if (config_path != NULL || (options->config_file == NULL && options->era == MSVIS_ERA_2026))
+  if (ready)
     result = run_job (options, config_path, relay, cancellable, error);
   remove_config (tmp_dir);
 
