@@ -14,13 +14,20 @@
 /* msprobe 26's MatchedNodeCalculator (msprobe_adapter.py:238-678@8ff00da3), which the 26.0.0
  * viewer runs on a pair matched by hand: the items of the two rows are paired by position
  * (not by state, which a 26.0.0 file no longer holds), their printed values are read back
- * with float() and json.loads(), and the rows go through the indicator model of msvis graph
- * (msvis-indicator.c). Summary pairs get the keys of msprobe-2026.md §7.6 added to the NPU
- * items as the viewer stores them: numbers as JSON numbers, the rest as strings. */
+ * with float() and json.loads(), in a real-data compare the tensor files of each pair of
+ * items are compared again (msvis-match-db26-tensor.c), and the rows go through the
+ * indicator model of msvis graph (msvis-indicator.c). Summary and real-data pairs get the
+ * keys of msprobe-2026.md §7.6 added to the NPU items as the viewer stores them: numbers as
+ * JSON numbers, the rest as strings. */
 
 static const char *const metric_names[] = {
   "Max diff", "Min diff", "Mean diff", "L2norm diff",
   "MaxRelativeErr", "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr",
+};
+/* tensor_indicators_index: the columns compare_by_op fills, in its order */
+static const char *const tensor_metric_names[] = {
+  "Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",
+  "Five Thousandths Err Ratio",
 };
 static const char *const stat_names[] = { "Max", "Min", "Mean", "Norm" };
 
@@ -38,7 +45,8 @@ typedef struct
   MsvisJsonScanner *scanner;
   GArray           *rows;          /* MsvisIndicatorRow */
   GPtrArray        *consistent;    /* const char *, per row */
-  gboolean          md5;
+  MsvisIndicatorMode mode;
+  const MsvisDb26Dirs *dirs;       /* MSVIS_INDICATOR_ALL */
 } Calc;
 
 static MsvisField
@@ -159,13 +167,40 @@ difference (Calc             *calc,
   *diff = tabbed ((MsvisField) { .kind = MSVIS_VALUE_FLOAT, .f = d });
 }
 
-/* One row of _convert_db_data2data_lists (and _compare_statistics). */
+static MsvisField
+tensor_field (const MsvisMetricValue *value)
+{
+  if (value->kind == MSVIS_METRIC_NUMBER)
+    return (MsvisField) { .kind = MSVIS_VALUE_FLOAT, .f = value->value };
+  return str_field (msvis_metric_kind_to_string (value->kind));
+}
+
+/* The statistics of a real-data row, as float() gave them, and compare_by_op's results. */
 static void
-add_row (Calc                 *calc,
-         const char           *npu_key,
-         const MsvisJsonValue *n,
-         const char           *bench_key,
-         const MsvisJsonValue *b)
+tensor_row (Calc                     *calc,
+            MsvisIndicatorRow        *row,
+            const MsvisJsonValue     *n,
+            const MsvisJsonValue     *b,
+            const MsvisTensorMetrics *metrics)
+{
+  row->npu_max = stat_field (calc, n, "Max");
+  row->npu_min = stat_field (calc, n, "Min");
+  row->bench_max = stat_field (calc, b, "Max");
+  row->bench_min = stat_field (calc, b, "Min");
+  for (guint i = 0; i < MSVIS_N_METRICS; i++)
+    row->metrics[i] = metrics != NULL ? tensor_field (&metrics->metric[i]) : str_field ("");
+  row->n_metrics = MSVIS_N_METRICS;
+}
+
+/* One row of _convert_db_data2data_lists (and _compare_statistics); @metrics: the pair's
+ * tensor compare, %NULL for none. */
+static void
+add_row (Calc                     *calc,
+         const char               *npu_key,
+         const MsvisJsonValue     *n,
+         const char               *bench_key,
+         const MsvisJsonValue     *b,
+         const MsvisTensorMetrics *metrics)
 {
   MsvisIndicatorRow row = { 0 };
   const char *n_grad, *b_grad;
@@ -186,7 +221,9 @@ add_row (Calc                 *calc,
   g_ptr_array_add (calc->consistent,
                    *n_grad == '\0' || *b_grad == '\0' ? ""
                    : row.requires_grad_consistent ? "True" : "False");
-  if (calc->md5)
+  if (calc->mode == MSVIS_INDICATOR_ALL)
+    tensor_row (calc, &row, n, b, metrics);
+  else if (calc->mode == MSVIS_INDICATOR_MD5)
     {
       row.metrics[0] = str_field (raw_text (calc, n, "md5"));
       row.metrics[1] = str_field (raw_text (calc, b, "md5"));
@@ -216,11 +253,34 @@ add_row (Calc                 *calc,
   g_array_append_val (calc->rows, row);
 }
 
+/* _compare_db_tensor_node for one pair of items: compared when both have a data_name. */
+static gboolean
+compare_pair (Calc                  *calc,
+              const MsvisJsonValue  *n_item,
+              const MsvisJsonValue  *b_item,
+              MsvisTensorMetrics    *metrics,
+              gboolean              *compared,
+              GError               **error)
+{
+  const char *n_name, *b_name;
+
+  *compared = FALSE;
+  if (calc->mode != MSVIS_INDICATOR_ALL || n_item == NULL || b_item == NULL)
+    return TRUE;
+  n_name = raw_text (calc, n_item, "data_name");
+  b_name = raw_text (calc, b_item, "data_name");
+  if (*n_name == '\0' || *b_name == '\0')
+    return TRUE;
+  *compared = TRUE;
+  return _msvis_match_db26_compare_tensors (calc->dirs, n_name, b_name, metrics, error);
+}
+
 /* Items in order, the shorter side padded with "Nan" names and no data. */
-static void
-add_rows (Calc                 *calc,
-          const MsvisJsonValue *npu,
-          const MsvisJsonValue *bench)
+static gboolean
+add_rows (Calc                  *calc,
+          const MsvisJsonValue  *npu,
+          const MsvisJsonValue  *bench,
+          GError               **error)
 {
   guint n = MAX (npu->n, bench->n);
 
@@ -231,10 +291,18 @@ add_rows (Calc                 *calc,
                                                                 n_item->key_len) : "Nan";
       const char *b_key = b_item != NULL ? msvis_arena_strndup (calc->arena, b_item->key,
                                                                 b_item->key_len) : "Nan";
+      MsvisTensorMetrics metrics;
+      gboolean compared;
 
-      add_row (calc, n_key, n_item != NULL && n_item->kind == MSVIS_JSON_OBJECT ? n_item : NULL,
-               b_key, b_item != NULL && b_item->kind == MSVIS_JSON_OBJECT ? b_item : NULL);
+      if (n_item != NULL && n_item->kind != MSVIS_JSON_OBJECT)
+        n_item = NULL;
+      if (b_item != NULL && b_item->kind != MSVIS_JSON_OBJECT)
+        b_item = NULL;
+      if (!compare_pair (calc, n_item, b_item, &metrics, &compared, error))
+        return FALSE;
+      add_row (calc, n_key, n_item, b_key, b_item, compared ? &metrics : NULL);
     }
+  return TRUE;
 }
 
 static MsvisJsonValue *
@@ -273,8 +341,10 @@ attach (Calc           *calc,
           item = msvis_json_value_new (calc->arena, MSVIS_JSON_OBJECT);
           msvis_json_value_set_member (calc->arena, items, row->npu_name, item);
         }
-      for (guint i = 0; i < G_N_ELEMENTS (metric_names); i++)
-        msvis_json_value_set_member (calc->arena, item, metric_names[i],
+      for (guint i = 0; i < row->n_metrics; i++)
+        msvis_json_value_set_member (calc->arena, item,
+                                     calc->mode == MSVIS_INDICATOR_ALL ? tensor_metric_names[i]
+                                                                       : metric_names[i],
                                      json_of_field (calc->arena, &row->metrics[i]));
       msvis_json_value_set_member (calc->arena, item, "Requires_grad Consistent",
                                    msvis_json_value_new_string (
@@ -289,41 +359,65 @@ attach (Calc           *calc,
     }
 }
 
+/* The viewer's task names, as its MatchNodesController branches on them. */
+gboolean
+_msvis_match_db26_mode_of_task (const char         *task,
+                                MsvisIndicatorMode *mode)
+{
+  if (g_strcmp0 (task, "summary") == 0)
+    *mode = MSVIS_INDICATOR_SUMMARY;
+  else if (g_strcmp0 (task, "md5") == 0)
+    *mode = MSVIS_INDICATOR_MD5;
+  else if (g_strcmp0 (task, "all") == 0)
+    *mode = MSVIS_INDICATOR_ALL;
+  else
+    return FALSE;
+  return TRUE;
+}
+
 /**
  * _msvis_match_db26_calculate:
- * @md5: get_db_md5_compare_result (the items stay as they are); else
- *   get_db_statistics_compare_result
+ * @mode: get_db_statistics_compare_result, get_db_md5_compare_result (the items stay as they
+ *   are) or get_db_tensor_compare_result
+ * @level: (out): the pair's indicator
  *
- * Returns: the pair's indicator; @npu's items have the summary keys
+ * On success @npu's items have the mode's keys.
+ *
+ * Returns: %FALSE when a tensor file of a real-data pair cannot be read
  */
-MsvisLevel
+gboolean
 _msvis_match_db26_calculate (MsvisArena           *arena,
                              MsvisDb26Items       *npu,
                              const MsvisDb26Items *bench,
-                             gboolean              md5)
+                             MsvisIndicatorMode    mode,
+                             const MsvisDb26Dirs  *dirs,
+                             MsvisLevel           *level,
+                             GError              **error)
 {
   Calc calc = { arena, msvis_json_scanner_new_for_spans ("shape"),
                 g_array_new (FALSE, TRUE, sizeof (MsvisIndicatorRow)),
-                g_ptr_array_new (), md5 };
-  guint n_inputs;
-  MsvisLevel level;
+                g_ptr_array_new (), mode, dirs };
+  guint n_inputs = 0;
+  gboolean ok;
 
-  add_rows (&calc, npu->input, bench->input);
+  g_return_val_if_fail (mode != MSVIS_INDICATOR_ALL || dirs != NULL, FALSE);
+  ok = add_rows (&calc, npu->input, bench->input, error);
   n_inputs = calc.rows->len;
-  add_rows (&calc, npu->output, bench->output);
-  level = msvis_indicator_calculate ((MsvisIndicatorRow *)(void *)calc.rows->data,
-                                     calc.rows->len,
-                                     md5 ? MSVIS_INDICATOR_MD5 : MSVIS_INDICATOR_SUMMARY,
-                                     FALSE);
-  if (!md5)
+  ok = ok && add_rows (&calc, npu->output, bench->output, error);
+  if (ok)
     {
-      attach (&calc, npu->input, 0, n_inputs);
-      attach (&calc, npu->output, n_inputs, calc.rows->len - n_inputs);
+      *level = msvis_indicator_calculate ((MsvisIndicatorRow *)(void *)calc.rows->data,
+                                          calc.rows->len, mode, FALSE);
+      if (mode != MSVIS_INDICATOR_MD5)
+        {
+          attach (&calc, npu->input, 0, n_inputs);
+          attach (&calc, npu->output, n_inputs, calc.rows->len - n_inputs);
+        }
     }
   msvis_json_scanner_free (calc.scanner);
   g_array_unref (calc.rows);
   g_ptr_array_unref (calc.consistent);
-  return level;
+  return ok;
 }
 
 static void

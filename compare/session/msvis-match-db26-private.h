@@ -5,6 +5,7 @@
 #include "msvis-indicator.h"
 #include "msvis-json-value.h"
 #include "msvis-match-session.h"
+#include "msvis-tensor-metrics.h"
 
 G_BEGIN_DECLS
 
@@ -18,12 +19,37 @@ typedef struct
   MsvisJsonValue *output;
 } MsvisDb26Items;
 
-MsvisLevel _msvis_match_db26_calculate (MsvisArena           *arena,
+/* Where the tensor files of a pair are, in a real-data compare: the folders its rows'
+ * dump_data_dir name. */
+typedef struct
+{
+  const char *npu;
+  const char *bench;
+} MsvisDb26Dirs;
+
+/* @dirs: (nullable): only for MSVIS_INDICATOR_ALL */
+gboolean   _msvis_match_db26_calculate (MsvisArena           *arena,
                                         MsvisDb26Items       *npu,
                                         const MsvisDb26Items *bench,
-                                        gboolean              md5);
+                                        MsvisIndicatorMode    mode,
+                                        const MsvisDb26Dirs  *dirs,
+                                        MsvisLevel           *level,
+                                        GError              **error);
 void       _msvis_match_db26_strip     (MsvisArena           *arena,
                                         MsvisDb26Items       *npu);
+char      *_msvis_match_db26_opposite_name (const char         *name);
+gboolean   _msvis_match_db26_mode_of_task (const char         *task,
+                                           MsvisIndicatorMode *mode);
+
+/* msvis-match-db26-tensor.c */
+char      *_msvis_match_db26_find_tensor_dir  (const char           *dir,
+                                               const char           *db_path,
+                                               GError              **error);
+gboolean   _msvis_match_db26_compare_tensors  (const MsvisDb26Dirs  *dirs,
+                                               const char           *npu_data_name,
+                                               const char           *bench_data_name,
+                                               MsvisTensorMetrics   *metrics,
+                                               GError              **error);
 
 /* msvis-match-save-2026.c */
 gboolean   _msvis_match_session_save_2026 (MsvisMatchSession  *self,

@@ -25,6 +25,7 @@ typedef struct
   char           *node_type;
   char           *up_node;
   char           *link_last;    /* the last name of matched_node_link, NULL for none */
+  char           *dump_data_dir;
   MsvisDb26Items  items;
   gboolean        touched;
   GPtrArray      *link;         /* what is written: the names of matched_node_link */
@@ -41,7 +42,7 @@ typedef struct
   GHashTable              *nodes[2];   /* name -> Node, NPU and Bench */
   GPtrArray               *touched;    /* Node, in the order they were first changed */
   GHashTable              *config[2];  /* the names the pairs give, per side */
-  gboolean                 md5;
+  MsvisIndicatorMode       mode;
 } Ctx;
 
 static void
@@ -53,6 +54,7 @@ node_free (gpointer data)
   g_free (node->node_type);
   g_free (node->up_node);
   g_free (node->link_last);
+  g_free (node->dump_data_dir);
   g_clear_pointer (&node->link, g_ptr_array_unref);
   g_free (node);
 }
@@ -150,6 +152,7 @@ get_node (Ctx         *ctx,
   node->found = TRUE;
   node->node_type = g_strdup (row[0]);
   node->up_node = g_strdup (row[1]);
+  node->dump_data_dir = g_strdup (row[5]);
   if ((node->items.input = parse_items (ctx, row[2], node, "input_data", error)) == NULL ||
       (node->items.output = parse_items (ctx, row[3], node, "output_data", error)) == NULL ||
       !parse_link (ctx, row[4], node, error))
@@ -302,7 +305,35 @@ check_match (Ctx                  *ctx,
   return TRUE;
 }
 
-/* process_summary_task_add / process_md5_task_add. */
+/* MatchedNodeCalculator on the pair; in a real-data compare with the tensor files of the
+ * folders the two rows name. */
+static gboolean
+calculate (Ctx                  *ctx,
+           const MsvisMatchPair *pair,
+           Node                 *npu,
+           Node                 *bench,
+           GError              **error)
+{
+  g_autofree char *npu_dir = NULL, *bench_dir = NULL;
+  MsvisDb26Dirs dirs;
+  gboolean ok;
+
+  if (ctx->mode != MSVIS_INDICATOR_ALL)
+    return _msvis_match_db26_calculate (ctx->arena, &npu->items, &bench->items, ctx->mode,
+                                        NULL, &npu->level, error);
+  ok = (npu_dir = _msvis_match_db26_find_tensor_dir (npu->dump_data_dir, ctx->job->input,
+                                                     error)) != NULL &&
+       (bench_dir = _msvis_match_db26_find_tensor_dir (bench->dump_data_dir, ctx->job->input,
+                                                       error)) != NULL;
+  dirs = (MsvisDb26Dirs) { npu_dir, bench_dir };
+  ok = ok && _msvis_match_db26_calculate (ctx->arena, &npu->items, &bench->items, ctx->mode,
+                                          &dirs, &npu->level, error);
+  if (!ok)
+    g_prefix_error (error, "%s: entry “%s”: “%s”: ", ctx->job->origin, pair->npu, pair->bench);
+  return ok;
+}
+
+/* process_summary_task_add / process_md5_task_add / process_tensor_task_add. */
 static gboolean
 match_pair (Ctx                  *ctx,
             const MsvisMatchPair *pair,
@@ -311,9 +342,9 @@ match_pair (Ctx                  *ctx,
   Node *npu = NULL, *bench = NULL;
 
   if (!find_pair (ctx, pair, &npu, &bench, error) ||
-      !check_match (ctx, pair, npu, bench, error))
+      !check_match (ctx, pair, npu, bench, error) ||
+      !calculate (ctx, pair, npu, bench, error))
     return FALSE;
-  npu->level = _msvis_match_db26_calculate (ctx->arena, &npu->items, &bench->items, ctx->md5);
   npu->has_precision = TRUE;
   if (!set_link (ctx, npu, bench, error) || !set_link (ctx, bench, npu, error))
     return FALSE;
@@ -323,9 +354,10 @@ match_pair (Ctx                  *ctx,
   return TRUE;
 }
 
-/* get_opposite_node_name: forward for backward, or the other way round. */
-static char *
-opposite_name (const char *name)
+/* get_opposite_node_name: forward for backward, or the other way round; a name with neither
+ * is its own twin. */
+char *
+_msvis_match_db26_opposite_name (const char *name)
 {
   gboolean forward = strstr (name, "forward") != NULL;
   g_auto(GStrv) parts = g_strsplit (name, forward ? "forward" : "backward", -1);
@@ -362,7 +394,7 @@ unmatch_pair (Ctx                  *ctx,
                    ctx->job->origin, pair->npu, pair->bench);
       return FALSE;
     }
-  if (!ctx->md5)
+  if (ctx->mode != MSVIS_INDICATOR_MD5)
     _msvis_match_db26_strip (ctx->arena, &npu->items);
   clear_link (npu);
   clear_link (bench);
@@ -401,7 +433,8 @@ apply (Ctx               *ctx,
         }
       else
         {
-          MsvisMatchPair twin = { opposite_name (pair->npu), opposite_name (pair->bench) };
+          MsvisMatchPair twin = { _msvis_match_db26_opposite_name (pair->npu),
+                                 _msvis_match_db26_opposite_name (pair->bench) };
           gboolean ok = unmatch_pair (ctx, pair, TRUE, error) &&
                         unmatch_pair (ctx, &twin, FALSE, error);
 
@@ -482,7 +515,8 @@ msvis_match_db26_run (const MsvisMatchDb26Job  *job,
 {
   g_autoptr(MsvisVisDbRows) file = NULL;
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
-  Ctx ctx = { job, NULL, arena, NULL, { NULL, NULL }, NULL, { NULL, NULL }, FALSE };
+  Ctx ctx = { job, NULL, arena, NULL, { NULL, NULL }, NULL, { NULL, NULL },
+              MSVIS_INDICATOR_SUMMARY };
   const char *task;
   gboolean ok;
 
@@ -491,16 +525,15 @@ msvis_match_db26_run (const MsvisMatchDb26Job  *job,
                                           job->replace, error)) == NULL)
     return FALSE;
   task = msvis_vis_db_rows_get_task (file);
-  ctx.md5 = g_strcmp0 (task, "md5") == 0;
-  /* The viewer matches by config in summary and md5 compares; it unmatches in "all" too. */
-  if (!ctx.md5 && g_strcmp0 (task, "summary") != 0 &&
-      (!job->unmatch || g_strcmp0 (task, "all") != 0))
+  /* The viewer matches and unmatches in summary, md5 and real-data ("all") compares; a
+   * real-data pair is matched as its match button does it, from the tensor files. */
+  if (!_msvis_match_db26_mode_of_task (task, &ctx.mode))
     {
       g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
                    /* translators: a file name, then the file's task */
                    _("%s: nodes of a mindstudio-probe 26.0.0 compare of task “%s” cannot be "
-                     "matched from a .vis.config, as in its own viewer: only summary and md5 "
-                     "compares can (real-data compares can be unmatched)"),
+                     "matched, as in its own viewer: only summary, md5 and all (real-data) "
+                     "compares can"),
                    job->input, task != NULL ? task : "");
       return FALSE;
     }

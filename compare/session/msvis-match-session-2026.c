@@ -102,24 +102,33 @@ node_items (MsvisArena      *arena,
 /**
  * _msvis_match_session_compare_2026:
  *
- * get_db_statistics_compare_result (or the md5 one) on the pair, as the viewer runs it.
+ * get_db_statistics_compare_result (or the md5 or tensor one) on the pair, as the viewer
+ * runs it; real data with the tensor folders the session found.
+ *
+ * Returns: %FALSE when a tensor file cannot be read; the pair is then left as it was
  */
-void
-_msvis_match_session_compare_2026 (MsvisMatchSession *self,
-                                   MsvisNodeId        npu_node,
-                                   MsvisNodeId        bench_node)
+gboolean
+_msvis_match_session_compare_2026 (MsvisMatchSession  *self,
+                                   MsvisNodeId         npu_node,
+                                   MsvisNodeId         bench_node,
+                                   GError            **error)
 {
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
   MsvisDb26Items npu, bench;
   guint32 n_range[4], b_range[4];
-  gboolean md5 = self->mode == MSVIS_COMPARE_MD5;
+  MsvisIndicatorMode mode = self->mode == MSVIS_COMPARE_MD5 ? MSVIS_INDICATOR_MD5
+                            : self->mode == MSVIS_COMPARE_REAL_DATA ? MSVIS_INDICATOR_ALL
+                            : MSVIS_INDICATOR_SUMMARY;
+  MsvisDb26Dirs dirs = { self->npu_tensor_dir, self->bench_tensor_dir };
   MsvisLevel level;
   MsvisPrecision precision = { MSVIS_PRECISION_INT, 0 };
 
   node_items (arena, self->npu, npu_node, &npu, n_range);
   node_items (arena, self->bench, bench_node, &bench, b_range);
-  level = _msvis_match_db26_calculate (arena, &npu, &bench, md5);
-  if (!md5)
+  if (!_msvis_match_db26_calculate (arena, &npu, &bench, mode,
+                                    mode == MSVIS_INDICATOR_ALL ? &dirs : NULL, &level, error))
+    return FALSE;
+  if (mode != MSVIS_INDICATOR_MD5)
     {
       write_back (self->npu, n_range[0], n_range[1], npu.input);
       write_back (self->npu, n_range[2], n_range[3], npu.output);
@@ -130,6 +139,7 @@ _msvis_match_session_compare_2026 (MsvisMatchSession *self,
     precision.value = 1;
   msvis_compare_results_set_precision (msvis_graph_get_compare_results (self->npu), npu_node,
                                        precision);
+  return TRUE;
 }
 
 /* delete_matched_node_data on the NPU items; precision_index is cleared by the caller. */

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-compare-error.h"
+#include "msvis-match-db26-private.h"
 #include "msvis-match-session-private.h"
 #include "msvis-vis-db-rows.h"
 
@@ -36,27 +37,10 @@ find_tensor_dir (MsvisGraph  *graph,
 {
   gboolean is_null = FALSE;
   const char *dir = msvis_graph_get_dump_data_dir (graph, &is_null);
-  g_autoptr(GFile) parent = file != NULL ? g_file_get_parent (file) : NULL;
-  g_autofree char *parent_path = parent != NULL ? g_file_get_path (parent) : NULL;
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
 
-  if (!is_null && dir != NULL && dir[0] != '\0')
-    {
-      if (g_file_test (dir, G_FILE_TEST_IS_DIR))
-        return g_canonicalize_filename (dir, NULL);
-      if (!g_path_is_absolute (dir) && parent_path != NULL)
-        {
-          g_autofree char *beside = g_build_filename (parent_path, dir, NULL);
-
-          if (g_file_test (beside, G_FILE_TEST_IS_DIR))
-            return g_steal_pointer (&beside);
-        }
-    }
-  g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
-               /* translators: a file name, then a folder name from the file */
-               _("%s: matching a real-data compare compares the tensor files again, and "
-                 "they are not in dump_data_dir “%s”"), name,
-               is_null || dir == NULL ? "null" : dir);
-  return NULL;
+  return _msvis_match_db26_find_tensor_dir (is_null ? NULL : dir, path != NULL ? path : name,
+                                            error);
 }
 
 /**
@@ -108,9 +92,8 @@ msvis_match_session_new (MsvisVisDocument  *document,
   msvis_graph_ensure_compare_results (msvis_vis_document_get_npu (document));
   msvis_graph_ensure_compare_results (msvis_vis_document_get_bench (document));
 
-  /* A 26.0.0 file is matched as its viewer matches, in summary and md5 compares. */
-  if ((mode == MSVIS_COMPARE_SUMMARY || mode == MSVIS_COMPARE_MD5) && file != NULL &&
-      g_file_is_native (file))
+  /* A 26.0.0 file is matched as its viewer matches, in summary, md5 and real-data compares. */
+  if (mode != MSVIS_COMPARE_STRUCTURE && file != NULL && g_file_is_native (file))
     {
       g_autofree char *path = g_file_get_path (file);
 

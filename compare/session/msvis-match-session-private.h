@@ -71,10 +71,11 @@ struct _MsvisMatchSession
 void _msvis_match_session_edit_free (gpointer data);
 
 /* msvis-match-session-2026.c */
-void _msvis_match_session_compare_2026 (MsvisMatchSession *self,
-                                        MsvisNodeId        npu_node,
-                                        MsvisNodeId        bench_node);
-void _msvis_match_session_strip_2026   (MsvisMatchSession *self,
-                                        MsvisNodeId        npu_node);
+gboolean _msvis_match_session_compare_2026 (MsvisMatchSession  *self,
+                                            MsvisNodeId         npu_node,
+                                            MsvisNodeId         bench_node,
+                                            GError            **error);
+void     _msvis_match_session_strip_2026   (MsvisMatchSession  *self,
+                                            MsvisNodeId         npu_node);
 
 G_END_DECLS

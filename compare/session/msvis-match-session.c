@@ -8,6 +8,7 @@
 
 #include "msvis-compare-error.h"
 #include "msvis-comparator.h"
+#include "msvis-match-db26-private.h"
 #include "msvis-match-items.h"
 #include "msvis-match-pairing.h"
 #include "msvis-match-session-private.h"
@@ -246,7 +247,10 @@ link_pair (MsvisMatchSession  *self,
   msvis_compare_results_set_link (msvis_graph_get_compare_results (npu), n, b);
   msvis_compare_results_set_link (msvis_graph_ensure_compare_results (bench), b, n);
   if (self->era_2026)
-    _msvis_match_session_compare_2026 (self, n, b);
+    {
+      if (!_msvis_match_session_compare_2026 (self, n, b, error))
+        return FALSE;
+    }
   else
     msvis_node_compare_run (self->node_compare, n, b);
   table_set (self, msvis_graph_node_get_id (npu, n), msvis_graph_node_get_id (bench, b));
@@ -281,6 +285,73 @@ unlink_pair (MsvisMatchSession  *self,
   table_set (self, msvis_graph_node_get_id (npu, n), NULL);
   self->current->change.n_unlinked++;
   return TRUE;
+}
+
+/* The forward/backward twins of a pair, when both graphs have them; NONE for a pair that is
+ * its own twin. */
+static void
+find_twins (MsvisMatchSession *self,
+            MsvisNodeId        n,
+            MsvisNodeId        b,
+            MsvisNodeId       *tn,
+            MsvisNodeId       *tb)
+{
+  const char *n_id = msvis_graph_node_get_id (self->npu, n);
+  const char *b_id = msvis_graph_node_get_id (self->bench, b);
+  g_autofree char *n_twin = _msvis_match_db26_opposite_name (n_id);
+  g_autofree char *b_twin = _msvis_match_db26_opposite_name (b_id);
+
+  *tn = *tb = MSVIS_NODE_ID_NONE;
+  if (strcmp (n_twin, n_id) == 0 || strcmp (b_twin, b_id) == 0)
+    return;
+  *tn = msvis_graph_lookup (self->npu, n_twin);
+  *tb = msvis_graph_lookup (self->bench, b_twin);
+  if (*tn == MSVIS_NODE_ID_NONE || *tb == MSVIS_NODE_ID_NONE)
+    *tn = *tb = MSVIS_NODE_ID_NONE;
+}
+
+/* The 26.0.0 viewer's single match (process_task_add) matches the pair and then its
+ * forward/backward twin. The viewer writes links for twins that are not there and breaks
+ * matches the twins had; msvis pairs the twins only when both are there, unmatched and of
+ * one type. */
+static gboolean
+link_pair_and_twin (MsvisMatchSession  *self,
+                    MsvisNodeId         n,
+                    MsvisNodeId         b,
+                    GError            **error)
+{
+  MsvisNodeId tn, tb;
+
+  if (!link_pair (self, n, b, error))
+    return FALSE;
+  if (!self->era_2026)
+    return TRUE;
+  find_twins (self, n, b, &tn, &tb);
+  if (tn == MSVIS_NODE_ID_NONE || link_of (self->npu, tn) != MSVIS_NODE_ID_NONE ||
+      link_of (self->bench, tb) != MSVIS_NODE_ID_NONE ||
+      msvis_graph_node_get_node_type (self->npu, tn) !=
+      msvis_graph_node_get_node_type (self->bench, tb))
+    return TRUE;
+  return link_pair (self, tn, tb, error);
+}
+
+/* process_task_delete: the twins go too when they are matched with each other. */
+static gboolean
+unlink_pair_and_twin (MsvisMatchSession  *self,
+                      MsvisNodeId         n,
+                      GError            **error)
+{
+  MsvisNodeId b = link_of (self->npu, n), tn, tb;
+
+  if (!unlink_pair (self, n, error))
+    return FALSE;
+  if (!self->era_2026 || b == MSVIS_NODE_ID_NONE)
+    return TRUE;
+  find_twins (self, n, b, &tn, &tb);
+  if (tn == MSVIS_NODE_ID_NONE || link_of (self->npu, tn) != tb ||
+      link_of (self->bench, tb) != tn)
+    return TRUE;
+  return unlink_pair (self, tn, error);
 }
 
 static const char *
@@ -365,7 +436,11 @@ link_children (MsvisMatchSession  *self,
           MsvisNodeId nc = g_array_index (n_list, MsvisNodeId, j);
           MsvisNodeId bc = g_array_index (b_list, MsvisNodeId, j);
 
-          if (!link_pair (self, nc, bc, error) || !link_children (self, nc, bc, error))
+          /* a twin matched on the way is not matched again */
+          if (link_of (npu, nc) != MSVIS_NODE_ID_NONE || link_of (bench, bc) != MSVIS_NODE_ID_NONE)
+            continue;
+          if (!link_pair_and_twin (self, nc, bc, error) ||
+              !link_children (self, nc, bc, error))
             return FALSE;
         }
     }
@@ -382,7 +457,7 @@ unlink_children (MsvisMatchSession  *self,
   for (MsvisNodeId child = msvis_graph_node_get_first_child (npu, n);
        child != MSVIS_NODE_ID_NONE; child = msvis_graph_node_get_next_sibling (npu, child))
     if (link_of (npu, child) != MSVIS_NODE_ID_NONE &&
-        (!unlink_pair (self, child, error) || !unlink_children (self, child, error)))
+        (!unlink_pair_and_twin (self, child, error) || !unlink_children (self, child, error)))
       return FALSE;
   return TRUE;
 }
@@ -483,7 +558,8 @@ end_edit (MsvisMatchSession *self,
  * @descendants: also pair the unmatched descendants, as tb_graph_ascend's
  *   "同步操作后代节点" does
  *
- * Links two unmatched nodes of the same type and compares them. One undo step.
+ * Links two unmatched nodes of the same type and compares them; on a mindstudio-probe 26.0.0
+ * file also their forward/backward twins, as its viewer's match button does. One undo step.
  */
 gboolean
 msvis_match_session_match (MsvisMatchSession  *self,
@@ -501,7 +577,7 @@ msvis_match_session_match (MsvisMatchSession  *self,
   if (!check_pair (self, npu_node, bench_node, error))
     return FALSE;
   begin_edit (self);
-  ok = link_pair (self, npu_node, bench_node, error) &&
+  ok = link_pair_and_twin (self, npu_node, bench_node, error) &&
        (!descendants || link_children (self, npu_node, bench_node, error));
   return end_edit (self, ok, change);
 }
@@ -510,8 +586,9 @@ msvis_match_session_match (MsvisMatchSession  *self,
  * msvis_match_session_unmatch:
  * @descendants: also unlink the matched descendants of the NPU node
  *
- * Unlinks a matched NPU node from its counterpart, whichever matching linked them. One undo
- * step.
+ * Unlinks a matched NPU node from its counterpart, whichever matching linked them; on a
+ * mindstudio-probe 26.0.0 file also their twins when they are matched with each other. One
+ * undo step.
  */
 gboolean
 msvis_match_session_unmatch (MsvisMatchSession  *self,
@@ -533,7 +610,7 @@ msvis_match_session_unmatch (MsvisMatchSession  *self,
       return FALSE;
     }
   begin_edit (self);
-  ok = unlink_pair (self, npu_node, error) &&
+  ok = unlink_pair_and_twin (self, npu_node, error) &&
        (!descendants || unlink_children (self, npu_node, error));
   return end_edit (self, ok, change);
 }

@@ -328,8 +328,8 @@ msvis_vis_db_rows_get_rank (MsvisVisDbRows *self)
 
 /**
  * msvis_vis_db_rows_read_row:
- * @row: (out): node_type, up_node, input_data, output_data and matched_node_link, or %NULL
- *   when the graph has no such node
+ * @row: (out): node_type, up_node, input_data, output_data, matched_node_link and
+ *   dump_data_dir, or %NULL when the graph has no such node
  */
 gboolean
 msvis_vis_db_rows_read_row (MsvisVisDbRows  *self,
@@ -344,7 +344,8 @@ msvis_vis_db_rows_read_row (MsvisVisDbRows  *self,
   *row = NULL;
   if (sqlite3_prepare_v2 (self->db,
                           "SELECT node_type, up_node, input_data, output_data, "
-                          "matched_node_link FROM tb_nodes WHERE step = ? AND rank = ? AND "
+                          "matched_node_link, dump_data_dir FROM tb_nodes WHERE step = ? AND "
+                          "rank = ? AND "
                           "data_source = ? AND node_name = ?", -1, &stmt, NULL) != SQLITE_OK)
     return sqlite_error (self->db, self->input, error);
   sqlite3_bind_int (stmt, 1, self->step);
@@ -354,8 +355,8 @@ msvis_vis_db_rows_read_row (MsvisVisDbRows  *self,
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
     {
-      *row = g_new0 (char *, 6);
-      for (guint i = 0; i < 5; i++)
+      *row = g_new0 (char *, 7);
+      for (guint i = 0; i < 6; i++)
         (*row)[i] = g_strdup ((const char *)sqlite3_column_text (stmt, i));
     }
   sqlite3_finalize (stmt);

@@ -2,10 +2,16 @@
 """Makes the golden files of test-match-2026: applies a .vis.config (or unmatches one pair) on a copy of a
 mindstudio-probe 26.0.0 .vis.db exactly as tb_graph_ascend 26.0.0's server does, by running its own code
 (Ascend/msprobe 8ff00da3: plugins/tb_graph_ascend/hierarchy_plugin/server, which calls msprobe's
-MatchedNodeCalculator). Nothing of it is re-implemented here; only the web modules it imports (tensorboard, werkzeug) are stubbed.
+MatchedNodeCalculator). Nothing of it is re-implemented here; only the modules it imports that Debian lacks (tensorboard, werkzeug, matplotlib, einops) are stubbed.
 
 Use: MSPROBE_HEAD=EXPORT /usr/bin/python3 make-golden.py match SOURCE.vis.db CONFIG.vis.config OUT.vis.db
      MSPROBE_HEAD=EXPORT /usr/bin/python3 make-golden.py unmatch SOURCE.vis.db NPU_NAME BENCH_NAME OUT.vis.db
+     MSPROBE_HEAD=EXPORT /usr/bin/python3 make-golden.py tensor SOURCE.vis.db UNMATCH.vis.config MATCH.vis.config OUT.vis.db
+The tensor action (a real-data compare): every pair of UNMATCH goes through the unmatch button
+(process_task_delete, twins included), then every pair of MATCH through the viewer's real-data match of one pair
+(process_tensor_task_add, what its match button runs for the pair; its "by config" has no real-data branch).
+Its dump_data_dir columns name <STRIP>/msprobe-2026 (see ../reference-2026/README.md): while the viewer
+runs they name ../reference-2026, where the tensor files are, and then they are put back.
 EXPORT is `git archive 8ff00da3 python plugins/tb_graph_ascend/hierarchy_plugin/server` unpacked."""
 import json
 import logging
@@ -32,6 +38,12 @@ sys.modules.update({'tensorboard': tb, 'tensorboard.util': tb_util, 'tensorboard
                     'tensorboard.backend': backend, 'tensorboard.backend.http_util': backend.http_util,
                     'werkzeug': types.ModuleType('werkzeug'), 'werkzeug.wrappers': types.ModuleType('werkzeug.wrappers'),
                     'werkzeug.wrappers.request': werkzeug})
+# The PyTorch tensor reader's imports draw and reshape with packages Debian lacks; nothing of them is run.
+for name in ('matplotlib', 'matplotlib.pyplot', 'matplotlib.patches', 'einops'):
+    sys.modules[name] = types.ModuleType(name)
+    sys.modules[name].__getattr__ = lambda attr: type(attr, (), {})
+    if '.' in name:
+        setattr(sys.modules[name.rsplit('.', 1)[0]], name.rsplit('.', 1)[1], sys.modules[name])
 for name in ('hierarchy_plugin', 'hierarchy_plugin.server'):   # skip the packages' plugin imports
     m = types.ModuleType(name)
     m.__path__ = [os.path.join(head, 'plugins', 'tb_graph_ascend', *name.split('.'))]
@@ -50,6 +62,34 @@ def copy_db(source, out):
     src.close()
 
 
+STRIP = '<STRIP>/msprobe-2026'
+
+
+def set_tensor_root(out, old, new):
+    conn = sqlite3.connect(out)
+    with conn:
+        conn.execute('UPDATE tb_nodes SET dump_data_dir = replace(dump_data_dir, ?, ?)', (old, new))
+    conn.close()
+
+
+def tensor(repo, rank, step, task, unmatch_path, match_path):
+    with open(unmatch_path, encoding='utf-8') as f:
+        unmatch = json.load(f)
+    with open(match_path, encoding='utf-8') as f:
+        match = json.load(f)
+    assert task == 'all'
+    for npu, bench in unmatch.items():
+        results = MatchNodesController.process_task_delete(repo.query_matched_nodes_info(npu, bench, rank, step),
+                                                           npu, bench, task)
+        update = [node for r in results if r.get('success') for node in r.get('data', [])]
+        assert update and repo.update_nodes_info(update, rank, step)
+    for npu, bench in match.items():
+        result = MatchNodesController.process_tensor_task_add(repo.query_matched_nodes_info(npu, bench, rank, step),
+                                                              npu, bench)
+        print(json.dumps({k: result.get(k) for k in ('success', 'error')}))
+        assert result.get('success') and repo.update_nodes_info(result['data'], rank, step)
+
+
 def main():
     action, source = sys.argv[1], sys.argv[2]
     out = sys.argv[-1]
@@ -66,7 +106,14 @@ def main():
     GraphState.set_global_value('config_data', {
         'npuMatchNodes': relations.get('npu_match_node'), 'benchMatchNodes': relations.get('bench_match_node'),
         'npuUnMatchNodes': relations.get('npu_unmatch_node'), 'benchUnMatchNodes': relations.get('bench_unmatch_node')})
-    if action == 'match':
+    if action == 'tensor':
+        root = os.path.realpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'reference-2026'))
+        set_tensor_root(out, STRIP, root)
+        tensor(repo, rank, step, task, sys.argv[3], sys.argv[4])
+        repo.conn.close()
+        set_tensor_root(out, root, STRIP)
+        update = None
+    elif action == 'match':
         with open(sys.argv[3], encoding='utf-8') as f:
             links = json.load(f)
         graph_data = repo.query_matched_nodes_info_by_config(links, rank, step)
@@ -74,10 +121,11 @@ def main():
     else:
         graph_data = repo.query_matched_nodes_info(sys.argv[3], sys.argv[4], rank, step)
         results = MatchNodesController.process_task_delete(graph_data, sys.argv[3], sys.argv[4], task)
-    update = [node for r in results if r.get('success') for node in r.get('data', [])]
-    print(json.dumps([{k: r.get(k) for k in ('success', 'error')} for r in results]))
-    assert update and repo.update_nodes_info(update, rank, step)
-    repo.conn.close()
+    if action != 'tensor':
+        update = [node for r in results if r.get('success') for node in r.get('data', [])]
+        print(json.dumps([{k: r.get(k) for k in ('success', 'error')} for r in results]))
+        assert update and repo.update_nodes_info(update, rank, step)
+        repo.conn.close()
     conn = sqlite3.connect(out)   # fold the WAL in and leave a plain file, as it is stored
     conn.execute('PRAGMA wal_checkpoint(TRUNCATE)')
     conn.close()
