@@ -4,6 +4,7 @@
 
 #include "msvis-match-db26-private.h"
 #include "msvis-match-db26.h"
+#include "msvis-match-session-private.h"
 #include "msvis-vis-config.h"
 #include "msvis-vis-db-rows.h"
 
@@ -11,7 +12,8 @@
  * the columns and items 26.0.0 added, so the file's rows are changed instead, as its viewer
  * changes them. What the session changed is found by comparing its links with the file's:
  * pairs no longer linked are unlinked first, then the new pairs are linked, and their
- * metrics come from MatchedNodeCalculator (msvis-match-db26.c). */
+ * metrics come from MatchedNodeCalculator (msvis-match-db26.c). A pair the session unmatched
+ * and matched again is written again too, as the viewer writes it on each click. */
 
 gboolean
 _msvis_match_session_save_2026 (MsvisMatchSession  *self,
@@ -25,6 +27,7 @@ _msvis_match_session_save_2026 (MsvisMatchSession  *self,
   MsvisGraph *bench = msvis_vis_document_get_bench (doc);
   MsvisCompareResults *results = msvis_graph_get_compare_results (npu);
   g_autoptr(GHashTable) links = NULL;
+  g_autoptr(GHashTable) changed = _msvis_match_session_changed_npu_nodes (self);
   g_autoptr(GPtrArray) unlink = msvis_match_pairs_new ();
   g_autoptr(GPtrArray) link = msvis_match_pairs_new ();
   MsvisMatchDb26Job job = {
@@ -45,7 +48,8 @@ _msvis_match_session_save_2026 (MsvisMatchSession  *self,
                                       : MSVIS_NODE_ID_NONE;
       const char *now = b != MSVIS_NODE_ID_NONE ? msvis_graph_node_get_id (bench, b) : NULL;
 
-      if (g_strcmp0 (was, now) == 0)
+      if (g_strcmp0 (was, now) == 0 &&
+          !g_hash_table_contains (changed, GUINT_TO_POINTER (node)))
         continue;
       if (was != NULL)
         msvis_match_pairs_add (unlink, id, was);

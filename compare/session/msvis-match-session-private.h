@@ -68,7 +68,8 @@ struct _MsvisMatchSession
   gboolean          era_2026;          /* a mindstudio-probe 26.0.0 .vis.db */
 };
 
-void _msvis_match_session_edit_free (gpointer data);
+void        _msvis_match_session_edit_free         (gpointer           data);
+GHashTable *_msvis_match_session_changed_npu_nodes (MsvisMatchSession *self);
 
 /* msvis-match-session-2026.c */
 gboolean _msvis_match_session_compare_2026 (MsvisMatchSession  *self,

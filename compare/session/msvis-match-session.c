@@ -745,6 +745,28 @@ msvis_match_session_get_pairs (MsvisMatchSession *self)
   return pairs;
 }
 
+/* The NPU nodes the applied edits changed, even when a later edit put their link back: the
+ * 26.0.0 viewer writes every row a click changed. */
+GHashTable *
+_msvis_match_session_changed_npu_nodes (MsvisMatchSession *self)
+{
+  GHashTable *nodes = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (guint i = 0; i < self->position; i++)
+    {
+      const Edit *edit = g_ptr_array_index (self->edits, i);
+
+      for (guint j = 0; j < edit->before->len; j++)
+        {
+          const NodeState *state = &g_array_index (edit->before, NodeState, j);
+
+          if (!state->bench)
+            g_hash_table_add (nodes, GUINT_TO_POINTER (state->node));
+        }
+    }
+  return nodes;
+}
+
 /**
  * msvis_match_session_take_warnings:
  *

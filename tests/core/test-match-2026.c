@@ -527,6 +527,71 @@ test_session_shows (void)
                                "requires_grad"), ==, "True");
 }
 
+/* The window's session on the same real-data file: the pairs unmatched by hand (twins too),
+ * then matched from the config (no twins there): what it shows comes from the tensor files,
+ * and what it saves is the viewer's golden file. */
+static void
+test_session_real_data (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *root = tensor_root ();
+  g_autofree char *source = data_path ("reference-2026",
+                                       "out/cmp_tensor1/compare_20261127114046.vis.db");
+  g_autofree char *run = copy_file (dir, source, "run.vis.db");
+  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
+  g_autofree char *unmatch = data_path ("match-2026", "tensor-rematch-unmatch.vis.config");
+  g_autofree char *config = data_path ("match-2026", "tensor.vis.config");
+  g_autofree char *expected = data_path ("match-2026", "tensor-matched.vis.db");
+  g_autoptr(GFile) file = NULL, unmatch_file = g_file_new_for_path (unmatch);
+  g_autoptr(GFile) config_file = g_file_new_for_path (config);
+  g_autoptr(GPtrArray) unpairs = NULL, pairs = NULL;
+  g_autoptr(MsvisVisDocument) doc = NULL;
+  g_autoptr(MsvisMatchSession) session = NULL;
+  g_autoptr(GError) error = NULL;
+  MsvisMatchChange change;
+  MsvisGraph *npu;
+  MsvisPrecision precision;
+
+  set_tensor_root (run, STRIP, root);
+  file = g_file_new_for_path (run);
+  doc = msvis_match_open_document (run, -1, -1, NULL, &error);
+  g_assert_no_error (error);
+  session = msvis_match_session_new (doc, file, &error);
+  g_assert_no_error (error);
+  npu = msvis_vis_document_get_npu (doc);
+  unpairs = msvis_vis_config_read (unmatch_file, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < unpairs->len; i++)
+    {
+      const MsvisMatchPair *pair = g_ptr_array_index (unpairs, i);
+
+      g_assert_true (msvis_match_session_unmatch (session, msvis_graph_lookup (npu, pair->npu),
+                                                  FALSE, &change, &error));
+      g_assert_no_error (error);
+    }
+  pairs = msvis_vis_config_read (config_file, &error);
+  g_assert_no_error (error);
+  g_assert_true (msvis_match_session_apply_pairs (session, pairs, config, &change, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (change.n_linked, ==, 4);
+
+  precision = msvis_compare_results_get_precision (msvis_graph_get_compare_results (npu),
+                                                   msvis_graph_lookup (npu,
+                                                                       "Torch.exp.0.forward"));
+  g_assert_cmpint (precision.kind, ==, MSVIS_PRECISION_INT);
+  g_assert_cmpfloat (precision.value, ==, 1);
+  g_assert_cmpstr (field_text (npu, "Functional.linear.0.forward",
+                               "Functional.linear.0.forward.input.0", "Cosine"), ==, "1.0");
+  g_assert_cmpstr (field_text (npu, "Tensor.__mul__.0.forward", "Tensor.__mul__.0.forward.input.0",
+                               "MaxAbsErr"), ==, "7.962808e-06");
+
+  g_assert_true (msvis_match_session_save_vis_db (session, run, out, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  set_tensor_root (out, root, STRIP);
+  assert_same_db (out, expected);
+  msvis_test_remove_tree (dir);
+}
+
 /* A bad entry fails the whole run, names the config and the entry, and writes nothing. */
 static void
 expect_error (const char *dir,
@@ -611,6 +676,7 @@ main (int    argc,
   g_test_add_func ("/match-2026/golden/real-data", test_golden_real_data);
   g_test_add_func ("/match-2026/session", test_session);
   g_test_add_func ("/match-2026/session-shows", test_session_shows);
+  g_test_add_func ("/match-2026/session-real-data", test_session_real_data);
   g_test_add_func ("/match-2026/errors", test_errors);
   g_test_add_func ("/match-2026/detect", test_detect);
   return g_test_run ();

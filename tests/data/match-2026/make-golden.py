@@ -7,6 +7,8 @@ MatchedNodeCalculator). Nothing of it is re-implemented here; only the modules i
 Use: MSPROBE_HEAD=EXPORT /usr/bin/python3 make-golden.py match SOURCE.vis.db CONFIG.vis.config OUT.vis.db
      MSPROBE_HEAD=EXPORT /usr/bin/python3 make-golden.py unmatch SOURCE.vis.db NPU_NAME BENCH_NAME OUT.vis.db
      MSPROBE_HEAD=EXPORT /usr/bin/python3 make-golden.py tensor SOURCE.vis.db UNMATCH.vis.config MATCH.vis.config OUT.vis.db
+     MSPROBE_HEAD=EXPORT /usr/bin/python3 make-golden.py button SOURCE.vis.db NPU_NAME BENCH_NAME OUT.vis.db
+The button action is the match button on one pair (process_task_add), which matches its forward/backward twin too.
 The tensor action (a real-data compare): every pair of UNMATCH goes through the unmatch button
 (process_task_delete, twins included), then every pair of MATCH through the viewer's real-data match of one pair
 (process_tensor_task_add, what its match button runs for the pair; its "by config" has no real-data branch).
@@ -118,6 +120,9 @@ def main():
             links = json.load(f)
         graph_data = repo.query_matched_nodes_info_by_config(links, rank, step)
         results = MatchNodesController.process_task_add_child_layer_by_config(graph_data, links, task)
+    elif action == 'button':
+        graph_data = repo.query_matched_nodes_info(sys.argv[3], sys.argv[4], rank, step)
+        results = MatchNodesController.process_task_add(graph_data, sys.argv[3], sys.argv[4], task)
     else:
         graph_data = repo.query_matched_nodes_info(sys.argv[3], sys.argv[4], rank, step)
         results = MatchNodesController.process_task_delete(graph_data, sys.argv[3], sys.argv[4], task)
