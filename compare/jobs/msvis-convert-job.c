@@ -49,8 +49,8 @@ format_name (MsvisResultFormat format)
  *
  * @requires_grad: (out): of a .vis.db, the nodes whose items carry requires_grad
  *
- * A SQLite file is a .vis.db, of 26.0.0 when tb_nodes has is_distributed; anything else is
- * read as a JSON .vis (whose reader then says what is wrong with it).
+ * A SQLite file is a .vis.db, of 26.0.0 when it has 26.0.0's schema; anything else is read
+ * as a JSON .vis (whose reader then says what is wrong with it).
  */
 gboolean
 msvis_convert_detect (const char         *path,
@@ -62,7 +62,7 @@ msvis_convert_detect (const char         *path,
   g_autoptr(GFileInputStream) in = g_file_read (file, NULL, error);
   char magic[16] = { 0 };
   gsize length = 0;
-  gboolean is_26 = FALSE;
+  MsvisVisDbProbe probe;
 
   *requires_grad = 0;
   if (in == NULL ||
@@ -73,9 +73,11 @@ msvis_convert_detect (const char         *path,
       *format = MSVIS_RESULT_JULY;
       return TRUE;
     }
-  if (!msvis_vis_db_probe (path, &is_26, requires_grad, error))
+  /* what a target that cannot hold requires_grad would lose: worth reading every row here */
+  if (!msvis_vis_db_probe (path, MSVIS_VIS_DB_PROBE_COUNT_REQUIRES_GRAD, &probe, error))
     return FALSE;
-  *format = is_26 ? MSVIS_RESULT_DB26 : MSVIS_RESULT_DB821;
+  *requires_grad = probe.n_requires_grad;
+  *format = msvis_vis_db_probe_is_2026 (&probe) ? MSVIS_RESULT_DB26 : MSVIS_RESULT_DB821;
   return TRUE;
 }
 

@@ -7,8 +7,8 @@
 #include "msvis-compare-error.h"
 #include "msvis-match-db26.h"
 #include "msvis-match-job.h"
+#include "msvis-vis-db-probe.h"
 #include "msvis-vis-db-reader.h"
-#include "msvis-vis-db-rows.h"
 #include "msvis-vis-reader.h"
 
 static gboolean
@@ -137,7 +137,7 @@ msvis_match_job_run (const MsvisMatchJob  *job,
   g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *config_name = g_file_get_parse_name (config);
   MsvisMatchChange ignored;
-  gboolean is_2026 = FALSE;
+  MsvisVisDbProbe probe = { FALSE, FALSE, -1 };
 
   if (is_db (job->output) && !is_db (job->input))
     {
@@ -150,9 +150,10 @@ msvis_match_job_run (const MsvisMatchJob  *job,
   if (change == NULL)
     change = &ignored;
   if ((pairs = msvis_vis_config_read (config, error)) == NULL ||
-      (is_db (job->input) && !msvis_vis_db_rows_is_2026 (job->input, &is_2026, error)))
+      (is_db (job->input) &&
+       !msvis_vis_db_probe (job->input, MSVIS_VIS_DB_PROBE_DEFAULT, &probe, error)))
     return FALSE;
-  if (is_2026)
+  if (msvis_vis_db_probe_is_2026_compare (&probe))
     return run_2026 (job, pairs, config_name, change, error);
   if ((doc = msvis_match_open_document (job->input, job->step, job->rank, cancellable,
                                         error)) == NULL ||

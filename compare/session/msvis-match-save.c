@@ -8,8 +8,8 @@
 #include "msvis-match-db26-private.h"
 #include "msvis-match-session.h"
 #include "msvis-safe-file.h"
+#include "msvis-vis-db-probe.h"
 #include "msvis-vis-db-reader.h"
-#include "msvis-vis-db-rows.h"
 #include "msvis-vis-db-writer.h"
 
 /* Saving what a match session changed: the whole file again, under a temporary name beside
@@ -108,7 +108,8 @@ msvis_match_session_save_vis_db (MsvisMatchSession  *self,
   g_autoptr(MsvisVisDbWriter) writer = NULL;
   g_autofree char *wal = g_strconcat (path, "-wal", NULL);
   MsvisVisOptions options = { .replace = replace };
-  gboolean found = FALSE, is_2026 = FALSE;
+  MsvisVisDbProbe probe;
+  gboolean found = FALSE;
 
   /* A -wal beside the target belongs to a program that has it open: SQLite would replay it
    * into the new file. */
@@ -120,9 +121,9 @@ msvis_match_session_save_vis_db (MsvisMatchSession  *self,
                    path);
       return FALSE;
     }
-  if (!msvis_vis_db_rows_is_2026 (source_path, &is_2026, error))
+  if (!msvis_vis_db_probe (source_path, MSVIS_VIS_DB_PROBE_DEFAULT, &probe, error))
     return FALSE;
-  if (is_2026)
+  if (msvis_vis_db_probe_is_2026_compare (&probe))
     return _msvis_match_session_save_2026 (self, source_path, path, replace, error);
   if ((db = msvis_vis_db_open (source_path, error)) == NULL ||
       (keys = msvis_vis_db_list_graphs (db, NULL, error)) == NULL ||

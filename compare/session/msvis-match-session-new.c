@@ -7,7 +7,7 @@
 #include "msvis-compare-error.h"
 #include "msvis-match-db26-private.h"
 #include "msvis-match-session-private.h"
-#include "msvis-vis-db-rows.h"
+#include "msvis-vis-db-probe.h"
 
 static gboolean
 mode_of_task (const char       *task,
@@ -96,10 +96,14 @@ msvis_match_session_new (MsvisVisDocument  *document,
   if (mode != MSVIS_COMPARE_STRUCTURE && file != NULL && g_file_is_native (file))
     {
       g_autofree char *path = g_file_get_path (file);
+      MsvisVisDbProbe probe;
 
-      if (path != NULL && g_str_has_suffix (path, ".vis.db") &&
-          !msvis_vis_db_rows_is_2026 (path, &self->era_2026, error))
-        return NULL;
+      if (path != NULL && g_str_has_suffix (path, ".vis.db"))
+        {
+          if (!msvis_vis_db_probe (path, MSVIS_VIS_DB_PROBE_DEFAULT, &probe, error))
+            return NULL;
+          self->era_2026 = msvis_vis_db_probe_is_2026_compare (&probe);
+        }
     }
   if (mode == MSVIS_COMPARE_REAL_DATA &&
       ((self->npu_tensor_dir = find_tensor_dir (msvis_vis_document_get_npu (document), file, name,

@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include "msvis-json-value.h"
+#include "msvis-vis-db-probe.h"
 #include "msvis-vis-db-reader.h"
 
 G_BEGIN_DECLS
@@ -54,6 +55,11 @@ MsvisJsonValue *msvis_vis_db_parse_json   (MsvisVisDb   *self,
                                            GError      **error);
 int             msvis_vis_db_open_read_only (const char  *path,
                                              sqlite3    **db);
+/* msvis-vis-db-probe.c */
+gboolean        _msvis_vis_db_probe_connection (sqlite3              *db,
+                                                const char           *schema,
+                                                MsvisVisDbProbeFlags  flags,
+                                                MsvisVisDbProbe      *probe);
 char           *msvis_vis_db_column_dup   (sqlite3_stmt *stmt,
                                            int           column);
 void            msvis_vis_db_guard_install (MsvisVisDb   *self,

@@ -85,31 +85,6 @@ query_text (sqlite3    *db,
   return text;
 }
 
-/**
- * msvis_vis_db_rows_is_2026:
- * @is_2026: (out): whether @path is a compare of mindstudio-probe 26.0.0: tb_nodes has its
- *   is_distributed column (msprobe-2026.md §10.1) and the legend has its accuracy_level keys
- *   (msprobe-2026.md §9.1)
- */
-gboolean
-msvis_vis_db_rows_is_2026 (const char  *path,
-                         gboolean    *is_2026,
-                         GError     **error)
-{
-  sqlite3 *db = open_read_only (path, error);
-  g_autofree char *column = NULL, *colors = NULL;
-
-  *is_2026 = FALSE;
-  if (db == NULL)
-    return FALSE;
-  column = query_text (db, "SELECT name FROM pragma_table_info('tb_nodes') "
-                           "WHERE name = 'is_distributed'");
-  colors = query_text (db, "SELECT node_colors FROM tb_config LIMIT 1");
-  *is_2026 = column != NULL && colors != NULL && strstr (colors, "\"accuracy_level\"") != NULL;
-  sqlite3_close (db);
-  return TRUE;
-}
-
 /* The last name of a matched_node_link text, as the viewer's lists take it; NULL for none. */
 static char *
 last_link (MsvisJsonScanner *scanner,

@@ -13,10 +13,6 @@ G_BEGIN_DECLS
  * (so rows a -wal still holds are in it), changed in one transaction, and given the output's
  * name only by commit; freed before that, it leaves nothing behind. */
 
-gboolean        msvis_vis_db_rows_is_2026    (const char           *path,
-                                              gboolean             *is_2026,
-                                              GError              **error);
-
 typedef struct _MsvisVisDbRows MsvisVisDbRows;
 
 typedef struct

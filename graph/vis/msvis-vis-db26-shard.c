@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "msvis-reader-error.h"
+#include "msvis-vis-db-private.h"
 #include "msvis-vis-db26-shard.h"
 
 /* What merge-db must know of a shard before it copies a row: that it is a 26.0.0 .vis.db
@@ -102,12 +103,14 @@ column_names (sqlite3     *db,
   return g_string_free (g_steal_pointer (&names), FALSE);
 }
 
+/* @probe: what the shard is (msvis_vis_db_probe()), for the message */
 static gboolean
-check_table (sqlite3            *db,
-             MsvisShard         *shard,
-             const char         *table,
-             const char *const  *want,
-             GError            **error)
+check_table (sqlite3                *db,
+             MsvisShard             *shard,
+             const MsvisVisDbProbe  *probe,
+             const char             *table,
+             const char *const      *want,
+             GError                **error)
 {
   g_autofree char *have = column_names (db, table, shard, error);
   g_autofree char *expected = g_strjoinv (",", (char **)want);
@@ -121,7 +124,7 @@ check_table (sqlite3            *db,
                  /* translators: a file path, then a table name */
                  _("%s: not a .vis.db of graph_visualize: it has no table %s"), shard->path,
                  table);
-  else if (strcmp (table, "tb_nodes") == 0 && strstr (have, "is_distributed") == NULL)
+  else if (strcmp (table, "tb_nodes") == 0 && !msvis_vis_db_probe_is_2026 (probe))
     g_set_error (error, MSVIS_READER_ERROR, MSVIS_READER_ERROR_INVALID_VALUE,
                  /* translators: a file path */
                  _("%s: an msprobe 8.2.1 .vis.db (tb_nodes has no is_distributed column); "
@@ -238,6 +241,7 @@ msvis_shard_read (sqlite3     *db,
                   MsvisShard  *shard,
                   GError     **error)
 {
+  MsvisVisDbProbe probe;
   gboolean ok;
 
   if (!g_file_test (shard->path, G_FILE_TEST_IS_REGULAR))
@@ -250,9 +254,11 @@ msvis_shard_read (sqlite3     *db,
   if (!msvis_shard_attach (db, shard, error))
     return FALSE;
   shard->graphs = g_array_new (FALSE, FALSE, sizeof (MsvisShardGraph));
-  ok = check_table (db, shard, "tb_nodes", nodes_columns, error) &&
-       check_table (db, shard, "tb_stack", stack_columns, error) &&
-       check_table (db, shard, "tb_config", config_columns, error) &&
+  ok = (_msvis_vis_db_probe_connection (db, "shard", MSVIS_VIS_DB_PROBE_DEFAULT, &probe) ||
+        shard_error (shard, db, error)) &&
+       check_table (db, shard, &probe, "tb_nodes", nodes_columns, error) &&
+       check_table (db, shard, &probe, "tb_stack", stack_columns, error) &&
+       check_table (db, shard, &probe, "tb_config", config_columns, error) &&
        read_config (db, shard, error) &&
        read_graphs (db, shard, error);
   msvis_shard_detach (db);

@@ -12,7 +12,7 @@
 #include "msvis-match-job.h"
 #include "msvis-match-session.h"
 #include "msvis-test-util.h"
-#include "msvis-vis-db-rows.h"
+#include "msvis-vis-db-probe.h"
 
 /* `msvis match` on mindstudio-probe 26.0.0 .vis.db files, against what tb_graph_ascend
  * 26.0.0's own code (MatchNodesController and msprobe's MatchedNodeCalculator) writes into a
@@ -643,24 +643,48 @@ test_errors (void)
   msvis_test_remove_tree (dir);
 }
 
-/* A 26.0.0 compare is known by its schema and legend, a build or an older file is not. */
+/* One probe answers what each caller asks: a 26.0.0 compare by its schema and legend, a
+ * 26.0.0 build by its schema only, an 8.2.1 file by neither; the rows are counted only when
+ * asked for. */
 static void
 test_detect (void)
 {
   g_autofree char *compare = fuzzy_db ();
-  g_autofree char *build = data_path ("reference-2026", "out/build_mini");
-  g_autoptr(GDir) listing = g_dir_open (build, 0, NULL);
-  g_autofree char *build_db = g_build_filename (build, g_dir_read_name (listing), NULL);
+  g_autofree char *build_db = msvis_test_data_db ("reference-2026", "build_mini");
+  g_autofree char *july = msvis_test_data_path ("reference", "cmp_md5/compare_20261121191925.vis");
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *old = g_build_filename (dir, "old.vis.db", NULL);
+  g_autofree char *err = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean is_2026 = FALSE;
+  MsvisVisDbProbe probe;
 
-  g_assert_true (msvis_vis_db_rows_is_2026 (compare, &is_2026, &error));
+  /* an 8.2.1 compare */
+  g_assert_cmpint (run_msvis ((const char *[]) { "convert", july, old, "--to", "8.2.1", NULL },
+                              &err), ==, 0);
+
+  g_assert_true (msvis_vis_db_probe (compare, MSVIS_VIS_DB_PROBE_DEFAULT, &probe, &error));
   g_assert_no_error (error);
-  g_assert_true (is_2026);
-  g_assert_true (msvis_vis_db_rows_is_2026 (build_db, &is_2026, &error));
-  g_assert_false (is_2026);
-  g_assert_false (msvis_vis_db_rows_is_2026 ("/nonexistent/x.vis.db", &is_2026, &error));
+  g_assert_true (msvis_vis_db_probe_is_2026_compare (&probe));
+  g_assert_true (msvis_vis_db_probe_is_2026 (&probe));
+  g_assert_cmpint (probe.n_requires_grad, ==, -1);
+
+  g_assert_true (msvis_vis_db_probe (build_db, MSVIS_VIS_DB_PROBE_COUNT_REQUIRES_GRAD, &probe,
+                                     &error));
+  g_assert_false (msvis_vis_db_probe_is_2026_compare (&probe));
+  g_assert_true (msvis_vis_db_probe_is_2026 (&probe));
+  g_assert_cmpint (probe.n_requires_grad, >, 0);
+
+  g_assert_true (msvis_vis_db_probe (old, MSVIS_VIS_DB_PROBE_COUNT_REQUIRES_GRAD, &probe,
+                                     &error));
+  g_assert_no_error (error);
+  g_assert_false (msvis_vis_db_probe_is_2026 (&probe));
+  g_assert_false (msvis_vis_db_probe_is_2026_compare (&probe));
+  g_assert_cmpint (probe.n_requires_grad, ==, 0);
+
+  g_assert_false (msvis_vis_db_probe ("/nonexistent/x.vis.db", MSVIS_VIS_DB_PROBE_DEFAULT,
+                                      &probe, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  msvis_test_remove_tree (dir);
 }
 
 int
