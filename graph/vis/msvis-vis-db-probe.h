@@ -24,7 +24,8 @@ typedef struct
   gboolean has_is_distributed;   /* tb_nodes has 26.0.0's is_distributed column
                                   * (msprobe-2026.md §10.1): the 26.0.0 schema */
   gboolean has_legend_levels;    /* tb_config.node_colors has the accuracy_level keys of
-                                  * 26.0.0's legend (§9.1); a build's legend is null */
+                                  * 26.0.0's legend (msprobe-2026.md §9.1); a build's legend
+                                  * is null */
   gint64   n_requires_grad;      /* the nodes whose items carry requires_grad (new in
                                   * 26.0.0's item text); -1 unless counted */
 } MsvisVisDbProbe;
