@@ -253,6 +253,17 @@ add_row (Calc                     *calc,
   g_array_append_val (calc->rows, row);
 }
 
+/* npu_value.get('data_name'): a JSON null is None, no file, as "" is. */
+static const char *
+data_name (Calc                 *calc,
+           const MsvisJsonValue *item)
+{
+  const MsvisJsonValue *value = msvis_json_value_get_member (item, "data_name");
+
+  return value == NULL || value->kind == MSVIS_JSON_NULL ? ""
+                                                          : raw_text (calc, item, "data_name");
+}
+
 /* _compare_db_tensor_node for one pair of items: compared when both have a data_name. */
 static gboolean
 compare_pair (Calc                  *calc,
@@ -267,8 +278,8 @@ compare_pair (Calc                  *calc,
   *compared = FALSE;
   if (calc->mode != MSVIS_INDICATOR_ALL || n_item == NULL || b_item == NULL)
     return TRUE;
-  n_name = raw_text (calc, n_item, "data_name");
-  b_name = raw_text (calc, b_item, "data_name");
+  n_name = data_name (calc, n_item);
+  b_name = data_name (calc, b_item);
   if (*n_name == '\0' || *b_name == '\0')
     return TRUE;
   *compared = TRUE;

@@ -392,6 +392,25 @@ test_real_data (void)
   assert_same_db (out, expected);
   g_assert_cmpint (g_unlink (out), ==, 0);
   assert_only_file (dir, NULL);
+
+  /* the folders are there but a tensor file is not: the viewer's match fails, and so does
+   * msvis match, naming the entry and the file */
+  {
+    g_autofree char *empty = g_build_filename (dir, "tensors", NULL);
+    g_autofree char *run = NULL;
+
+    g_assert_cmpint (g_mkdir (empty, 0755), ==, 0);
+    run = copy_file (dir, expected, "run.vis.db");
+    set_tensor_root (run, STRIP "/inputs/tensor1/npu/dump_tensor_data", empty);
+    set_tensor_root (run, STRIP "/inputs/tensor1/bench/dump_tensor_data", empty);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_msvis ((const char *[]) { "match", run, "--config", config, "-o", out,
+                                                   NULL }, &err), ==, 1);
+    if (strstr (err, "entry “Torch.exp.0.forward”: “Torch.exp.0.forward”") == NULL ||
+        strstr (err, "Torch.exp.0.forward.input.0.pt") == NULL)
+      g_error ("expected an error naming the entry and the tensor file, got: %s", err);
+    g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  }
   msvis_test_remove_tree (dir);
 }
 
