@@ -12,6 +12,8 @@
 #include "msvis-graph-job.h"
 #include "msvis-json-writer.h"
 #include "msvis-visualize-args.h"
+#include "msvis-visualize-help.h"
+#include "msvis-visualize-paths.h"
 #include "msvis-visualize-select.h"
 
 /* `msvis graph_visualize`: mindstudio-probe 26.0.0's command (msprobe-2026.md §1), its checks
@@ -139,17 +141,18 @@ parallel_merge_value (const MsvisVisualizeArgs *args,
   return merge;
 }
 
+/* msprobe checks -tp and -gp first, and -o only when it writes; here -o and a -lm file are
+ * checked before anything is read, so that a wrong name costs no build. */
 static gboolean
-check_dir (const char  *path,
-           char       **message)
+check_paths (const MsvisVisualizeArgs  *args,
+             GError                   **error)
 {
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    *message = g_strdup_printf (_("The path %s does not exist."), path);
-  else if (!g_file_test (path, G_FILE_TEST_IS_DIR))
-    *message = g_strdup_printf (_("The path %s is not a directory."), path);
-  else
-    return TRUE;
-  return FALSE;
+  return msvis_visualize_check_dump_dir ("-tp/--target_path", args->target_path, error) &&
+         (args->golden_path == NULL ||
+          msvis_visualize_check_dump_dir ("-gp/--golden_path", args->golden_path, error)) &&
+         msvis_visualize_check_output ("-o/--output_path", args->output_path, error) &&
+         (args->golden_path == NULL || args->layer_mapping == NULL ||
+          msvis_visualize_check_yaml ("-lm/--layer_mapping", args->layer_mapping, error));
 }
 
 static int
@@ -159,7 +162,6 @@ run (MsvisVisualizeArgs *args,
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) written = NULL;
-  g_autofree char *message = NULL;
   gboolean merge = args->rank_size != NULL && args->rank_size->len > 0;
   MsvisGraphJob job = { 0 };
   const char *length_error;
@@ -174,9 +176,8 @@ run (MsvisVisualizeArgs *args,
     g_printerr ("msvis graph_visualize: %s\n",
                 _("The --file_type json parameter is only supported in graph merge build "
                   "scenarios. Falling back to default db output."));
-  if (!check_dir (args->target_path, &message) ||
-      (args->golden_path != NULL && !check_dir (args->golden_path, &message)))
-    return fail (log, message);
+  if (!check_paths (args, &error))
+    return fail (log, error->message);
   if (merge && strcmp (args->file_type, "json") == 0 && args->golden_path == NULL)
     {
       g_autoptr(GFile) target = g_file_new_for_commandline_arg (args->target_path);
@@ -234,7 +235,10 @@ msvis_command_line_graph_visualize (int    argc,
 
   if (!msvis_visualize_args_parse (&args, argc, argv, &message))
     {
-      g_printerr ("msvis graph_visualize: error: %s\n", message);
+      g_autofree char *usage = msvis_visualize_usage_text ();
+
+      /* argparse's error(): the usage, then the message. */
+      g_printerr ("%smsvis graph_visualize: error: %s\n", usage, message);
       msvis_visualize_args_clear (&args);
       return 2;
     }
