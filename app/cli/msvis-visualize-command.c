@@ -7,11 +7,13 @@
 
 #include <glib/gi18n.h>
 
+#include "msvis-cleanup.h"
 #include "msvis-command-line.h"
 #include "msvis-dump-layout.h"
 #include "msvis-graph-job.h"
 #include "msvis-json-writer.h"
 #include "msvis-visualize-args.h"
+#include "msvis-visualize-bar.h"
 #include "msvis-visualize-help.h"
 #include "msvis-visualize-paths.h"
 #include "msvis-visualize-select.h"
@@ -164,6 +166,7 @@ run (MsvisVisualizeArgs *args,
   g_autoptr(GPtrArray) written = NULL;
   gboolean merge = args->rank_size != NULL && args->rank_size->len > 0;
   MsvisGraphJob job = { 0 };
+  MsvisVisualizeBar *bar;
   const char *length_error;
 
   if (merge && (length_error = check_parallel_lengths (args)) != NULL)
@@ -207,7 +210,9 @@ run (MsvisVisualizeArgs *args,
     job.parallel_merge = parallel_merge_value (args, arena);
   job.warnings = g_ptr_array_new_with_free_func (g_free);
 
-  written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+  bar = msvis_visualize_bar_start (args->target_path, args->golden_path);
+  written = msvis_graph_job_run (&job, msvis_visualize_bar_job_progress, bar, NULL, &error);
+  msvis_visualize_bar_finish (bar, written != NULL);
   msvis_visualize_select_clear (&job);
   for (guint i = 0; i < job.warnings->len; i++)
     g_printerr ("msvis graph_visualize: %s\n", (char *)g_ptr_array_index (job.warnings, i));
@@ -230,6 +235,7 @@ msvis_command_line_graph_visualize (int    argc,
 {
   MsvisVisualizeArgs args;
   g_autofree char *message = NULL;
+  g_autofree char *interrupted = NULL, *interrupted_local = NULL;
   ProgressLog log = { FALSE, NULL, 0, TRUE };
   int status;
 
@@ -249,6 +255,16 @@ msvis_command_line_graph_visualize (int    argc,
       return 0;
     }
 
+  /* msprobe logs this warning on KeyboardInterrupt; the cleanup's handler says it here, after
+   * the bar's line when there is one, then removes the temporary files and lets the signal
+   * end msvis, so that a shell sees 130 and a script stops (msprobe itself exits 0). */
+  interrupted = g_strdup_printf ("%smsvis graph_visualize: %s\n",
+                                 isatty (STDERR_FILENO) ? "\n" : "",
+                                 _("Interrupted by user, terminating processes and cleaning "
+                                   "up..."));
+  /* The handler writes bytes as they are: in the locale's encoding, as g_printerr would. */
+  interrupted_local = g_locale_from_utf8 (interrupted, -1, NULL, NULL, NULL);
+  msvis_cleanup_set_interrupt_notice (interrupted_local ? interrupted_local : interrupted);
   log.enabled = args.progress_log;
   log.errors = g_ptr_array_new_with_free_func (g_free);
   status = run (&args, &log);
