@@ -167,9 +167,26 @@ msvis_visualize_check_output (const char  *option,
   g_autofree char *real = py_realpath (path);
   g_autofree char *name = g_path_get_basename (path);
 
+  g_autofree char *existing = NULL;
+  g_autofree char *message = NULL;
+
   if (*path == '\0')
     return refuse (error, option, _("The output path is empty."));
-  return check_length (option, real, name, error) && check_pattern (option, real, error);
+  if (!check_length (option, real, name, error) || !check_pattern (option, real, error))
+    return FALSE;
+  /* os.makedirs fails where a file stands in the way: said here before any build. */
+  existing = g_strdup (real);
+  while (!g_file_test (existing, G_FILE_TEST_EXISTS) && strcmp (existing, "/") != 0)
+    {
+      char *parent = g_path_get_dirname (existing);
+
+      g_free (existing);
+      existing = parent;
+    }
+  if (g_file_test (existing, G_FILE_TEST_IS_DIR))
+    return TRUE;
+  message = g_strdup_printf (_("Failed to create %s: %s is not a directory."), real, existing);
+  return refuse (error, option, message);
 }
 
 /* load_yaml's FileChecker(path, FILE, "r", ".yaml").common_check() on a -lm file. */

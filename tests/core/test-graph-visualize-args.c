@@ -171,8 +171,9 @@ test_path_characters (void)
   msvis_test_remove_tree (tmp);
 }
 
-/* At most 4096 characters in the resolved path and 255 in the last name; a dump folder must be
- * a folder; a -lm file must exist and end in .yaml, but only a compare reads it. */
+/* At most 4096 characters in the resolved path and 255 in the last name; -o not a file nor
+ * under one; a dump folder must be a folder; a -lm file must exist and end in .yaml, but only a
+ * compare reads it. */
 static void
 test_path_kinds (void)
 {
@@ -188,7 +189,8 @@ test_path_kinds (void)
   g_autofree char *yml = g_build_filename (tmp, "map.yml", NULL);
   g_autofree char *out_dir = g_build_filename (tmp, "out", NULL);
   g_autoptr(GString) deep = g_string_new (tmp);
-  g_autofree char *msg = NULL, *msg2 = NULL, *msg3 = NULL, *msg4 = NULL;
+  g_autofree char *sub_of_file = g_build_filename (dump_json, "sub", NULL);
+  g_autofree char *msg = NULL, *msg2 = NULL, *msg3 = NULL, *msg4 = NULL, *msg5 = NULL;
   g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
 
   while (deep->len <= 4096)
@@ -205,6 +207,12 @@ test_path_kinds (void)
   g_assert_cmpint (run ((const char *[]) { "-tp", npu, "-o", out_255, NULL }, &out, &err), ==, 0);
   g_assert_cmpuint (msvis_test_count_files (out_255), ==, 1);
 
+  msg5 = g_strdup_printf ("Failed to create %s/sub: %s is not a directory.", dump_json,
+                          dump_json);
+  expect_refused ((const char *[]) { "-tp", npu, "-o", dump_json, NULL }, "-o/--output_path",
+                  "Failed to create ", "dump.json is not a directory.");
+  expect_refused ((const char *[]) { "-tp", npu, "-o", sub_of_file, NULL }, "-o/--output_path",
+                  msg5, NULL);
   msg3 = g_strdup_printf ("The %s should be a directory!", dump_json);
   expect_refused ((const char *[]) { "-tp", dump_json, "-o", out_dir, NULL }, "-tp/--target_path",
                   msg3, NULL);
