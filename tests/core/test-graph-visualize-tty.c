@@ -174,7 +174,7 @@ interrupt_run (const char *dump,
   while (!has_hidden (out_dir) && g_get_monotonic_time () < deadline)
     g_usleep (10 * 1000);
   g_assert_true (has_hidden (out_dir));
-  g_usleep (200 * 1000);
+  g_usleep (50 * 1000);
   sent = g_get_monotonic_time ();
   g_assert_cmpint (kill (pid, SIGINT), ==, 0);
   while ((n = read (err_fd, buffer, sizeof buffer)) > 0 || (n < 0 && errno == EINTR))
