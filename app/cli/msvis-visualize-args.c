@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "msvis-visualize-args.h"
+#include "msvis-visualize-help.h"
 
 /* argparse as Python 3.11 runs it for graph_service.py's parser: every argument is first
  * classified (an option, by exact name, name=value, or a unique prefix; else a value), which
@@ -290,8 +291,12 @@ msvis_visualize_args_parse (MsvisVisualizeArgs  *args,
     }
   for (int i = 1; i < argc; i++)
     {
+      /* Python 3.11 keeps the "--" among the unrecognized arguments: no positional takes it. */
       if (!rest_are_values && strcmp (argv[i], "--") == 0)
-        rest_are_values = TRUE;
+        {
+          rest_are_values = TRUE;
+          g_ptr_array_add (extras, argv[i]);
+        }
       else if (!rest_are_values && classes[i].opt != NULL)
         {
           if (!consume (args, &classes[i], argv, classes, argc, &i, message))
@@ -359,17 +364,7 @@ msvis_visualize_args_clear (MsvisVisualizeArgs *args)
 void
 msvis_visualize_args_print_help (void)
 {
-  g_print ("%s\n\n%s\n", "msvis graph_visualize -tp TARGET -o OUTPUT [-gp GOLDEN] [-lm [YAML]] "
-           "[-oc] [-fm] [-tensor_log] [-progress_log] [--rank_size N [M]] [--tp T [T2]] "
-           "[--pp P [P2]] [--vpp V [V2]] [--order O [O2]] [--file_type {db,json}] "
-           "[--rank LIST] [--step LIST]",
-           _("Builds the graph of an msprobe dump (-tp), or compares it with a benchmark dump "
-             "(-gp), and writes the .vis.db mindstudio-probe 26.0.0's graph_visualize writes "
-             "into OUTPUT."));
-  g_print ("\n%s\n", _("msvis extensions (msprobe has none):\n"
-                        "  --rank LIST   build or compare only these ranks, e.g. 0-3,8\n"
-                        "  --step LIST   only these steps, e.g. 1 or 0-9\n"
-                        "A run split with --rank/--step over several jobs is joined with "
-                        "`msvis merge-db A.vis.db B.vis.db … -o RUN.vis.db`. --rank cannot be "
-                        "used with --rank_size (a merge needs every rank of a step)."));
+  g_autofree char *text = msvis_visualize_help_text ();
+
+  g_print ("%s", text);
 }

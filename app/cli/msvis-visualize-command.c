@@ -7,11 +7,15 @@
 
 #include <glib/gi18n.h>
 
+#include "msvis-cleanup.h"
 #include "msvis-command-line.h"
 #include "msvis-dump-layout.h"
 #include "msvis-graph-job.h"
 #include "msvis-json-writer.h"
 #include "msvis-visualize-args.h"
+#include "msvis-visualize-bar.h"
+#include "msvis-visualize-help.h"
+#include "msvis-visualize-paths.h"
 #include "msvis-visualize-select.h"
 
 /* `msvis graph_visualize`: mindstudio-probe 26.0.0's command (msprobe-2026.md §1), its checks
@@ -139,17 +143,18 @@ parallel_merge_value (const MsvisVisualizeArgs *args,
   return merge;
 }
 
+/* msprobe checks -tp and -gp first, and -o only when it writes; here -o and a -lm file are
+ * checked before anything is read, so that a wrong name costs no build. */
 static gboolean
-check_dir (const char  *path,
-           char       **message)
+check_paths (const MsvisVisualizeArgs  *args,
+             GError                   **error)
 {
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    *message = g_strdup_printf (_("The path %s does not exist."), path);
-  else if (!g_file_test (path, G_FILE_TEST_IS_DIR))
-    *message = g_strdup_printf (_("The path %s is not a directory."), path);
-  else
-    return TRUE;
-  return FALSE;
+  return msvis_visualize_check_dump_dir ("-tp/--target_path", args->target_path, error) &&
+         (args->golden_path == NULL ||
+          msvis_visualize_check_dump_dir ("-gp/--golden_path", args->golden_path, error)) &&
+         msvis_visualize_check_output ("-o/--output_path", args->output_path, error) &&
+         (args->golden_path == NULL || args->layer_mapping == NULL ||
+          msvis_visualize_check_yaml ("-lm/--layer_mapping", args->layer_mapping, error));
 }
 
 static int
@@ -159,9 +164,9 @@ run (MsvisVisualizeArgs *args,
   g_autoptr(MsvisArena) arena = msvis_arena_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) written = NULL;
-  g_autofree char *message = NULL;
   gboolean merge = args->rank_size != NULL && args->rank_size->len > 0;
   MsvisGraphJob job = { 0 };
+  MsvisVisualizeBar *bar;
   const char *length_error;
 
   if (merge && (length_error = check_parallel_lengths (args)) != NULL)
@@ -174,9 +179,8 @@ run (MsvisVisualizeArgs *args,
     g_printerr ("msvis graph_visualize: %s\n",
                 _("The --file_type json parameter is only supported in graph merge build "
                   "scenarios. Falling back to default db output."));
-  if (!check_dir (args->target_path, &message) ||
-      (args->golden_path != NULL && !check_dir (args->golden_path, &message)))
-    return fail (log, message);
+  if (!check_paths (args, &error))
+    return fail (log, error->message);
   if (merge && strcmp (args->file_type, "json") == 0 && args->golden_path == NULL)
     {
       g_autoptr(GFile) target = g_file_new_for_commandline_arg (args->target_path);
@@ -206,7 +210,9 @@ run (MsvisVisualizeArgs *args,
     job.parallel_merge = parallel_merge_value (args, arena);
   job.warnings = g_ptr_array_new_with_free_func (g_free);
 
-  written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+  bar = msvis_visualize_bar_start (args->target_path, args->golden_path);
+  written = msvis_graph_job_run (&job, msvis_visualize_bar_job_progress, bar, NULL, &error);
+  msvis_visualize_bar_finish (bar, written != NULL);
   msvis_visualize_select_clear (&job);
   for (guint i = 0; i < job.warnings->len; i++)
     g_printerr ("msvis graph_visualize: %s\n", (char *)g_ptr_array_index (job.warnings, i));
@@ -229,12 +235,16 @@ msvis_command_line_graph_visualize (int    argc,
 {
   MsvisVisualizeArgs args;
   g_autofree char *message = NULL;
+  g_autofree char *interrupted = NULL, *interrupted_local = NULL;
   ProgressLog log = { FALSE, NULL, 0, TRUE };
   int status;
 
   if (!msvis_visualize_args_parse (&args, argc, argv, &message))
     {
-      g_printerr ("msvis graph_visualize: error: %s\n", message);
+      g_autofree char *usage = msvis_visualize_usage_text ();
+
+      /* argparse's error(): the usage, then the message. */
+      g_printerr ("%smsvis graph_visualize: error: %s\n", usage, message);
       msvis_visualize_args_clear (&args);
       return 2;
     }
@@ -245,6 +255,16 @@ msvis_command_line_graph_visualize (int    argc,
       return 0;
     }
 
+  /* msprobe logs this warning on KeyboardInterrupt; the cleanup's handler says it here, after
+   * the bar's line when there is one, then removes the temporary files and lets the signal
+   * end msvis, so that a shell sees 130 and a script stops (msprobe itself exits 0). */
+  interrupted = g_strdup_printf ("%smsvis graph_visualize: %s\n",
+                                 isatty (STDERR_FILENO) ? "\n" : "",
+                                 _("Interrupted by user, terminating processes and cleaning "
+                                   "up..."));
+  /* The handler writes bytes as they are: in the locale's encoding, as g_printerr would. */
+  interrupted_local = g_locale_from_utf8 (interrupted, -1, NULL, NULL, NULL);
+  msvis_cleanup_set_interrupt_notice (interrupted_local ? interrupted_local : interrupted);
   log.enabled = args.progress_log;
   log.errors = g_ptr_array_new_with_free_func (g_free);
   status = run (&args, &log);

@@ -31,6 +31,10 @@ static GMutex lock;
 
 static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGXFSZ, SIGABRT, SIGTRAP };
 
+/* Written by the handler of SIGINT: bytes set once before any signal can need them. */
+static char notice[1024];
+static volatile sig_atomic_t notice_length;
+
 static void
 remove_listed (void)
 {
@@ -55,6 +59,8 @@ on_signal (int sig)
 {
   int saved_errno = errno;
 
+  if (sig == SIGINT && notice_length > 0 && write (STDERR_FILENO, notice, notice_length) < 0)
+    saved_errno = errno;
   remove_listed ();
   /* SA_RESETHAND gave the signal its default action back; SA_NODEFER lets it through now. */
   errno = saved_errno;
@@ -80,17 +86,24 @@ install (gpointer data)
   return NULL;
 }
 
+static void
+ensure_installed (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  g_once (&once, install, NULL);
+}
+
 static guint
 add (const char *path,
      int         kind)
 {
-  static GOnce once = G_ONCE_INIT;
   g_autoptr(GMutexLocker) locker = NULL;
 
   /* Too long to keep in a slot: such a path is left as before, rather than truncated. */
   if (path == NULL || strlen (path) >= PATH_BYTES)
     return MSVIS_CLEANUP_NONE;
-  g_once (&once, install, NULL);
+  ensure_installed ();
   locker = g_mutex_locker_new (&lock);
   for (guint c = 0; c < N_CHUNKS; c++)
     {
@@ -132,6 +145,24 @@ guint
 msvis_cleanup_add_dir (const char *path)
 {
   return add (path, DIR_SLOT);
+}
+
+/**
+ * msvis_cleanup_set_interrupt_notice:
+ * @text: what to say on stderr when Ctrl+C ends the run, before the cleanup (cut at 1023 bytes)
+ *
+ * Installs the handlers now, so that an interrupt before the first temporary file says it too.
+ */
+void
+msvis_cleanup_set_interrupt_notice (const char *text)
+{
+  gsize length = MIN (strlen (text), sizeof notice - 1);
+
+  notice_length = 0;
+  memcpy (notice, text, length);
+  __atomic_thread_fence (__ATOMIC_SEQ_CST);
+  notice_length = length;
+  ensure_installed ();
 }
 
 /**

@@ -17,5 +17,6 @@ G_BEGIN_DECLS
 guint msvis_cleanup_add_file (const char *path);
 guint msvis_cleanup_add_dir  (const char *path);
 void  msvis_cleanup_remove   (guint       id);
+void  msvis_cleanup_set_interrupt_notice (const char *text);
 
 G_END_DECLS

@@ -179,7 +179,8 @@ test_progress_log (void)
   /* An error goes into error_msg, and the last line says the run is over. */
   g_assert_cmpint (run ((const char *[]) { "-tp", missing, "-o", out_dir, "-progress_log", NULL },
                         &out2, &err2), ==, 1);
-  g_assert_nonnull (strstr (out2, "\"process_running\": false, \"error_msg\": [\"The path "));
+  g_assert_nonnull (strstr (out2, "\"process_running\": false, \"error_msg\": "
+                                  "[\"-tp/--target_path: The file path "));
 }
 
 /* A run that fails on its second rank leaves no database and no temporary file. */
