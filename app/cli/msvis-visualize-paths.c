@@ -125,7 +125,9 @@ check_pattern (const char  *option,
 }
 
 /* FileChecker(path, DIR, "w").common_check(), as check_file_or_directory_path(path,
- * isdir=True) runs it on -tp and -gp: a dump folder must be writable, as in msprobe. */
+ * isdir=True) runs it on -tp and -gp, except that the folder need only be readable: msprobe
+ * asks for write access it never uses, which refuses dumps on read-only storage (archived
+ * runs, shared mounts) that msvis opened before. */
 gboolean
 msvis_visualize_check_dump_dir (const char  *option,
                                 const char  *path,
@@ -149,9 +151,9 @@ msvis_visualize_check_dump_dir (const char  *option,
       message = g_strdup_printf (_("The %s should be a directory!"), real);
       return refuse (error, option, message);
     }
-  if (g_access (real, W_OK) != 0)
+  if (g_access (real, R_OK | X_OK) != 0)
     {
-      message = g_strdup_printf (_("The file path %s is not writable."), real);
+      message = g_strdup_printf (_("The file path %s is not readable."), real);
       return refuse (error, option, message);
     }
   return check_pattern (option, real, error);
