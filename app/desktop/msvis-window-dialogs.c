@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "msvis-shortcuts-window.h"
+#include "msvis-solid-popovers.h"
 #include "msvis-window-private.h"
 
 /* What the window's dialogs share: the keys stay out of the graphs while a dialog is coming
@@ -98,4 +99,5 @@ _msvis_window_dialogs_init (MsvisWindow *self)
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  msvis_solid_popovers_install (GTK_WINDOW (self));
 }
