@@ -156,6 +156,9 @@ row_widget (MsvisShortcutsWindow *self,
   gtk_size_group_add_widget (keys, accel);
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  /* A floor as well as a ceiling: a wrapped label asks for the width of its longest word,
+   * and a column of them came out one or two words wide. */
+  gtk_label_set_width_chars (GTK_LABEL (title), 22);
   gtk_label_set_max_width_chars (GTK_LABEL (title), 30);
   gtk_widget_set_hexpand (title, TRUE);
   /* Prose, but "counterpart" broken as "counter-part" reads badly in a narrow column. */
