@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-build-dialog.h"
+#include "msvis-solid-popovers.h"
 #include "msvis-dump-describe.h"
 
 /* The window's "Build or Compare Dumps": picks what `msvis graph --format db` needs and hands
@@ -501,6 +502,7 @@ static void
 msvis_build_dialog_init (MsvisBuildDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  msvis_solid_popovers_install (GTK_WINDOW (self));
 
   msvis_build_dialog_recall (self);
   msvis_build_dialog_update (self);

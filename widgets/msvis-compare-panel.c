@@ -2,6 +2,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "msvis-compare-panel.h"
@@ -120,17 +122,87 @@ fill_frozen (MsvisComparePanel *self)
     }
 }
 
+/* The values of an argument that is not a tensor, where NPU and Bench differ: in the error
+ * colour where the file's msprobe judged that an error, else only marked, with a tooltip
+ * that says why it is not coloured. */
+static void
+mark_values (GtkWidget              *label,
+             const MsvisDetailsPair *pair)
+{
+  gboolean error = pair->values_check == MSVIS_VALUES_DIFFER_ERROR;
+
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_add_css_class (label, error ? "error" : "accent");
+  gtk_widget_add_css_class (label, "values-differ");
+  gtk_widget_set_tooltip_text (label,
+                               error ? _("NPU and Bench values differ: msprobe counts this "
+                                         "as an error")
+                                     : _("NPU and Bench values differ: the msprobe that wrote "
+                                         "this file does not judge arguments that are not "
+                                         "tensors"));
+}
+
+/* msprobe 26's Result column in the colour of its level, as the node's fill says it. */
+static void
+mark_result (GtkWidget  *label,
+             const char *column,
+             const char *text)
+{
+  if (strcmp (column, "Result") != 0)
+    return;
+  if (strcmp (text, "error") == 0 || strcmp (text, "Different") == 0)
+    gtk_widget_add_css_class (label, "error");
+  else if (strcmp (text, "warning") == 0)
+    gtk_widget_add_css_class (label, "warning");
+}
+
+/* The panel never repeats a column, to keep every column in view: msprobe copies an int's or
+ * a bool's value into Max, Min, Mean and Norm, so "value" shows only where an item has a value
+ * its statistics do not show (None, a process group's ranks). Returns the statistics column
+ * whose cells carry the mark of values that differ, and sets @skip to the one not shown. */
+static gint
+values_column (MsvisDetailsData *data,
+               gint             *skip)
+{
+  gint max = -1;
+
+  *skip = -1;
+  if (data->value_column < 0)
+    return -1;
+  for (guint c = 0; c < data->stat_columns->len; c++)
+    if (strcmp (g_ptr_array_index (data->stat_columns, c), "Max") == 0)
+      max = c;
+  for (guint r = 0; r < data->rows->len; r++)
+    {
+      const MsvisDetailsPair *pair = &g_array_index (data->rows, MsvisDetailsPair, r);
+
+      for (guint side = 0; side < data->n_sides; side++)
+        {
+          const char *value = pair->sides[side].values[data->value_column];
+
+          if (value[0] != '\0'
+              && (max < 0 || strcmp (value, pair->sides[side].values[max]) != 0))
+            return data->value_column;
+        }
+    }
+  *skip = data->value_column;
+  return max;
+}
+
 /* Statistics per line; metrics once a pair, on both its lines. */
 static void
 fill_cells (MsvisComparePanel *self)
 {
   MsvisDetailsData *data = self->data;
   GtkGrid *grid = GTK_GRID (self->cells);
-  guint n_stats = data->stat_columns->len;
+  gint skip;
+  gint marked = values_column (data, &skip);
+  guint n_stats = data->stat_columns->len - (skip >= 0);
 
-  for (guint c = 0; c < n_stats; c++)
-    gtk_grid_attach (grid, header_label (self, g_ptr_array_index (data->stat_columns, c)), c, 0,
-                     1, 1);
+  for (guint c = 0, x = 0; c < data->stat_columns->len; c++)
+    if ((gint) c != skip)
+      gtk_grid_attach (grid, header_label (self, g_ptr_array_index (data->stat_columns, c)),
+                       x++, 0, 1, 1);
   for (guint m = 0; m < data->metric_columns->len; m++)
     gtk_grid_attach (grid, header_label (self, g_ptr_array_index (data->metric_columns, m)),
                      n_stats + m, 0, 1, 1);
@@ -141,14 +213,23 @@ fill_cells (MsvisComparePanel *self)
       guint top = 1 + r * data->n_sides;
 
       for (guint side = 0; side < data->n_sides; side++)
-        for (guint c = 0; c < n_stats; c++)
-          gtk_grid_attach (grid, cell_label (pair->sides[side].name
-                                             ? pair->sides[side].values[c] : "—",
-                                             CELL_CHARS, TRUE),
-                           c, top + side, 1, 1);
+        for (guint c = 0, x = 0; c < data->stat_columns->len; c++)
+          {
+            GtkWidget *label;
+
+            if ((gint) c == skip)
+              continue;
+            label = cell_label (pair->sides[side].name ? pair->sides[side].values[c] : "—",
+                                CELL_CHARS, TRUE);
+            if ((gint) c == marked && pair->values_check != MSVIS_VALUES_AGREE)
+              mark_values (label, pair);
+            gtk_grid_attach (grid, label, x++, top + side, 1, 1);
+          }
       for (guint m = 0; m < data->metric_columns->len; m++)
         {
           GtkWidget *label = cell_label (pair->metrics[m], CELL_CHARS, TRUE);
+
+          mark_result (label, g_ptr_array_index (data->metric_columns, m), pair->metrics[m]);
 
           gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
           gtk_grid_attach (grid, label, n_stats + m, top, 1, data->n_sides);

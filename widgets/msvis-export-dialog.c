@@ -6,6 +6,7 @@
 
 #include "msvis-export-dialog.h"
 #include "msvis-export-job.h"
+#include "msvis-solid-popovers.h"
 
 /* The window's "Export Picture": what to draw (what is in view or everything open, one side or
  * both), in which format and at which scale, with the size said before anything is written.
@@ -36,6 +37,8 @@ struct _MsvisExportDialog
   AdwComboRow          *scale_row;
   AdwActionRow         *size_row;
   GtkWidget            *size_warning;
+  GtkWidget            *export_button;
+  gboolean              focus_given;
 
   /* Owned */
   MsvisVisDocument     *doc;
@@ -289,6 +292,26 @@ msvis_export_dialog_dispose (GObject *object)
   G_OBJECT_CLASS (msvis_export_dialog_parent_class)->dispose (object);
 }
 
+/* Return exports, as the dialog's default: GTK gives a new window's focus to its first
+ * button, Cancel, which then took Return. Export takes it once shown and sensitive (its
+ * action's state reaches the button a moment after the sides are set). */
+static void
+focus_export (MsvisExportDialog *self)
+{
+  if (self->focus_given || !gtk_widget_get_visible (GTK_WIDGET (self))
+      || !gtk_widget_is_sensitive (self->export_button))
+    return;
+  self->focus_given = TRUE;
+  gtk_widget_grab_focus (self->export_button);
+}
+
+static void
+msvis_export_dialog_show (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (msvis_export_dialog_parent_class)->show (widget);
+  focus_export (MSVIS_EXPORT_DIALOG (widget));
+}
+
 static void
 msvis_export_dialog_class_init (MsvisExportDialogClass *klass)
 {
@@ -296,6 +319,7 @@ msvis_export_dialog_class_init (MsvisExportDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = msvis_export_dialog_dispose;
+  widget_class->show = msvis_export_dialog_show;
 
   /**
    * MsvisExportDialog::export-requested:
@@ -317,6 +341,7 @@ msvis_export_dialog_class_init (MsvisExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsvisExportDialog, scale_row);
   gtk_widget_class_bind_template_child (widget_class, MsvisExportDialog, size_row);
   gtk_widget_class_bind_template_child (widget_class, MsvisExportDialog, size_warning);
+  gtk_widget_class_bind_template_child (widget_class, MsvisExportDialog, export_button);
   gtk_widget_class_bind_template_callback (widget_class, msvis_export_dialog_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "export-dialog.export", NULL,
@@ -328,6 +353,9 @@ static void
 msvis_export_dialog_init (MsvisExportDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  msvis_solid_popovers_install (GTK_WINDOW (self));
+  g_signal_connect_swapped (self->export_button, "notify::sensitive", G_CALLBACK (focus_export),
+                            self);
 }
 
 /**

@@ -12,7 +12,10 @@
 /* What the panel copies out of a node's items: the statistics columns in tb_graph_ascend's
  * order (md5 only in an md5 compare, as msprobe writes it), and the metric columns a compare
  * appends (vis-format.md §4.3–§4.6), in the order the items have them. */
-static const char *const stat_names[] = { "dtype", "shape", "Max", "Min", "Mean", "Norm", "md5" };
+static const char *const stat_names[] = {
+  "dtype", "shape", "Max", "Min", "Mean", "Norm", "value", "md5"
+};
+#define VALUE_STAT 6   /* the value of an argument that is not a tensor (or a group's ranks) */
 static const char *const metric_names[] = {
   "Max diff", "Min diff", "Mean diff", "L2norm diff",
   "MaxRelativeErr", "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr",
@@ -104,6 +107,8 @@ collect_item_columns (const Side *side,
       for (guint s = 0; s < G_N_ELEMENTS (stat_names); s++)
         if (strcmp (name, stat_names[s]) == 0)
           stat_seen[s] = TRUE;
+      if (strcmp (name, "group_ranks") == 0)
+        stat_seen[VALUE_STAT] = TRUE;
       if (is_one_of (name, metric_names, G_N_ELEMENTS (metric_names)))
         add_column (metric_columns, name);
     }
@@ -136,7 +141,11 @@ collect_columns (MsvisDetailsData *data,
 
   for (guint s = 0; s < G_N_ELEMENTS (stat_names); s++)
     if (stat_seen[s] && (keep_md5 || strcmp (stat_names[s], "md5") != 0))
-      g_ptr_array_add (data->stat_columns, g_strdup (stat_names[s]));
+      {
+        if (s == VALUE_STAT)
+          data->value_column = data->stat_columns->len;
+        g_ptr_array_add (data->stat_columns, g_strdup (stat_names[s]));
+      }
 }
 
 /* The value of @name in @item (its own fields, then the compare's metrics), or "". */
@@ -160,7 +169,35 @@ dup_item_value (const Side *side,
     if (strcmp (msvis_graph_atom_name (side->graph, metrics[i].name), name) == 0)
       return msvis_metric_format_field (&metrics[i]);
 
+  /* A process group has no value but its ranks (vis-format.md §5.5). */
+  if (strcmp (name, "value") == 0)
+    return dup_item_value (side, item, "group_ranks");
   return g_strdup ("");
+}
+
+/* Whether the NPU and Bench values of an argument that is not a tensor differ, and whether
+ * the file judged that: msprobe 26 makes a scalar mismatch an error (Result "error",
+ * msprobe-2026.md §7.4), an md5 compare says "Different"; a 2025 summary compare does not
+ * judge one, so it is shown, not coloured as an error. */
+static MsvisValuesCheck
+check_values (const MsvisDetailsData *data,
+              const MsvisDetailsPair *pair)
+{
+  const char *npu, *bench;
+
+  if (data->n_sides < 2 || data->value_column < 0 || pair->sides[0].name == NULL
+      || pair->sides[1].name == NULL)
+    return MSVIS_VALUES_AGREE;
+  npu = pair->sides[0].values[data->value_column];
+  bench = pair->sides[1].values[data->value_column];
+  if (g_strcmp0 (npu, bench) == 0)
+    return MSVIS_VALUES_AGREE;
+  for (guint m = 0; m < data->metric_columns->len; m++)
+    if (strcmp (g_ptr_array_index (data->metric_columns, m), "Result") == 0
+        && (strcmp (pair->metrics[m], "error") == 0
+            || strcmp (pair->metrics[m], "Different") == 0))
+      return MSVIS_VALUES_DIFFER_ERROR;
+  return MSVIS_VALUES_DIFFER;
 }
 
 static char **
@@ -227,6 +264,7 @@ add_pairs (MsvisDetailsData *data,
         pair.metrics = dup_values (&sides[0], first[0] + i, data->metric_columns);
       else
         pair.metrics = empty_values (data->metric_columns->len);
+      pair.values_check = check_values (data, &pair);
       g_array_append_val (data->rows, pair);
     }
 }
@@ -299,6 +337,7 @@ data_new (void)
   g_array_set_clear_func (data->rows, pair_clear);
   data->worst_row = -1;
   data->worst_metric = -1;
+  data->value_column = -1;
   return data;
 }
 

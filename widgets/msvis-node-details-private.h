@@ -20,17 +20,27 @@ typedef struct
   char **values;   /* one per stat column, "" where the item has no such field */
 } MsvisDetailsSide;
 
+/* How the values of an argument that is not a tensor compare (the "value" column). */
+typedef enum
+{
+  MSVIS_VALUES_AGREE,          /* or nothing to compare: a tensor, a side missing */
+  MSVIS_VALUES_DIFFER,         /* and the file's msprobe did not judge it (2025 summary) */
+  MSVIS_VALUES_DIFFER_ERROR,   /* and the file says so: Result error (2026) or Different (md5) */
+} MsvisValuesCheck;
+
 typedef struct
 {
   guint             position;   /* in the node: inputs first, then outputs */
   MsvisDetailsSide  sides[2];   /* [0] NPU (or the only side), [1] Bench */
   char            **metrics;    /* one per metric column, "" where absent */
+  MsvisValuesCheck  values_check;
 } MsvisDetailsPair;
 
 typedef struct
 {
   guint       n_sides;          /* 2 when an NPU node and its Bench node are shown */
-  GPtrArray  *stat_columns;     /* field names: dtype, shape, Max, … */
+  GPtrArray  *stat_columns;     /* field names: dtype, shape, Max, …, value */
+  gint        value_column;     /* the index of "value" in stat_columns, or -1 */
   GPtrArray  *metric_columns;   /* field names the compare added: Max diff, Cosine, … */
   GHashTable *tooltips;         /* column name -> the document's ToolTip text */
   GArray     *rows;             /* MsvisDetailsPair, in pairing order */

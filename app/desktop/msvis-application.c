@@ -48,6 +48,8 @@ static const struct {
   { "win.go-forward",        { "<Alt>Right", "Forward", NULL } },
   { "win.goto-counterpart",  { "<Control>j", NULL } },
   { "win.cancel",            { "Escape", NULL } },
+  /* GtkApplication sets this one only for a gtk/help-overlay.ui, which msvis does not have. */
+  { "win.show-help-overlay", { "<Control>question", NULL } },
   { "match.link",            { "<Control>m", NULL } },
   { "match.unlink",          { "<Control><Shift>m", NULL } },
   { "match.undo",            { "<Control>z", NULL } },

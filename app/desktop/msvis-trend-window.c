@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "msvis-progress.h"
+#include "msvis-solid-popovers.h"
 #include "msvis-trend.h"
 #include "msvis-trend-window.h"
 
@@ -635,6 +636,7 @@ msvis_trend_window_init (MsvisTrendWindow *self)
   GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
 
   g_weak_ref_init (&self->graph_window, NULL);
+  msvis_solid_popovers_install (GTK_WINDOW (self));
   gtk_box_append (GTK_BOX (box), build_header (self));
   self->toasts = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
   gtk_widget_set_vexpand (GTK_WIDGET (self->toasts), TRUE);

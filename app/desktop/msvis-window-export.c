@@ -143,6 +143,9 @@ export_action (GtkWidget  *widget,
 
   if (self->doc == NULL)
     return;
+  /* Before anything that takes time: keys typed until the dialog has the keyboard must not
+   * move the graph. */
+  _msvis_window_block_keys (self);
   dialog = msvis_export_dialog_new (GTK_WINDOW (self), self->doc,
                                     msvis_vis_source_get_name (self->source),
                                     _msvis_window_get_micro_step (self),
@@ -160,6 +163,8 @@ export_action (GtkWidget  *widget,
     }
   msvis_export_dialog_set_folder (MSVIS_EXPORT_DIALOG (dialog), folder);
   g_signal_connect_object (dialog, "export-requested", G_CALLBACK (export_requested), self, 0);
+  _msvis_window_block_keys_while (self, G_OBJECT (dialog));
+  _msvis_window_unblock_keys (self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -191,6 +196,7 @@ report_chosen (GtkNativeDialog *chooser,
     }
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
+  _msvis_window_unblock_keys (self);
   if (file == NULL || self->doc == NULL || !(path = g_file_get_path (file)))
     return;
 
@@ -254,6 +260,9 @@ export_report_action (GtkWidget  *widget,
   stem = msvis_export_file_stem (msvis_vis_source_get_name (self->source));
   name = g_strconcat (stem, "-report.html", NULL);
 
+  /* The chooser may come seconds later (a portal starting, or GTK's own chooser scanning
+   * places): the keys typed meanwhile stay out of the graph, until it answers. */
+  _msvis_window_block_keys (self);
   chooser = gtk_file_chooser_native_new (_("Export Report"), GTK_WINDOW (self),
                                          GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
                                          _("_Cancel"));

@@ -127,6 +127,14 @@ void _msvis_window_trend_finish       (MsvisWindow    *self);
 /* msvis-window-export.c */
 void _msvis_window_class_init_export  (GtkWidgetClass *widget_class);
 
+/* msvis-window-dialogs.c */
+void _msvis_window_class_init_dialogs (GtkWidgetClass *widget_class);
+void _msvis_window_dialogs_init       (MsvisWindow    *self);
+void _msvis_window_block_keys         (MsvisWindow    *self);
+void _msvis_window_unblock_keys       (MsvisWindow    *self);
+void _msvis_window_block_keys_while   (MsvisWindow    *self,
+                                       GObject        *dialog);
+
 /* msvis-window-sizes.c */
 void _msvis_window_fit_small_screens  (MsvisWindow    *self);
 

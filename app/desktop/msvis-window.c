@@ -577,6 +577,7 @@ msvis_window_class_init (MsvisWindowClass *klass)
   _msvis_window_class_init_trend (widget_class);
   _msvis_window_class_init_panes (widget_class);
   _msvis_window_class_init_node_menu (widget_class);
+  _msvis_window_class_init_dialogs (widget_class);
 }
 
 static void
@@ -615,6 +616,7 @@ msvis_window_init (MsvisWindow *self)
   fill_recent (self);
   _msvis_window_match_init (self);
   _msvis_window_node_menu_init (self);
+  _msvis_window_dialogs_init (self);
   _msvis_window_fit_small_screens (self);
   _msvis_window_update_actions (self);
 }

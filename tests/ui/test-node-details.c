@@ -151,8 +151,9 @@ test_statistics (void)
   data = _msvis_node_details_get_data (f.details);
   g_assert_cmpuint (data->n_sides, ==, 2);
   g_assert_cmpuint (data->rows->len, ==, 7);   /* 6 inputs (args and kwargs), 1 output */
-  g_assert_cmpuint (data->stat_columns->len, ==, 6);
+  g_assert_cmpuint (data->stat_columns->len, ==, 7);   /* with the value of ints (padding) */
   g_assert_cmpstr (g_ptr_array_index (data->stat_columns, 2), ==, "Max");
+  g_assert_cmpstr (g_ptr_array_index (data->stat_columns, 6), ==, "value");
   g_assert_cmpuint (data->metric_columns->len, ==, 8);
   g_assert_cmpstr (g_ptr_array_index (data->metric_columns, 0), ==, "Max diff");
 
@@ -194,15 +195,16 @@ test_statistics (void)
   copied = msvis_ui_test_dup_clipboard_text (GTK_WIDGET (f.details));
   lines = g_strsplit (copied, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 1 + 2 * 7 + 1);
-  g_assert_cmpstr (lines[0], ==, "Name\tSide\tdtype\tshape\tMax\tMin\tMean\tNorm\tMax diff\t"
+  g_assert_cmpstr (lines[0], ==, "Name\tSide\tdtype\tshape\tMax\tMin\tMean\tNorm\tvalue\tMax diff\t"
                    "Min diff\tMean diff\tL2norm diff\tMaxRelativeErr\tMinRelativeErr\t"
                    "MeanRelativeErr\tNormRelativeErr");
   g_assert_cmpstr (lines[1], ==, "input.0\tNPU\ttorch.float32\t[2, 3, 4, 4]\t2.913099\t"
-                   "-2.49179\t0.107673\t11.126663\t0.000746\t-7.700920e-05\t0.000173\t"
+                   "-2.49179\t0.107673\t11.126663\t\t0.000746\t-7.700920e-05\t0.000173\t"
                    "-0.000281\t0.025607%\t0.003091%\t0.160742%\t0.002524%");
   g_assert_cmpstr (lines[2], ==, "input.0\tBench\ttorch.float32\t[2, 3, 4, 4]\t2.912354\t"
-                   "-2.491713\t0.1075\t11.126943\t\t\t\t\t\t\t\t");
-  g_assert_cmpstr (lines[9], ==, "input.4\tNPU\t\t\t\t\t\t\t\t\t\t\t\t\t\t");
+                   "-2.491713\t0.1075\t11.126943\t\t\t\t\t\t\t\t\t");
+  /* None, as msprobe writes it, is a value: that line was blank. */
+  g_assert_cmpstr (lines[9], ==, "input.4\tNPU\t\t\t\t\t\t\tnull\t\t\t\t\t\t\t\t");
   fixture_clear (&f);
 }
 
@@ -386,7 +388,8 @@ test_md5 (void)
   g_assert_cmpstr (g_ptr_array_index (data->stat_columns, data->stat_columns->len - 1), ==,
                    "md5");
   g_assert_cmpuint (data->metric_columns->len, ==, 1);
-  g_assert_cmpstr (pair_at (&f, 0)->sides[0].values[6], ==, "70098d35");
+  g_assert_cmpstr (pair_at (&f, 0)->sides[0].values[data->stat_columns->len - 1], ==,
+                   "70098d35");
   /* The first item whose md5 differs. */
   g_assert_cmpint (data->worst_row, ==, 0);
   g_assert_cmpstr (pair_at (&f, 0)->metrics[0], ==, "Different");
