@@ -513,6 +513,18 @@ is_primary_menu (GtkWidget     *widget,
   return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
 }
 
+/* The main menu opens whole on a 1280×720 screen: below the header bar and the panel above it,
+ * about 640 pixels are left. */
+static void
+assert_fits_720 (GtkWidget *popover)
+{
+  int natural = 0;
+
+  gtk_widget_measure (popover, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+  if (natural > 640)
+    g_error ("the main menu is %d pixels tall, more than a 720-pixel screen shows", natural);
+}
+
 /* The window on the first divergence, a search in the dark style and the shortcuts window, as
  * the metainfo's screenshots show them (data/screenshots/README.md says how to take them), and
  * the main menu. */
@@ -545,6 +557,7 @@ show_window (const char *language)
   menu = GTK_MENU_BUTTON (msvis_ui_test_find_widget (GTK_WIDGET (window), is_primary_menu, NULL));
   g_assert_nonnull (menu);
   gtk_menu_button_popup (menu);
+  assert_fits_720 (GTK_WIDGET (gtk_menu_button_get_popover (menu)));
   screenshot (GTK_WIDGET (gtk_menu_button_get_popover (menu)), "menu", language);
   gtk_menu_button_popdown (menu);
   return window;
