@@ -49,8 +49,14 @@ msvis_metric_badness (const char *column,
 {
   double v;
 
+  /* July md5 says Different; msprobe 26 says the level of its rules (msprobe-2026.md §7),
+   * ranked as a metric at 100 %: a relative error past that still takes the mark. */
   if (strcmp (column, "Result") == 0)
-    return strcmp (text, "Different") == 0 ? 1. : -1.;
+    {
+      if (strcmp (text, "Different") == 0 || strcmp (text, "error") == 0)
+        return 1.;
+      return strcmp (text, "warning") == 0 ? 0.5 : -1.;
+    }
   if (strcmp (text, "shape unmatched") == 0)
     return INFINITY;
 

@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 #include <string.h>
 
+#include "msvis-metric-cells.h"
 #include "msvis-node-finder.h"
 #include "msvis-test-util.h"
 #include "msvis-vis-db-reader.h"
@@ -125,6 +126,24 @@ test_case (gconstpointer data)
   sqlite3_close (sql);
 }
 
+/* The comparison panel marks the worst cell by msvis_metric_badness: a 2026 item whose
+ * Result is error must outrank its own 60 % NormRelativeErr (an example row of
+ * msprobe-2026.md §8.3), else the error row shows no mark at all. */
+static void
+test_result_badness (void)
+{
+  double norm = msvis_metric_badness ("NormRelativeErr", "60.0%");
+
+  g_assert_cmpfloat (msvis_metric_badness ("Result", "error"), >, norm);
+  g_assert_cmpfloat (msvis_metric_badness ("Result", "error"), >=, 0.8);
+  g_assert_cmpfloat (msvis_metric_badness ("Result", "warning"), >, 0.);
+  g_assert_cmpfloat (msvis_metric_badness ("Result", "warning"), <, 0.8);
+  g_assert_cmpfloat (msvis_metric_badness ("Result", "pass"), <=, 0.);
+  /* July md5 keeps its words. */
+  g_assert_cmpfloat (msvis_metric_badness ("Result", "Different"), ==, 1.);
+  g_assert_cmpfloat (msvis_metric_badness ("Result", "Pass"), <, 0.);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -135,6 +154,7 @@ main (int   argc,
   const char *name;
 
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/severity-2026/result-badness", test_result_badness);
   out = msvis_test_reference ("../reference-2026/out");
   dir = g_dir_open (out, 0, NULL);
   g_assert_nonnull (dir);
