@@ -15,9 +15,8 @@ gboolean msvis_metric_parse_number (const char       *text,
 
 /* How far a metric cell is from agreement, on one scale for every column: a relative error as
  * a fraction, 1 - cosine, 1 - a thousandths ratio, 1 for a different md5 or a 2026 Result of
- * error (0.5 for warning). Columns in absolute
- * units (diffs, EucDist, MaxAbsErr) cannot be weighed against those and give -1, as does a
- * cell that says nothing. */
+ * error (0.5 for warning). Columns in absolute units (diffs, EucDist, MaxAbsErr) cannot be
+ * weighed against those and give -1, as does a cell that says nothing. */
 double   msvis_metric_badness      (const char       *column,
                                     const char       *text);
 
