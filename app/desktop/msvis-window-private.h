@@ -135,9 +135,6 @@ void _msvis_window_unblock_keys       (MsvisWindow    *self);
 void _msvis_window_block_keys_while   (MsvisWindow    *self,
                                        GObject        *dialog);
 
-/* msvis-window-sizes.c */
-void _msvis_window_fit_small_screens  (MsvisWindow    *self);
-
 /* msvis-window-node-menu.c */
 void _msvis_window_class_init_node_menu (GtkWidgetClass *widget_class);
 void _msvis_window_node_menu_init       (MsvisWindow    *self);

@@ -617,7 +617,6 @@ msvis_window_init (MsvisWindow *self)
   _msvis_window_match_init (self);
   _msvis_window_node_menu_init (self);
   _msvis_window_dialogs_init (self);
-  _msvis_window_fit_small_screens (self);
   _msvis_window_update_actions (self);
 }
 
