@@ -98,7 +98,8 @@ test_parse (void)
     { "cosine<nan", MSVIS_NODE_QUERY_ERROR_NUMBER },
   };
 
-  q = msvis_node_query_parse ("  Linear  cosine<0.99 \"Max diff\">=1e-3 FORWARD dtype:BF16 ", &error);
+  q = msvis_node_query_parse ("  Linear  cosine<0.99 \"Max diff\">=1e-3 FORWARD dtype:BF16 ",
+                              &error);
   g_assert_no_error (error);
   words = msvis_node_query_get_words (q);
   g_assert_cmpstr (words[0], ==, "linear");
@@ -202,8 +203,10 @@ test_buckets_and_micro_steps (void)
                    "Module.relu.ReLU.backward.0 Functional.conv2d.0.backward "
                    "Functional.linear.1.backward Module.relu.ReLU.backward.1 "
                    "Functional.conv2d.1.backward");
-  g_assert_cmpuint (two->len, ==, msvis_node_finder_count (npu, 4) + msvis_node_finder_count (npu, 2));
-  g_assert_cmpuint (three->len, ==, two->len + msvis_node_finder_count (npu, MSVIS_BUCKET_UNMATCHED));
+  g_assert_cmpuint (two->len, ==,
+                    msvis_node_finder_count (npu, 4) + msvis_node_finder_count (npu, 2));
+  g_assert_cmpuint (three->len, ==,
+                    two->len + msvis_node_finder_count (npu, MSVIS_BUCKET_UNMATCHED));
 
   /* MicroSteps 2: the top-level modules ending .0 and Apis_Between_Modules.0/.1 are micro
    * step 0, the rest 1. */
