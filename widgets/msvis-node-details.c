@@ -66,6 +66,7 @@ struct _MsvisNodeDetails
 
   MsvisNodeId       npu;
   MsvisNodeId       bench;
+  gboolean          hide_table;      /* a comparison panel shows the table instead */
 };
 
 G_DEFINE_FINAL_TYPE (MsvisNodeDetails, msvis_node_details, GTK_TYPE_WIDGET)
@@ -494,7 +495,8 @@ msvis_node_details_page_changed_cb (MsvisNodeDetails *self,
 
   g_assert (MSVIS_IS_NODE_DETAILS (self));
 
-  gtk_widget_set_visible (self->copy_button, g_strcmp0 (page, "table") == 0);
+  gtk_widget_set_visible (self->copy_button,
+                          self->hide_table || g_strcmp0 (page, "table") == 0);
 }
 
 /* Drops the current nodes and whatever is being loaded for them. */
@@ -738,4 +740,26 @@ _msvis_node_details_dup_header (MsvisNodeDetails *self)
   if (gtk_widget_get_visible (GTK_WIDGET (self->bucket_label)))
     g_string_append_printf (out, "%s\n", gtk_label_get_text (self->bucket_label));
   return g_string_free (out, FALSE);
+}
+
+/**
+ * msvis_node_details_set_show_table:
+ * @show_table: whether the Inputs & Outputs page is there
+ *
+ * A window with a comparison panel shows the table there, full width: the details keep the
+ * header, the call stack, and Copy (the pair's table as tab-separated text) beside it.
+ */
+void
+msvis_node_details_set_show_table (MsvisNodeDetails *self,
+                                   gboolean          show_table)
+{
+  GtkWidget *table_page;
+
+  g_return_if_fail (MSVIS_IS_NODE_DETAILS (self));
+
+  self->hide_table = !show_table;
+  table_page = gtk_stack_get_child_by_name (self->view_stack, "table");
+  gtk_stack_page_set_visible (gtk_stack_get_page (self->view_stack, table_page), show_table);
+  gtk_stack_set_visible_child_name (self->view_stack, show_table ? "table" : "stack");
+  gtk_widget_set_visible (self->copy_button, TRUE);
 }

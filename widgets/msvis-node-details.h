@@ -18,4 +18,7 @@ void       msvis_node_details_set_node (MsvisNodeDetails *self,
                                         MsvisNodeId       npu,
                                         MsvisNodeId       bench);
 
+void       msvis_node_details_set_show_table (MsvisNodeDetails *self,
+                                              gboolean          show_table);
+
 G_END_DECLS

@@ -7,9 +7,11 @@
 #include "msvis-node-filter.h"
 #include "msvis-node-finder.h"
 #include "msvis-node-query.h"
+#include "msvis-peer-levels.h"
 #include "msvis-test-util.h"
 #include "msvis-vis-db-reader.h"
 #include "msvis-vis-reader.h"
+#include "msvis-vis-source.h"
 
 /* Find's column terms, several buckets and the micro-step filter on msprobe's reference
  * outputs. The expected lists were computed by a Python script over the files (json.load, and
@@ -228,6 +230,53 @@ test_buckets_and_micro_steps (void)
   g_assert_cmpuint (hits->len, >=, 2);
 }
 
+/* A peer's colour in its own rank's graph: cmp_ranks, a folder of two ranks. Python over
+ * compare_rank1: Distributed.recv.0.forward has precision_index 0, the first Colors entry
+ * (#FFFCF3, [0, 0.2]); DefaultModel has none. The file names say no step: -1. */
+static void
+test_peer_levels (void)
+{
+  g_autofree char *path = msvis_test_reference ("cmp_ranks");
+  g_autoptr(GFile) dir = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisSource) source = msvis_vis_source_open (dir, NULL, &error);
+  g_autoptr(MsvisPeerLevels) levels = NULL;
+  g_autofree char *color = NULL, *label = NULL;
+  char *none = NULL;
+
+  g_assert_no_error (error);
+  levels = msvis_peer_levels_new (source);
+  g_assert_true (msvis_peer_levels_lookup (levels, -1, 1, "Distributed.recv.0.forward", &color,
+                                           &label, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (color, ==, "#FFFCF3");
+  g_assert_nonnull (label);
+  /* Again, from the graph kept. */
+  g_clear_pointer (&color, g_free);
+  g_assert_true (msvis_peer_levels_lookup (levels, -1, 1, "Distributed.recv.0.forward", &color,
+                                           NULL, NULL, &error));
+  g_assert_cmpstr (color, ==, "#FFFCF3");
+  /* Whatever the rank's own graph gives its root, the peer gets. */
+  {
+    g_autoptr(MsvisVisDocument) rank1 = load_vis ("cmp_ranks/compare_rank1_20261121191933.vis");
+    g_autoptr(MsvisNodeFinder) finder = msvis_node_finder_new (rank1, FALSE);
+    MsvisNodeId root = msvis_graph_lookup (msvis_vis_document_get_npu (rank1), "DefaultModel");
+    g_autofree char *root_color = NULL;
+
+    g_assert_true (msvis_peer_levels_lookup (levels, -1, 1, "DefaultModel", &root_color, NULL,
+                                             NULL, &error));
+    g_assert_cmpstr (root_color, ==, msvis_node_finder_get_bucket_color (
+                       finder, msvis_node_finder_get_bucket (finder, root)));
+  }
+  /* Not in the run, not in the rank: no colour, and no error. */
+  g_assert_false (msvis_peer_levels_lookup (levels, -1, 7, "Distributed.recv.0.forward", &none,
+                                            NULL, NULL, &error));
+  g_assert_false (msvis_peer_levels_lookup (levels, -1, 1, "No.such.node", &none, NULL, NULL,
+                                            &error));
+  g_assert_no_error (error);
+  g_assert_null (none);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -239,5 +288,6 @@ main (int   argc,
   g_test_add_func ("/node-query/july", test_july);
   g_test_add_func ("/node-query/2026", test_2026);
   g_test_add_func ("/node-query/buckets-and-micro-steps", test_buckets_and_micro_steps);
+  g_test_add_func ("/node-query/peer-levels", test_peer_levels);
   return g_test_run ();
 }
