@@ -60,7 +60,8 @@ chip_new (MsvisFindPanel *self,
   gtk_box_append (GTK_BOX (box), swatch);
   gtk_box_append (GTK_BOX (box), number);
   gtk_button_set_child (GTK_BUTTON (chip), box);
-  gtk_widget_add_css_class (chip, "flat");
+  /* A raised button shows on and off plainly; an empty colour has nothing to list. */
+  gtk_widget_set_sensitive (chip, n > 0);
   gtk_widget_set_tooltip_text (chip, tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   tooltip, -1);
@@ -86,6 +87,11 @@ _msvis_find_panel_init_chips (MsvisFindPanel *self)
                                   _("Colours"), -1);
   gtk_widget_insert_after (GTK_WIDGET (self->chips), GTK_WIDGET (self), self->list_row);
   gtk_widget_set_visible (GTK_WIDGET (self->chips), FALSE);
+
+  /* The list chooser's popup holds up to 13 rows; GtkDropDown caps it at 400 px, and at the
+   * theme's row height (taller with CJK fonts) the last rows were cut off in Chinese. The
+   * "find-lists" rows are compact (style.css), so that all fit. */
+  gtk_widget_add_css_class (GTK_WIDGET (self->list_dropdown), "find-lists");
 }
 
 /* One button per list of a single bucket, in the drop-down's order. */
@@ -168,9 +174,9 @@ _msvis_find_panel_chosen_changed (MsvisFindPanel *self)
     {
       const ListEntry *entry = &g_array_index (self->lists, ListEntry, i);
 
-      if (self->chosen->len == 1 ? entry->kind == LIST_BUCKET &&
-                                   entry->bucket == g_array_index (self->chosen, int, 0)
-                                 : entry->kind == LIST_BUCKETS)
+      /* Even one colour turned on here is "Chosen colours": a search typed next stays in it,
+       * where a colour picked in the drop-down or the Legend gives way to the search. */
+      if (entry->kind == LIST_BUCKETS)
         target = i;
     }
   if (target == GTK_INVALID_LIST_POSITION ||

@@ -355,6 +355,8 @@ static void
 msvis_find_panel_text_changed_cb (MsvisFindPanel *self)
 {
   g_cancellable_cancel (self->search_cancellable);
+  /* Nor may an error about the text before: it stayed while a slow search ran. */
+  msvis_find_panel_show_error (self, NULL);
 }
 
 static void
@@ -363,7 +365,8 @@ msvis_find_panel_search_changed_cb (MsvisFindPanel *self)
   const ListEntry *list = _msvis_find_panel_get_list (self);
   const char *query = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
 
-  /* Typing is searching, whatever list was shown; in the chosen colours when several were. */
+  /* Typing is searching, whatever list was shown; inside the colours turned on with their
+   * buttons, whose list comes back when the text is cleared. */
   if (list != NULL && list->kind != LIST_SEARCH && *query != '\0')
     {
       if (list->kind != LIST_BUCKETS)
@@ -373,6 +376,8 @@ msvis_find_panel_search_changed_cb (MsvisFindPanel *self)
         }
       gtk_drop_down_set_selected (self->list_dropdown, 0);
     }
+  else if (list != NULL && list->kind == LIST_SEARCH && *query == '\0' && self->chosen->len > 0)
+    _msvis_find_panel_chosen_changed (self);
   else
     _msvis_find_panel_refresh (self);
 }
@@ -474,9 +479,7 @@ msvis_find_panel_dispose (GObject *object)
 
   g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);
-  if (self->chips != NULL)
-    gtk_widget_unparent (GTK_WIDGET (self->chips));
-  self->chips = NULL;
+  g_clear_pointer ((GtkWidget **) &self->chips, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), MSVIS_TYPE_FIND_PANEL);
   g_clear_object (&self->selection);
   g_clear_object (&self->results);

@@ -470,6 +470,19 @@ test_several_buckets (void)
   msvis_find_panel_show_bucket (f.panel, MSVIS_BUCKET_UNMATCHED);
   g_assert_cmpuint (n_results (&f), ==, 3);
 
+  /* Even one colour turned on with its button keeps a search inside it; one picked from the
+   * Legend gives way to the search, as before. */
+  toggle_chip (&f, MSVIS_BUCKET_UNMATCHED);   /* off: the Legend's pick turned it on */
+  g_assert_cmpuint (n_results (&f), ==, 0);
+  toggle_chip (&f, 4);
+  g_assert_cmpuint (n_results (&f), ==, 5);
+  /* Python: 8 nodes named *backward* with precision_index in [0.8, 1], modules included (a
+   * search finds containers); 10 named *backward* in all. */
+  g_assert_cmpuint (type (&f, "backward"), ==, 8);
+  g_assert_cmpuint (type (&f, ""), ==, 5);
+  msvis_find_panel_show_bucket (f.panel, 4);
+  g_assert_cmpuint (type (&f, "backward"), ==, 10);
+
   fixture_clear (&f);
 }
 
