@@ -479,7 +479,8 @@ msvis_find_panel_dispose (GObject *object)
 
   g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);
-  g_clear_pointer ((GtkWidget **) &self->chips, gtk_widget_unparent);
+  if (self->chips != NULL)
+    gtk_widget_unparent (GTK_WIDGET (g_steal_pointer (&self->chips)));
   gtk_widget_dispose_template (GTK_WIDGET (self), MSVIS_TYPE_FIND_PANEL);
   g_clear_object (&self->selection);
   g_clear_object (&self->results);
