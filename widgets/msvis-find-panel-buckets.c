@@ -81,6 +81,7 @@ _msvis_find_panel_init_chips (MsvisFindPanel *self)
   gtk_flow_box_set_max_children_per_line (self->chips, 12);
   gtk_flow_box_set_column_spacing (self->chips, 2);
   gtk_flow_box_set_row_spacing (self->chips, 2);
+  gtk_widget_add_css_class (GTK_WIDGET (self->chips), "find-colours");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->chips),
                                _("Colours to list together, or to narrow a search to"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->chips), GTK_ACCESSIBLE_PROPERTY_LABEL,
