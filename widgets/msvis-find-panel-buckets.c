@@ -280,3 +280,18 @@ msvis_find_panel_set_micro_step (MsvisFindPanel *self,
   self->micro_step = micro_step;
   _msvis_find_panel_refresh (self);
 }
+
+/* What the list shown holds, under the list chooser; NULL for a search and the chosen
+ * colours, which _msvis_find_panel_dup_chosen_description() says. */
+const char *
+_msvis_find_panel_get_description (MsvisFindPanel  *self,
+                                   const ListEntry *list)
+{
+  if (list->kind == LIST_DIVERGENCES)
+    return _("Leaves of every colour but the mildest: the worst colour first, in dump order "
+             "within a colour.");
+  if (list->kind == LIST_SEARCH || list->kind == LIST_BUCKETS)
+    return NULL;
+  return msvis_node_finder_get_bucket_description (_msvis_find_panel_get_finder (self),
+                                                   list->bucket);
+}

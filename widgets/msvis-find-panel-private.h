@@ -72,6 +72,8 @@ GtkListItemFactory *_msvis_find_panel_new_list_factory (MsvisFindPanel *self);
 const ListEntry    *_msvis_find_panel_get_list         (MsvisFindPanel *self);
 guint               _msvis_find_panel_get_n_results    (MsvisFindPanel *self);
 char               *_msvis_find_panel_dup_count_text   (MsvisFindPanel *self);
+const char         *_msvis_find_panel_get_description  (MsvisFindPanel  *self,
+                                                        const ListEntry *list);
 char               *_msvis_find_panel_dup_chosen_description (MsvisFindPanel *self,
                                                               ListKind        kind);
 void                _msvis_find_panel_refresh          (MsvisFindPanel *self);

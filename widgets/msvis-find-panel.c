@@ -180,24 +180,13 @@ msvis_find_panel_run_search (MsvisFindPanel *self)
     }
 
   self->search_cancellable = g_cancellable_new ();
+  /* A first column term on a large .vis.db reads every node's data: seconds, not a frame. */
+  gtk_label_set_text (self->count_label, _("Searching…"));
   call = g_new0 (SearchCall, 1);
   call->self = g_object_ref (self);
   call->finder = msvis_node_finder_ref (finder);
   msvis_node_finder_search_async (finder, query, flags, SEARCH_LIMIT, self->search_cancellable,
                                   msvis_find_panel_search_cb, call);
-}
-
-static const char *
-msvis_find_panel_get_description (MsvisFindPanel  *self,
-                                  const ListEntry *list)
-{
-  if (list->kind == LIST_DIVERGENCES)
-    return _("Leaves of every colour but the mildest: the worst colour first, in dump order "
-             "within a colour.");
-  if (list->kind == LIST_SEARCH || list->kind == LIST_BUCKETS)
-    return NULL;
-  return msvis_node_finder_get_bucket_description (_msvis_find_panel_get_finder (self),
-                                                   list->bucket);
 }
 
 /* Fills the results from the list the drop-down names. */
@@ -211,7 +200,7 @@ _msvis_find_panel_refresh (MsvisFindPanel *self)
   g_autoptr(GArray) nodes = NULL;
 
   if (finder != NULL && list != NULL)
-    description = msvis_find_panel_get_description (self, list);
+    description = _msvis_find_panel_get_description (self, list);
   if (finder != NULL && list != NULL && description == NULL)
     description = chosen_text = _msvis_find_panel_dup_chosen_description (self, list->kind);
   gtk_label_set_text (self->description_label, description ? description : "");
