@@ -15,35 +15,6 @@
 
 #define WAIT_MS 400
 
-static void
-peer_entry_free (gpointer data)
-{
-  MsvisPeerEntry *entry = data;
-
-  g_free (entry->name);
-  g_free (entry->color);
-  g_free (entry->label);
-  g_free (entry);
-}
-
-GPtrArray *
-_msvis_node_menu_peers_new (void)
-{
-  return g_ptr_array_new_with_free_func (peer_entry_free);
-}
-
-void
-_msvis_node_menu_peers_add (GPtrArray  *peers,
-                            gint        rank,
-                            const char *name)
-{
-  MsvisPeerEntry *entry = g_new0 (MsvisPeerEntry, 1);
-
-  entry->rank = rank;
-  entry->name = g_strdup (name);
-  g_ptr_array_add (peers, entry);
-}
-
 /**
  * msvis_node_menu_set_peer_levels:
  * @levels: (nullable): where the other ranks of what is open are read
@@ -98,56 +69,18 @@ static gboolean
 waited_enough (gpointer data)
 {
   Lookup *lookup = data;
-  g_autoptr(GPtrArray) plain = _msvis_node_menu_peers_new ();
+  g_autoptr(GPtrArray) plain = msvis_peers_new ();
 
   lookup->timeout_id = 0;
   /* The worker still writes its entries: hand out copies without colours. */
   for (guint i = 0; i < lookup->peers->len; i++)
     {
-      const MsvisPeerEntry *entry = g_ptr_array_index (lookup->peers, i);
+      const MsvisPeer *peer = g_ptr_array_index (lookup->peers, i);
 
-      _msvis_node_menu_peers_add (plain, entry->rank, entry->name);
+      msvis_peers_add (plain, peer->rank, peer->name);
     }
   answer (lookup, plain);
   return G_SOURCE_REMOVE;
-}
-
-typedef struct
-{
-  MsvisPeerLevels *levels;
-  GPtrArray       *peers;
-  gint             step;
-} Work;
-
-static void
-work_free (gpointer data)
-{
-  Work *work = data;
-
-  msvis_peer_levels_unref (work->levels);
-  g_ptr_array_unref (work->peers);
-  g_free (work);
-}
-
-static void
-color_thread (GTask        *task,
-              gpointer      source,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  Work *work = task_data;
-
-  for (guint i = 0; i < work->peers->len; i++)
-    {
-      MsvisPeerEntry *entry = g_ptr_array_index (work->peers, i);
-      g_autoptr(GError) error = NULL;
-
-      if (!msvis_peer_levels_lookup (work->levels, work->step, entry->rank, entry->name,
-                                     &entry->color, &entry->label, cancellable, &error) &&
-          error != NULL)
-        g_debug ("No colour for %s on rank %d: %s", entry->name, entry->rank, error->message);
-    }
-  g_task_return_boolean (task, TRUE);
 }
 
 static void
@@ -156,6 +89,8 @@ color_done (GObject      *source,
             gpointer      data)
 {
   Lookup *lookup = data;
+
+  g_task_propagate_boolean (G_TASK (result), NULL);
 
   g_clear_handle_id (&lookup->timeout_id, g_source_remove);
   answer (lookup, lookup->peers);
@@ -172,9 +107,7 @@ _msvis_node_menu_color_peers (MsvisGraphCanvas *canvas,
                                                        GPtrArray        *peers))
 {
   MsvisPeerLevels *levels = g_object_get_data (G_OBJECT (canvas), "msvis-peer-levels");
-  g_autoptr(GTask) task = NULL;
   Lookup *lookup;
-  Work *work;
 
   if (levels == NULL || peers->len == 0 || canvas->doc == NULL)
     {
@@ -189,20 +122,14 @@ _msvis_node_menu_color_peers (MsvisGraphCanvas *canvas,
   lookup->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
   lookup->timeout_id = g_timeout_add_full (G_PRIORITY_DEFAULT, WAIT_MS, waited_enough, lookup,
                                            (GDestroyNotify) lookup_unref);
-  work = g_new0 (Work, 1);
-  work->levels = msvis_peer_levels_ref (levels);
-  work->peers = g_ptr_array_ref (peers);
-  work->step = msvis_vis_document_get_step (canvas->doc);
-  task = g_task_new (NULL, cancellable, color_done, lookup);
-  g_task_set_name (task, "[msvis] peer colours");
-  g_task_set_task_data (task, work, work_free);
-  g_task_run_in_thread (task, color_thread);
+  msvis_peer_levels_color_async (levels, msvis_vis_document_get_step (canvas->doc), peers,
+                                 cancellable, color_done, lookup);
 }
 
 /* The fill as a dot's colour: the pale fills (the pass colour is near white) are darkened
  * until a dot of them shows on a light menu, keeping their hue. */
-static char *
-dot_color (const char *fill)
+char *
+_msvis_peer_dot_color (const char *fill)
 {
   GdkRGBA rgba;
   double luminance, scale;
@@ -224,7 +151,7 @@ _msvis_node_menu_fill_ranks (GMenu     *ranks,
 {
   for (guint i = 0; i < peers->len; i++)
     {
-      const MsvisPeerEntry *entry = g_ptr_array_index (peers, i);
+      const MsvisPeer *entry = g_ptr_array_index (peers, i);
       g_autofree char *rank = g_strdup_printf ("%d", entry->rank);
       /* translators: a menu item; %s is a rank (device) number */
       g_autofree char *text = g_strdup_printf (_("Open in Rank %s"), rank);
@@ -236,7 +163,7 @@ _msvis_node_menu_fill_ranks (GMenu     *ranks,
             /* translators: a menu item: "Open in Rank 1" and the peer's colour, "Error" */
             ? g_strdup_printf (_("%s (%s)"), text, entry->label) : g_strdup (text);
           g_autofree char *escaped = g_markup_escape_text (plain, -1);
-          g_autofree char *dot = dot_color (entry->color);
+          g_autofree char *dot = _msvis_peer_dot_color (entry->color);
           g_autofree char *markup =
             g_strdup_printf ("<span foreground=\"%s\">\u25cf</span> %s", dot, escaped);
 

@@ -5,22 +5,12 @@
 #include <gtk/gtk.h>
 
 #include "msvis-graph-canvas.h"
+#include "msvis-peer-levels.h"
 
 G_BEGIN_DECLS
 
-/* A peer a node names: msvis-node-menu.c reads them, msvis-node-menu-peers.c colours them. */
-typedef struct
-{
-  gint  rank;
-  char *name;
-  char *color;   /* the fill of the peer in its rank's graph; NULL: none known */
-  char *label;   /* the Legend's name for that fill */
-} MsvisPeerEntry;
+/* msvis-node-menu.c reads a node's peers (MsvisPeer), msvis-node-menu-peers.c colours them. */
 
-GPtrArray *_msvis_node_menu_peers_new       (void);
-void       _msvis_node_menu_peers_add       (GPtrArray           *peers,
-                                             gint                 rank,
-                                             const char          *name);
 void       _msvis_node_menu_color_peers     (MsvisGraphCanvas    *canvas,
                                              GPtrArray           *peers,
                                              GCancellable        *cancellable,
@@ -29,5 +19,6 @@ void       _msvis_node_menu_color_peers     (MsvisGraphCanvas    *canvas,
 void       _msvis_node_menu_fill_ranks      (GMenu               *ranks,
                                              GPtrArray           *peers,
                                              gboolean             is_bench);
+char      *_msvis_peer_dot_color            (const char          *fill);
 
 G_END_DECLS

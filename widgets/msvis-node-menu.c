@@ -32,7 +32,7 @@ static NodeMenu *get_menu (MsvisGraphCanvas *canvas);
 typedef struct
 {
   char      *stack;
-  GPtrArray *peers;   /* MsvisPeerEntry, uncoloured */
+  GPtrArray *peers;   /* MsvisPeer, uncoloured */
 } NodeFacts;
 
 static void
@@ -51,26 +51,6 @@ typedef struct
   gboolean    is_bench;
 } ReadWhat;
 
-static void
-add_peers (GPtrArray            *peers,
-           const MsvisJsonValue *object)
-{
-  const MsvisJsonValue *nodes = msvis_json_value_get_member (object, "nodes_info");
-
-  if (nodes == NULL || nodes->kind != MSVIS_JSON_OBJECT)
-    return;
-  msvis_json_value_foreach (entry, nodes)
-    {
-      g_autofree char *rank = g_strndup (entry->key, entry->key_len);
-      const char *name = entry->kind == MSVIS_JSON_ARRAY && entry->n == 2
-                         ? msvis_json_value_get_string (entry->last) : NULL;
-      gint64 number;
-
-      if (name != NULL && g_ascii_string_to_signed (rank, 10, 0, G_MAXINT, &number, NULL))
-        _msvis_node_menu_peers_add (peers, (gint) number, name);
-    }
-}
-
 /* On the reading thread, with the node's data in. */
 static gpointer
 read_facts (MsvisVisDocument *doc,
@@ -88,15 +68,8 @@ read_facts (MsvisVisDocument *doc,
   for (guint i = 0; i < n_lines; i++)
     g_string_append_printf (stack, "%s\n", lines[i]);
   facts->stack = g_string_free (stack, FALSE);
-  facts->peers = _msvis_node_menu_peers_new ();
-  if (info != NULL && info->kind == MSVIS_JSON_ARRAY)
-    {
-      msvis_json_value_foreach (object, info)
-        if (object->kind == MSVIS_JSON_OBJECT)
-          add_peers (facts->peers, object);
-    }
-  else if (info != NULL && info->kind == MSVIS_JSON_OBJECT)
-    add_peers (facts->peers, info);
+  facts->peers = msvis_peers_new ();
+  msvis_peers_add_distributed (facts->peers, info);
   return facts;
 }
 

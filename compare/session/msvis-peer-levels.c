@@ -174,3 +174,149 @@ msvis_peer_levels_lookup (MsvisPeerLevels  *self,
     *label = msvis_node_finder_dup_bucket_label (finder, bucket);
   return TRUE;
 }
+
+static void
+peer_free (gpointer data)
+{
+  MsvisPeer *peer = data;
+
+  g_free (peer->name);
+  g_free (peer->color);
+  g_free (peer->label);
+  g_free (peer);
+}
+
+/* Returns: (transfer full) (element-type MsvisPeer): an empty list of peers */
+GPtrArray *
+msvis_peers_new (void)
+{
+  return g_ptr_array_new_with_free_func (peer_free);
+}
+
+void
+msvis_peers_add (GPtrArray  *peers,
+                 gint        rank,
+                 const char *name)
+{
+  MsvisPeer *peer = g_new0 (MsvisPeer, 1);
+
+  peer->rank = rank;
+  peer->name = g_strdup (name);
+  g_ptr_array_add (peers, peer);
+}
+
+/* One matched_distributed object: {communications_type, nodes_info: {rank: [index, name]}}. */
+static void
+add_object (GPtrArray            *peers,
+            const MsvisJsonValue *object)
+{
+  const MsvisJsonValue *nodes = msvis_json_value_get_member (object, "nodes_info");
+
+  if (nodes == NULL || nodes->kind != MSVIS_JSON_OBJECT)
+    return;
+  msvis_json_value_foreach (entry, nodes)
+    {
+      g_autofree char *rank = g_strndup (entry->key, entry->key_len);
+      const char *name = entry->kind == MSVIS_JSON_ARRAY && entry->n == 2
+                         ? msvis_json_value_get_string (entry->last) : NULL;
+      gint64 number;
+
+      if (name != NULL && g_ascii_string_to_signed (rank, 10, 0, G_MAXINT, &number, NULL))
+        msvis_peers_add (peers, (gint) number, name);
+    }
+}
+
+/**
+ * msvis_peers_add_distributed:
+ * @info: (nullable): a node's matched_distributed (vis-format.md §4.9): one object, or a list
+ *   of them for batch_isend_irecv
+ *
+ * Adds the peers @info names, in its order.
+ */
+void
+msvis_peers_add_distributed (GPtrArray            *peers,
+                             const MsvisJsonValue *info)
+{
+  if (info != NULL && info->kind == MSVIS_JSON_ARRAY)
+    {
+      msvis_json_value_foreach (object, info)
+        if (object->kind == MSVIS_JSON_OBJECT)
+          add_object (peers, object);
+    }
+  else if (info != NULL && info->kind == MSVIS_JSON_OBJECT)
+    add_object (peers, info);
+}
+
+typedef struct
+{
+  GPtrArray *peers;
+  gint       step;
+} ColorWork;
+
+static void
+color_work_free (gpointer data)
+{
+  ColorWork *work = data;
+
+  g_ptr_array_unref (work->peers);
+  g_free (work);
+}
+
+static void
+color_thread (GTask        *task,
+              gpointer      source,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  MsvisPeerLevels *self = g_object_get_data (G_OBJECT (task), "msvis-peer-levels");
+  ColorWork *work = task_data;
+
+  for (guint i = 0; i < work->peers->len; i++)
+    {
+      MsvisPeer *peer = g_ptr_array_index (work->peers, i);
+      g_autoptr(GError) error = NULL;
+
+      if (!msvis_peer_levels_lookup (self, work->step, peer->rank, peer->name, &peer->color,
+                                     &peer->label, cancellable, &error) && error != NULL)
+        g_debug ("No colour for %s on rank %d: %s", peer->name, peer->rank, error->message);
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * msvis_peer_levels_color_async:
+ * @peers: (element-type MsvisPeer): filled in on a worker; not to be read before the callback
+ *
+ * msvis_peer_levels_lookup() for each of @peers, on a worker.
+ */
+void
+msvis_peer_levels_color_async (MsvisPeerLevels     *self,
+                               gint                 step,
+                               GPtrArray           *peers,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ColorWork *work = g_new0 (ColorWork, 1);
+
+  work->peers = g_ptr_array_ref (peers);
+  work->step = step;
+  /* A task's source object is a GObject: the levels ride on the task as object data. */
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, msvis_peer_levels_color_async);
+  g_task_set_name (task, "[msvis] peer colours");
+  g_task_set_task_data (task, work, color_work_free);
+  g_object_set_data_full (G_OBJECT (task), "msvis-peer-levels", msvis_peer_levels_ref (self),
+                          (GDestroyNotify) msvis_peer_levels_unref);
+  g_task_run_in_thread (task, color_thread);
+}
+
+gboolean
+msvis_peer_levels_color_finish (MsvisPeerLevels  *self,
+                                GAsyncResult     *result,
+                                GError          **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

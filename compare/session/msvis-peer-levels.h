@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include "msvis-json-value.h"
 #include "msvis-vis-source.h"
 
 G_BEGIN_DECLS
@@ -24,6 +25,31 @@ gboolean         msvis_peer_levels_lookup  (MsvisPeerLevels  *self,
                                             char            **label,
                                             GCancellable     *cancellable,
                                             GError          **error);
+
+/* A peer a node names, and once looked up, its fill and the Legend's name for it. */
+typedef struct
+{
+  gint  rank;
+  char *name;
+  char *color;   /* "#RRGGBB"; NULL: none known */
+  char *label;
+} MsvisPeer;
+
+GPtrArray       *msvis_peers_new                 (void);
+void             msvis_peers_add                 (GPtrArray        *peers,
+                                                  gint              rank,
+                                                  const char       *name);
+void             msvis_peers_add_distributed     (GPtrArray        *peers,
+                                                  const MsvisJsonValue *info);
+void             msvis_peer_levels_color_async   (MsvisPeerLevels  *self,
+                                                  gint              step,
+                                                  GPtrArray        *peers,
+                                                  GCancellable     *cancellable,
+                                                  GAsyncReadyCallback callback,
+                                                  gpointer          user_data);
+gboolean         msvis_peer_levels_color_finish  (MsvisPeerLevels  *self,
+                                                  GAsyncResult     *result,
+                                                  GError          **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisPeerLevels, msvis_peer_levels_unref)
 
