@@ -4,6 +4,7 @@
 
 #include "msvis-compare-panel.h"
 #include "msvis-find-panel.h"
+#include "msvis-node-details.h"
 #include "msvis-node-menu.h"
 #include "msvis-run-overview.h"
 #include "msvis-window-private.h"
@@ -78,6 +79,7 @@ _msvis_window_panes_source_changed (MsvisWindow *self)
   for (guint side = 0; side < 2; side++)
     msvis_node_menu_set_peer_levels (msvis_compare_view_get_canvas (self->compare_view, side),
                                      peers);
+  msvis_node_details_set_peer_levels (MSVIS_NODE_DETAILS (self->details), peers);
 }
 
 /* "any": First Divergence is the earliest leaf past the pass colour; "errors": of the worst. */

@@ -164,6 +164,15 @@ ranks_listed (gpointer data)
   return g_menu_model_get_n_items (data) > 3;
 }
 
+static gboolean
+peer_dot_shown (gpointer details)
+{
+  GtkWidget *link = msvis_ui_test_find_label (details, "Distributed.recv.0.forward");
+
+  return link != NULL &&
+         strstr (gtk_label_get_label (GTK_LABEL (link)), "<span foreground=\"#C2BFB8\">") != NULL;
+}
+
 /* Item 4: the node menu's peer rank, with the peer's colour in rank 1's graph (#FFFCF3 for
  * precision_index 0, test-node-query), darkened to show on a light menu, and its name. */
 static void
@@ -173,6 +182,7 @@ test_peer_menu (void)
   MsvisWindow *window;
   MsvisGraphCanvas *npu;
   GMenuModel *model, *ranks;
+  GtkWidget *details;
   g_autofree char *label = NULL;
   gboolean markup = FALSE;
 
@@ -197,6 +207,13 @@ test_peer_menu (void)
   g_assert_nonnull (strstr (label, "Open in Rank 1"));
   g_assert_nonnull (strstr (label, "<span foreground=\"#C2BFB8\">"));
   g_object_unref (ranks);
+
+  /* The details' communication peer, in the same colour, with its Legend name after it. */
+  details = find_type (window, MSVIS_TYPE_NODE_DETAILS);
+  gtk_stack_set_visible_child (GTK_STACK (gtk_widget_get_parent (details)), details);
+  g_assert_true (msvis_ui_test_spin_until (peer_dot_shown, details, 5000));
+  msvis_ui_test_spin (200);
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-peer-details"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
