@@ -168,7 +168,9 @@ _msvis_node_menu_fill_ranks (GMenu     *ranks,
             g_strdup_printf ("<span foreground=\"%s\">\u25cf</span> %s", dot, escaped);
 
           item = g_menu_item_new (markup, NULL);
-          g_menu_item_set_attribute (item, "use-markup", "b", TRUE);
+          /* GTK 4.8 reads this attribute as a string ("&s"): a boolean is not seen, and
+           * the markup showed as text. */
+          g_menu_item_set_attribute (item, "use-markup", "s", "true");
         }
       else
         item = g_menu_item_new (text, NULL);
