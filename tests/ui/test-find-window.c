@@ -184,7 +184,7 @@ test_peer_menu (void)
   GMenuModel *model, *ranks;
   GtkWidget *details;
   g_autofree char *label = NULL;
-  const char *markup = NULL;
+  g_autofree char *markup = NULL;
 
   if (!msvis_ui_test_require (RANK0, &path))
     return;
@@ -203,7 +203,7 @@ test_peer_menu (void)
   g_assert_true (g_menu_model_get_item_attribute (ranks, 0, G_MENU_ATTRIBUTE_LABEL, "s",
                                                   &label));
   /* As GTK 4.8 reads it: a string (a boolean was not seen, and the markup showed as text). */
-  g_assert_true (g_menu_model_get_item_attribute (ranks, 0, "use-markup", "&s", &markup));
+  g_assert_true (g_menu_model_get_item_attribute (ranks, 0, "use-markup", "s", &markup));
   g_assert_cmpstr (markup, ==, "true");
   g_assert_nonnull (strstr (label, "Open in Rank 1"));
   g_assert_nonnull (strstr (label, "<span foreground=\"#C2BFB8\">"));
