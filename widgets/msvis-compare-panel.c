@@ -302,7 +302,9 @@ show_data (MsvisComparePanel *self,
   clear_grid (self->cells);
   if (data == NULL || data->rows->len == 0)
     {
-      gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "empty");
+      /* A selected node without items says so, as the sidebar's table did. */
+      gtk_stack_set_visible_child_name (GTK_STACK (self->stack),
+                                        data == NULL ? "empty" : "no-rows");
       return;
     }
   fill_frozen (self);
@@ -472,6 +474,24 @@ msvis_compare_panel_class_init (MsvisComparePanelClass *klass)
   gtk_widget_class_set_css_name (widget_class, "comparepanel");
 }
 
+static GtkWidget *
+no_rows_page (void)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *title = gtk_label_new (_("No Inputs or Outputs"));
+  GtkWidget *text = gtk_label_new (_("The dump has no tensors or arguments for this node; its "
+                                     "children may have some."));
+
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_justify (GTK_LABEL (text), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (text, "dim-label");
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), text);
+  return box;
+}
+
 static void
 msvis_compare_panel_init (MsvisComparePanel *self)
 {
@@ -491,6 +511,7 @@ msvis_compare_panel_init (MsvisComparePanel *self)
   gtk_widget_set_vexpand (self->stack, TRUE);
   gtk_widget_add_css_class (empty, "dim-label");
   gtk_stack_add_named (GTK_STACK (self->stack), empty, "empty");
+  gtk_stack_add_named (GTK_STACK (self->stack), no_rows_page (), "no-rows");
   gtk_stack_add_named (GTK_STACK (self->stack), make_table (self), "table");
   gtk_widget_set_parent (self->stack, GTK_WIDGET (self));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -6,6 +6,7 @@
 
 #include "msvis-display-name.h"
 #include "msvis-find-panel-private.h"
+#include "msvis-node-filter.h"
 #include "msvis-swatch.h"
 
 /* Below this many nodes a search takes less than a frame (about 3 ms per 20,000 names) and
@@ -36,8 +37,8 @@ _msvis_find_panel_get_finder (MsvisFindPanel *self)
   return self->finders[self->side];
 }
 
-static const ListEntry *
-msvis_find_panel_get_list (MsvisFindPanel *self)
+const ListEntry *
+_msvis_find_panel_get_list (MsvisFindPanel *self)
 {
   guint selected = gtk_drop_down_get_selected (self->list_dropdown);
 
@@ -46,60 +47,19 @@ msvis_find_panel_get_list (MsvisFindPanel *self)
   return &g_array_index (self->lists, ListEntry, selected);
 }
 
-static guint
-msvis_find_panel_get_n_results (MsvisFindPanel *self)
+guint
+_msvis_find_panel_get_n_results (MsvisFindPanel *self)
 {
   return g_list_model_get_n_items (G_LIST_MODEL (self->results));
-}
-
-static char *
-msvis_find_panel_dup_count_text (MsvisFindPanel *self)
-{
-  const ListEntry *list = msvis_find_panel_get_list (self);
-  guint n = msvis_find_panel_get_n_results (self);
-  guint selected = gtk_single_selection_get_selected (self->selection);
-
-  if (n == 0 && list != NULL && list->kind == LIST_SEARCH)
-    {
-      const char *query = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-
-      return g_strdup (*query == '\0' || gtk_widget_get_visible (GTK_WIDGET (self->error_label))
-                       ? "" : _("No matches"));
-    }
-  if (n == 0)
-    return g_strdup (list != NULL && list->kind == LIST_DIVERGENCES
-                     ? _("No divergences") : _("No nodes"));
-  /* The lists of a colour, overflow level or the divergences hold leaves, counted as the
-   * Legend and `msvis inspect` count them; a search finds containers too. */
-  if (list != NULL && list->kind != LIST_SEARCH && selected != GTK_INVALID_LIST_POSITION)
-    /* translators: "12 of 340 leaf nodes": the selected result and how many leaves a list has */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u leaf node",
-                                         "%u of %u leaf nodes", n), selected + 1, n);
-  if (list != NULL && list->kind != LIST_SEARCH)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u leaf node", "%u leaf nodes", n),
-                            n);
-  if (selected != GTK_INVALID_LIST_POSITION && self->truncated)
-    /* translators: "12 of more than 1000000 nodes": the selected result and how many there
-     * are, when a search stopped at its limit */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of more than %u node",
-                                         "%u of more than %u nodes", n), selected + 1, n);
-  if (selected != GTK_INVALID_LIST_POSITION)
-    /* translators: "12 of 340 nodes": the selected result and how many there are */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u node", "%u of %u nodes", n),
-                            selected + 1, n);
-  if (self->truncated)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "More than %u node",
-                                         "More than %u nodes", n), n);
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", n), n);
 }
 
 /* One place recomputes everything that follows from the results and the selection. */
 static void
 msvis_find_panel_update_state (MsvisFindPanel *self)
 {
-  g_autofree char *count = msvis_find_panel_dup_count_text (self);
+  g_autofree char *count = _msvis_find_panel_dup_count_text (self);
   MsvisNodeFinder *finder = _msvis_find_panel_get_finder (self);
-  gboolean any = msvis_find_panel_get_n_results (self) > 0;
+  gboolean any = _msvis_find_panel_get_n_results (self) > 0;
 
   gtk_label_set_text (self->count_label, count);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "find.next", any);
@@ -118,6 +78,17 @@ msvis_find_panel_set_results (MsvisFindPanel  *self,
                               GArray          *nodes,
                               gboolean         truncated)
 {
+  g_autoptr(GArray) shown = NULL;
+
+  /* The lists may be the finder's own: filter a copy. */
+  self->n_hidden = 0;
+  if (nodes != NULL && finder != NULL && self->micro_step >= 0)
+    {
+      shown = g_array_copy (nodes);
+      self->n_hidden = msvis_node_filter_micro_step (msvis_node_finder_get_graph (finder), shown,
+                                                     self->micro_step);
+      nodes = shown;
+    }
   self->truncated = truncated;
   self->selecting = TRUE;
   msvis_node_list_set (self->results, finder, nodes);
@@ -149,6 +120,8 @@ msvis_find_panel_apply_search (MsvisFindPanel  *self,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   msvis_find_panel_show_error (self, error ? error->message : NULL);
+  if (hits != NULL && finder != NULL)
+    msvis_node_filter_buckets (finder, hits, (const int *)self->chosen->data, self->chosen->len);
   msvis_find_panel_set_results (self, finder, hits, truncated);
 }
 
@@ -207,6 +180,8 @@ msvis_find_panel_run_search (MsvisFindPanel *self)
     }
 
   self->search_cancellable = g_cancellable_new ();
+  /* A first column term on a large .vis.db reads every node's data: seconds, not a frame. */
+  gtk_label_set_text (self->count_label, _("Searching…"));
   call = g_new0 (SearchCall, 1);
   call->self = g_object_ref (self);
   call->finder = msvis_node_finder_ref (finder);
@@ -214,30 +189,20 @@ msvis_find_panel_run_search (MsvisFindPanel *self)
                                   msvis_find_panel_search_cb, call);
 }
 
-static const char *
-msvis_find_panel_get_description (MsvisFindPanel  *self,
-                                  const ListEntry *list)
-{
-  if (list->kind == LIST_DIVERGENCES)
-    return _("Leaves of every colour but the mildest: the worst colour first, in dump order "
-             "within a colour.");
-  if (list->kind != LIST_BUCKET)
-    return NULL;
-  return msvis_node_finder_get_bucket_description (_msvis_find_panel_get_finder (self),
-                                                   list->bucket);
-}
-
 /* Fills the results from the list the drop-down names. */
-static void
-msvis_find_panel_refresh (MsvisFindPanel *self)
+void
+_msvis_find_panel_refresh (MsvisFindPanel *self)
 {
   MsvisNodeFinder *finder = _msvis_find_panel_get_finder (self);
-  const ListEntry *list = msvis_find_panel_get_list (self);
+  const ListEntry *list = _msvis_find_panel_get_list (self);
   const char *description = NULL;
+  g_autofree char *chosen_text = NULL;
   g_autoptr(GArray) nodes = NULL;
 
   if (finder != NULL && list != NULL)
-    description = msvis_find_panel_get_description (self, list);
+    description = _msvis_find_panel_get_description (self, list);
+  if (finder != NULL && list != NULL && description == NULL)
+    description = chosen_text = _msvis_find_panel_dup_chosen_description (self, list->kind);
   gtk_label_set_text (self->description_label, description ? description : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->description_label), description);
   gtk_widget_set_visible (GTK_WIDGET (self->description_label),
@@ -253,6 +218,9 @@ msvis_find_panel_refresh (MsvisFindPanel *self)
   msvis_find_panel_show_error (self, NULL);
   if (list->kind == LIST_DIVERGENCES)
     nodes = msvis_node_finder_list_divergences (finder);
+  else if (list->kind == LIST_BUCKETS)
+    nodes = msvis_node_finder_list_buckets (finder, (const int *)self->chosen->data,
+                                            self->chosen->len);
   else
     nodes = msvis_node_finder_list (finder, list->bucket);
   msvis_find_panel_set_results (self, finder, nodes, FALSE);
@@ -286,7 +254,7 @@ static void
 msvis_find_panel_fill_lists (MsvisFindPanel *self)
 {
   MsvisNodeFinder *finder = _msvis_find_panel_get_finder (self);
-  const ListEntry *old = msvis_find_panel_get_list (self);
+  const ListEntry *old = _msvis_find_panel_get_list (self);
   ListEntry keep = old ? *old : (ListEntry) { LIST_SEARCH, 0 };
   guint n_buckets = finder ? msvis_buckets_get_n (msvis_node_finder_get_buckets (finder)) : 0;
   guint selected = 0;
@@ -309,6 +277,9 @@ msvis_find_panel_fill_lists (MsvisFindPanel *self)
   if (finder != NULL && msvis_vis_document_get_overflow_check (self->doc))
     for (int level = MSVIS_OVERFLOW_CRITICAL; level > MSVIS_OVERFLOW_NONE; level--)
       msvis_find_panel_add_bucket_list (self, msvis_bucket_for_overflow (level));
+  if (self->lists->len >= 4)
+    /* translators: the Find list of the colours chosen with the buttons below it */
+    msvis_find_panel_add_list (self, LIST_BUCKETS, 0, _("Chosen colours"));
 
   for (guint i = 0; i < self->lists->len; i++)
     {
@@ -319,6 +290,7 @@ msvis_find_panel_fill_lists (MsvisFindPanel *self)
     }
   gtk_drop_down_set_selected (self->list_dropdown, selected);
   self->filling_lists = FALSE;
+  _msvis_find_panel_fill_chips (self);
 }
 
 static void
@@ -362,7 +334,7 @@ msvis_find_panel_result_activated_cb (MsvisFindPanel *self,
 {
   g_assert (MSVIS_IS_FIND_PANEL (self));
 
-  if (position < msvis_find_panel_get_n_results (self))
+  if (position < _msvis_find_panel_get_n_results (self))
     msvis_find_panel_select_position (self, position);
 }
 
@@ -372,28 +344,40 @@ static void
 msvis_find_panel_text_changed_cb (MsvisFindPanel *self)
 {
   g_cancellable_cancel (self->search_cancellable);
+  /* Nor may an error about the text before: it stayed while a slow search ran. */
+  msvis_find_panel_show_error (self, NULL);
 }
 
 static void
 msvis_find_panel_search_changed_cb (MsvisFindPanel *self)
 {
-  const ListEntry *list = msvis_find_panel_get_list (self);
+  const ListEntry *list = _msvis_find_panel_get_list (self);
   const char *query = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
 
-  /* Typing is searching, whatever list was shown. */
+  /* Typing is searching, whatever list was shown; inside the colours turned on with their
+   * buttons, whose list comes back when the text is cleared. */
   if (list != NULL && list->kind != LIST_SEARCH && *query != '\0')
-    gtk_drop_down_set_selected (self->list_dropdown, 0);
+    {
+      if (list->kind != LIST_BUCKETS)
+        {
+          g_array_set_size (self->chosen, 0);
+          _msvis_find_panel_sync_chips (self);
+        }
+      gtk_drop_down_set_selected (self->list_dropdown, 0);
+    }
+  else if (list != NULL && list->kind == LIST_SEARCH && *query == '\0' && self->chosen->len > 0)
+    _msvis_find_panel_chosen_changed (self);
   else
-    msvis_find_panel_refresh (self);
+    _msvis_find_panel_refresh (self);
 }
 
 static void
 msvis_find_panel_regex_toggled_cb (MsvisFindPanel *self)
 {
-  const ListEntry *list = msvis_find_panel_get_list (self);
+  const ListEntry *list = _msvis_find_panel_get_list (self);
 
   if (list == NULL || list->kind == LIST_SEARCH)
-    msvis_find_panel_refresh (self);
+    _msvis_find_panel_refresh (self);
 }
 
 static void
@@ -423,14 +407,26 @@ msvis_find_panel_side_toggled_cb (MsvisFindPanel *self)
     return;
   self->side = side;
   msvis_find_panel_fill_lists (self);
-  msvis_find_panel_refresh (self);
+  _msvis_find_panel_refresh (self);
 }
 
+/* A single colour or the divergences replace the chosen colours; a search keeps them as its
+ * filter. */
 static void
 msvis_find_panel_list_selected_cb (MsvisFindPanel *self)
 {
-  if (!self->filling_lists)
-    msvis_find_panel_refresh (self);
+  const ListEntry *list = _msvis_find_panel_get_list (self);
+
+  if (self->filling_lists)
+    return;
+  if (list != NULL && (list->kind == LIST_BUCKET || list->kind == LIST_DIVERGENCES))
+    {
+      g_array_set_size (self->chosen, 0);
+      if (list->kind == LIST_BUCKET)
+        g_array_append_val (self->chosen, list->bucket);
+      _msvis_find_panel_sync_chips (self);
+    }
+  _msvis_find_panel_refresh (self);
 }
 
 static void
@@ -472,6 +468,8 @@ msvis_find_panel_dispose (GObject *object)
 
   g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);
+  if (self->chips != NULL)
+    gtk_widget_unparent (GTK_WIDGET (g_steal_pointer (&self->chips)));
   gtk_widget_dispose_template (GTK_WIDGET (self), MSVIS_TYPE_FIND_PANEL);
   g_clear_object (&self->selection);
   g_clear_object (&self->results);
@@ -489,6 +487,7 @@ msvis_find_panel_finalize (GObject *object)
   MsvisFindPanel *self = (MsvisFindPanel *)object;
 
   g_clear_pointer (&self->lists, g_array_unref);
+  g_clear_pointer (&self->chosen, g_array_unref);
 
   G_OBJECT_CLASS (msvis_find_panel_parent_class)->finalize (object);
 }
@@ -504,7 +503,7 @@ msvis_find_panel_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_N_RESULTS:
-      g_value_set_uint (value, self->results ? msvis_find_panel_get_n_results (self) : 0);
+      g_value_set_uint (value, self->results ? _msvis_find_panel_get_n_results (self) : 0);
       break;
 
     default:
@@ -596,6 +595,8 @@ msvis_find_panel_init (MsvisFindPanel *self)
   msvis_label_show_identifiers (self->error_label);
   msvis_label_show_identifiers (self->description_label);
 
+  self->micro_step = -1;
+  _msvis_find_panel_init_chips (self);
   self->lists = g_array_new (FALSE, FALSE, sizeof (ListEntry));
   self->list_names = gtk_string_list_new (NULL);
   self->results = msvis_node_list_new ();
@@ -652,10 +653,12 @@ msvis_find_panel_set_document (MsvisFindPanel   *self,
         self->finders[1] = msvis_node_finder_new (doc, TRUE);
     }
   self->side = 0;
+  self->micro_step = -1;   /* a new document opens on all micro steps */
+  g_array_set_size (self->chosen, 0);
   gtk_toggle_button_set_active (self->npu_button, TRUE);
   gtk_widget_set_visible (self->compare_row, self->finders[1] != NULL);
   msvis_find_panel_fill_lists (self);
-  msvis_find_panel_refresh (self);
+  _msvis_find_panel_refresh (self);
 }
 
 void
@@ -687,7 +690,7 @@ msvis_find_panel_show_bucket (MsvisFindPanel *self,
       if (entry->kind != LIST_BUCKET || entry->bucket != bucket)
         continue;
       if (gtk_drop_down_get_selected (self->list_dropdown) == i)
-        msvis_find_panel_refresh (self);
+        _msvis_find_panel_refresh (self);
       else
         gtk_drop_down_set_selected (self->list_dropdown, i);
       return;
@@ -702,7 +705,7 @@ msvis_find_panel_select_next (MsvisFindPanel *self)
 
   g_return_if_fail (MSVIS_IS_FIND_PANEL (self));
 
-  n = msvis_find_panel_get_n_results (self);
+  n = _msvis_find_panel_get_n_results (self);
   if (n == 0)
     return;
   selected = gtk_single_selection_get_selected (self->selection);
@@ -717,7 +720,7 @@ msvis_find_panel_select_previous (MsvisFindPanel *self)
 
   g_return_if_fail (MSVIS_IS_FIND_PANEL (self));
 
-  n = msvis_find_panel_get_n_results (self);
+  n = _msvis_find_panel_get_n_results (self);
   if (n == 0)
     return;
   selected = gtk_single_selection_get_selected (self->selection);
@@ -740,11 +743,11 @@ msvis_find_panel_show_divergence (MsvisFindPanel *self,
       if (g_array_index (self->lists, ListEntry, i).kind != LIST_DIVERGENCES)
         continue;
       if (gtk_drop_down_get_selected (self->list_dropdown) == i)
-        msvis_find_panel_refresh (self);
+        _msvis_find_panel_refresh (self);
       else
         gtk_drop_down_set_selected (self->list_dropdown, i);
       finder = _msvis_find_panel_get_finder (self);
-      n = msvis_find_panel_get_n_results (self);
+      n = _msvis_find_panel_get_n_results (self);
       if (finder == NULL || n == 0)
         return;
       node = worst ? msvis_node_finder_first_worst (finder)

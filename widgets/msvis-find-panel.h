@@ -25,6 +25,8 @@ void       msvis_find_panel_select_next      (MsvisFindPanel   *self);
 void       msvis_find_panel_select_previous  (MsvisFindPanel   *self);
 void       msvis_find_panel_first_divergence (MsvisFindPanel   *self);
 void       msvis_find_panel_first_worst      (MsvisFindPanel   *self);
+void       msvis_find_panel_set_micro_step   (MsvisFindPanel   *self,
+                                              gint              micro_step);
 void       msvis_find_panel_set_divergence_errors_only (MsvisFindPanel *self,
                                                         gboolean        errors_only);
 

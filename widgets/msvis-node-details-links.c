@@ -227,11 +227,36 @@ _msvis_details_append_merge_info (GString    *markup,
     }
 }
 
+/* The peer's colour in its own rank's graph, once known (msvis-node-details-peers.c): a dot
+ * before the link, and the Legend's name for it after. */
+static void
+append_peer_dot (GString    *markup,
+                 GHashTable *dots,
+                 const char *rank,
+                 const char *name,
+                 gboolean    dot)
+{
+  g_autofree char *key = g_strdup_printf ("%s\t%s", rank, name);
+  const char *value = dots ? g_hash_table_lookup (dots, key) : NULL;
+  g_auto(GStrv) parts = value ? g_strsplit (value, "\t", 2) : NULL;
+  g_autofree char *text = NULL;
+
+  if (parts == NULL || parts[0] == NULL)
+    return;
+  if (dot)
+    text = g_markup_printf_escaped ("<span foreground=\"%s\">\u25cf</span> ", parts[0]);
+  else if (parts[1] != NULL && parts[1][0] != '\0')
+    text = g_markup_printf_escaped (" <span alpha=\"60%%\">· %s</span>", parts[1]);
+  if (text != NULL)
+    g_string_append (markup, text);
+}
+
 /* One matched_distributed object: {communications_type, nodes_info: {rank: [index, name]}}
  * (vis-format.md §4.9). */
 static void
 append_distributed_object (GString              *markup,
-                           const MsvisJsonValue *object)
+                           const MsvisJsonValue *object,
+                           GHashTable           *dots)
 {
   const char *type = msvis_json_value_get_string (msvis_json_value_get_member (object,
                                                                  "communications_type"));
@@ -260,6 +285,7 @@ append_distributed_object (GString              *markup,
       escaped_uri = g_uri_escape_string (name, NULL, FALSE);
       /* translators: a link to a node of another rank; %s is the rank number */
       label = g_markup_printf_escaped (_("Rank %s"), rank);
+      append_peer_dot (markup, dots, rank, name, TRUE);
       g_string_append_printf (markup, "%s: <a href=\"rank:%s:%s\">%s</a>", label, rank,
                               escaped_uri, escaped_name);
       if (type != NULL || index != NULL)
@@ -270,13 +296,15 @@ append_distributed_object (GString              *markup,
                                                             index ? index : "");
           g_string_append (markup, extra);
         }
+      append_peer_dot (markup, dots, rank, name, FALSE);
     }
 }
 
 void
 _msvis_details_append_distributed (GString    *markup,
                                    MsvisGraph *graph,
-                                   MsvisNodeId node)
+                                   MsvisNodeId node,
+                                   GHashTable *dots)
 {
   MsvisJsonValue *info = msvis_graph_node_get_distributed (graph, node);
 
@@ -287,8 +315,8 @@ _msvis_details_append_distributed (GString    *markup,
     {
       msvis_json_value_foreach (object, info)
         if (object->kind == MSVIS_JSON_OBJECT)
-          append_distributed_object (markup, object);
+          append_distributed_object (markup, object, dots);
     }
   else if (info->kind == MSVIS_JSON_OBJECT)
-    append_distributed_object (markup, info);
+    append_distributed_object (markup, info, dots);
 }

@@ -8,6 +8,8 @@
 
 #include "msvis-metric-cells.h"
 
+#include "msvis-peer-levels.h"
+
 G_BEGIN_DECLS
 
 /* What the details panel shows of one selection, copied out of the graphs on the worker so
@@ -97,7 +99,23 @@ void              _msvis_details_append_merge_info  (GString          *markup,
                                                      gboolean          label_side);
 void              _msvis_details_append_distributed (GString          *markup,
                                                      MsvisGraph       *graph,
-                                                     MsvisNodeId       node);
+                                                     MsvisNodeId       node,
+                                                     GHashTable       *dots);
+
+/* The communication peers' colours (msvis-node-details-peers.c). */
+typedef struct _MsvisDetailsPeers MsvisDetailsPeers;
+
+MsvisDetailsPeers *_msvis_details_peers_new        (void);
+void               _msvis_details_peers_free       (MsvisDetailsPeers    *self);
+void               _msvis_details_peers_set_levels (MsvisDetailsPeers    *self,
+                                                    MsvisPeerLevels      *levels);
+GHashTable        *_msvis_details_peers_get_dots   (MsvisDetailsPeers    *self);
+void               _msvis_details_peers_request    (MsvisDetailsPeers    *self,
+                                                    MsvisVisDocument     *doc,
+                                                    const MsvisJsonValue *info,
+                                                    void                (*changed) (gpointer owner),
+                                                    gpointer              owner);
+char              *_msvis_peer_dot_color           (const char           *fill);
 
 /* For tests: what the panel shows right now. */
 const char       *_msvis_node_details_get_state    (MsvisNodeDetails *self);

@@ -66,6 +66,8 @@ struct _MsvisNodeDetails
 
   MsvisNodeId       npu;
   MsvisNodeId       bench;
+  gboolean          hide_table;      /* a comparison panel shows the table instead */
+  MsvisDetailsPeers *peers;          /* the communication peers' colours */
 };
 
 G_DEFINE_FINAL_TYPE (MsvisNodeDetails, msvis_node_details, GTK_TYPE_WIDGET)
@@ -256,6 +258,8 @@ msvis_node_details_fill_precision (MsvisNodeDetails *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->bucket_label), description);
 }
 
+static void msvis_node_details_peers_changed (gpointer owner);
+
 static void
 msvis_node_details_fill_header (MsvisNodeDetails *self)
 {
@@ -300,8 +304,21 @@ msvis_node_details_fill_header (MsvisNodeDetails *self)
                                     both);
   set_markup_row (self->merge_key, self->merge_label, merge);
   gtk_widget_set_visible (self->merge_scroller, merge->len > 0);
-  _msvis_details_append_distributed (distributed, graph, node);
+  _msvis_details_append_distributed (distributed, graph, node,
+                                     _msvis_details_peers_get_dots (self->peers));
   set_markup_row (self->distributed_key, self->distributed_label, distributed);
+  _msvis_details_peers_request (self->peers, doc, msvis_graph_node_get_distributed (graph, node),
+                                msvis_node_details_peers_changed, self);
+}
+
+/* The peers' colours came in: the header again, if it still shows a node. */
+static void
+msvis_node_details_peers_changed (gpointer owner)
+{
+  MsvisNodeDetails *self = owner;
+
+  if (self->doc != NULL && (self->npu != MSVIS_NODE_ID_NONE || self->bench != MSVIS_NODE_ID_NONE))
+    msvis_node_details_fill_header (self);
 }
 
 static gboolean
@@ -494,7 +511,8 @@ msvis_node_details_page_changed_cb (MsvisNodeDetails *self,
 
   g_assert (MSVIS_IS_NODE_DETAILS (self));
 
-  gtk_widget_set_visible (self->copy_button, g_strcmp0 (page, "table") == 0);
+  gtk_widget_set_visible (self->copy_button,
+                          self->hide_table || g_strcmp0 (page, "table") == 0);
 }
 
 /* Drops the current nodes and whatever is being loaded for them. */
@@ -520,6 +538,7 @@ msvis_node_details_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), MSVIS_TYPE_NODE_DETAILS);
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
   g_clear_pointer (&self->buckets, msvis_buckets_free);
+  g_clear_pointer (&self->peers, _msvis_details_peers_free);
 
   G_OBJECT_CLASS (msvis_node_details_parent_class)->dispose (object);
 }
@@ -617,6 +636,7 @@ msvis_node_details_init (MsvisNodeDetails *self)
 {
   self->npu = MSVIS_NODE_ID_NONE;
   self->bench = MSVIS_NODE_ID_NONE;
+  self->peers = _msvis_details_peers_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   {
@@ -738,4 +758,40 @@ _msvis_node_details_dup_header (MsvisNodeDetails *self)
   if (gtk_widget_get_visible (GTK_WIDGET (self->bucket_label)))
     g_string_append_printf (out, "%s\n", gtk_label_get_text (self->bucket_label));
   return g_string_free (out, FALSE);
+}
+
+/**
+ * msvis_node_details_set_show_table:
+ * @show_table: whether the Inputs & Outputs page is there
+ *
+ * A window with a comparison panel shows the table there, full width: the details keep the
+ * header, the call stack, and Copy (the pair's table as tab-separated text) beside it.
+ */
+void
+msvis_node_details_set_show_table (MsvisNodeDetails *self,
+                                   gboolean          show_table)
+{
+  GtkWidget *table_page;
+
+  g_return_if_fail (MSVIS_IS_NODE_DETAILS (self));
+
+  self->hide_table = !show_table;
+  table_page = gtk_stack_get_child_by_name (self->view_stack, "table");
+  gtk_stack_page_set_visible (gtk_stack_get_page (self->view_stack, table_page), show_table);
+  gtk_stack_set_visible_child_name (self->view_stack, show_table ? "table" : "stack");
+  gtk_widget_set_visible (self->copy_button, TRUE);
+}
+
+/**
+ * msvis_node_details_set_peer_levels:
+ * @levels: (nullable): where the other ranks of what is open are read
+ *
+ * The communication peers get a dot in their own rank's colour and its Legend name.
+ */
+void
+msvis_node_details_set_peer_levels (MsvisNodeDetails *self,
+                                    MsvisPeerLevels  *levels)
+{
+  g_return_if_fail (MSVIS_IS_NODE_DETAILS (self));
+  _msvis_details_peers_set_levels (self->peers, levels);
 }

@@ -4,6 +4,7 @@
 
 #include <gtk/gtk.h>
 
+#include "msvis-peer-levels.h"
 #include "msvis-vis-document.h"
 
 G_BEGIN_DECLS
@@ -17,5 +18,11 @@ void       msvis_node_details_set_node (MsvisNodeDetails *self,
                                         MsvisVisDocument *doc,
                                         MsvisNodeId       npu,
                                         MsvisNodeId       bench);
+
+void       msvis_node_details_set_show_table (MsvisNodeDetails *self,
+                                              gboolean          show_table);
+
+void       msvis_node_details_set_peer_levels (MsvisNodeDetails *self,
+                                               MsvisPeerLevels  *levels);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "msvis-graph-canvas-private.h"
 #include "msvis-json-value.h"
 #include "msvis-node-finder.h"
+#include "msvis-node-menu-private.h"
 #include "msvis-node-menu.h"
 
 /* One menu per canvas, kept as object data; the node it is about is the one right-clicked,
@@ -31,7 +32,7 @@ static NodeMenu *get_menu (MsvisGraphCanvas *canvas);
 typedef struct
 {
   char      *stack;
-  GPtrArray *peers;   /* "rank\tname" */
+  GPtrArray *peers;   /* MsvisPeer, uncoloured */
 } NodeFacts;
 
 static void
@@ -50,25 +51,6 @@ typedef struct
   gboolean    is_bench;
 } ReadWhat;
 
-static void
-add_peers (GPtrArray            *peers,
-           const MsvisJsonValue *object)
-{
-  const MsvisJsonValue *nodes = msvis_json_value_get_member (object, "nodes_info");
-
-  if (nodes == NULL || nodes->kind != MSVIS_JSON_OBJECT)
-    return;
-  msvis_json_value_foreach (entry, nodes)
-    {
-      g_autofree char *rank = g_strndup (entry->key, entry->key_len);
-      const char *name = entry->kind == MSVIS_JSON_ARRAY && entry->n == 2
-                         ? msvis_json_value_get_string (entry->last) : NULL;
-
-      if (name != NULL && g_ascii_string_to_signed (rank, 10, 0, G_MAXINT, NULL, NULL))
-        g_ptr_array_add (peers, g_strdup_printf ("%s\t%s", rank, name));
-    }
-}
-
 /* On the reading thread, with the node's data in. */
 static gpointer
 read_facts (MsvisVisDocument *doc,
@@ -86,15 +68,8 @@ read_facts (MsvisVisDocument *doc,
   for (guint i = 0; i < n_lines; i++)
     g_string_append_printf (stack, "%s\n", lines[i]);
   facts->stack = g_string_free (stack, FALSE);
-  facts->peers = g_ptr_array_new_with_free_func (g_free);
-  if (info != NULL && info->kind == MSVIS_JSON_ARRAY)
-    {
-      msvis_json_value_foreach (object, info)
-        if (object->kind == MSVIS_JSON_OBJECT)
-          add_peers (facts->peers, object);
-    }
-  else if (info != NULL && info->kind == MSVIS_JSON_OBJECT)
-    add_peers (facts->peers, info);
+  facts->peers = msvis_peers_new ();
+  msvis_peers_add_distributed (facts->peers, info);
   return facts;
 }
 
@@ -117,6 +92,19 @@ show (NodeMenu *menu)
                                      G_MENU_MODEL (menu->model));
   gtk_popover_set_pointing_to (GTK_POPOVER (menu->popover), &menu->point);
   gtk_popover_popup (GTK_POPOVER (menu->popover));
+}
+
+/* The peers, coloured if their ranks could be read in time: the menu is complete. */
+static void
+peers_coloured (MsvisGraphCanvas *canvas,
+                GPtrArray        *peers)
+{
+  NodeMenu *menu = get_menu (canvas);
+
+  if (menu == NULL || gtk_widget_get_root (GTK_WIDGET (canvas)) == NULL)
+    return;
+  _msvis_node_menu_fill_ranks (menu->ranks, peers, canvas->is_bench);
+  show (menu);
 }
 
 static void
@@ -146,20 +134,8 @@ facts_read (GObject      *source,
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (
                                  G_ACTION_MAP (menu->group), "copy-stack")),
                                menu->stack[0] != '\0');
-  for (guint i = 0; i < facts->peers->len; i++)
-    {
-      g_auto(GStrv) parts = g_strsplit (g_ptr_array_index (facts->peers, i), "\t", 2);
-      /* translators: a menu item; %s is a rank (device) number */
-      g_autofree char *label = g_strdup_printf (_("Open in Rank %s"), parts[0]);
-      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
-
-      g_menu_item_set_action_and_target (item, "win.open-rank-node", "(isb)",
-                                         (gint) g_ascii_strtoll (parts[0], NULL, 10), parts[1],
-                                         menu->canvas->is_bench);
-      g_menu_append_item (menu->ranks, item);
-    }
+  _msvis_node_menu_color_peers (canvas, facts->peers, menu->read, peers_coloured);
   node_facts_free (facts);
-  show (menu);
 }
 
 static void

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "msvis-graph-canvas.h"
+#include "msvis-peer-levels.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +19,8 @@ gboolean    msvis_node_menu_popup           (MsvisGraphCanvas *canvas,
                                              double            x,
                                              double            y);
 GMenuModel *msvis_node_menu_get_model       (MsvisGraphCanvas *canvas);
+void        msvis_node_menu_set_peer_levels (MsvisGraphCanvas *canvas,
+                                             MsvisPeerLevels  *levels);
 guint       msvis_node_menu_expand_to_errors (MsvisGraphCanvas *canvas,
                                               MsvisNodeId       node);
 

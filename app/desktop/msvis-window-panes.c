@@ -4,6 +4,8 @@
 
 #include "msvis-compare-panel.h"
 #include "msvis-find-panel.h"
+#include "msvis-node-details.h"
+#include "msvis-node-menu.h"
 #include "msvis-run-overview.h"
 #include "msvis-window-private.h"
 
@@ -68,9 +70,16 @@ _msvis_window_panes_source_changed (MsvisWindow *self)
   gboolean several = self->source != NULL
                      && msvis_vis_source_get_graphs (self->source)->len > 1;
 
+  g_autoptr(MsvisPeerLevels) peers = several ? msvis_peer_levels_new (self->source) : NULL;
+
   gtk_widget_set_visible (self->overview_button, several);
   msvis_run_overview_set_source (MSVIS_RUN_OVERVIEW (self->run_overview),
                                  several ? self->source : NULL);
+  /* The node menu's peer ranks, in their own graphs' colours. */
+  for (guint side = 0; side < 2; side++)
+    msvis_node_menu_set_peer_levels (msvis_compare_view_get_canvas (self->compare_view, side),
+                                     peers);
+  msvis_node_details_set_peer_levels (MSVIS_NODE_DETAILS (self->details), peers);
 }
 
 /* "any": First Divergence is the earliest leaf past the pass colour; "errors": of the worst. */

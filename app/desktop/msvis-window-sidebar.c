@@ -49,6 +49,8 @@ _msvis_window_add_sidebar_pages (MsvisWindow *self)
   GtkWidget *scroller = gtk_scrolled_window_new ();
 
   self->details = msvis_node_details_new ();
+  /* The comparison panel under the graphs shows the inputs and outputs, full width. */
+  msvis_node_details_set_show_table (MSVIS_NODE_DETAILS (self->details), FALSE);
   self->find_panel = msvis_find_panel_new ();
   self->legend = msvis_legend_new ();
 

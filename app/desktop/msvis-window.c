@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "msvis-export-job.h"
+#include "msvis-find-panel.h"
 #include "msvis-reader-error.h"
 #include "msvis-vis-open.h"
 #include "msvis-step-list.h"
@@ -390,6 +391,7 @@ micro_step_changed (MsvisWindow *self)
                                      micro_step);
   msvis_graph_canvas_set_micro_step (msvis_compare_view_get_canvas (self->compare_view, TRUE),
                                      micro_step);
+  msvis_find_panel_set_micro_step (MSVIS_FIND_PANEL (self->find_panel), micro_step);
 }
 
 static void

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "msvis-node-finder-private.h"
+#include "msvis-node-query.h"
 
 /* Search by name: a scan of every node's name in id (dump) order, on the caller's thread or a
  * worker. The finder is immutable, so workers need no lock. */
@@ -85,42 +86,114 @@ matcher_matches (const Matcher *m,
   return strstr (folded, m->needle) != NULL;
 }
 
-/* Returns FALSE for a query that finds nothing by definition: empty, or blank in substring
- * mode (pasted names often bring a newline). */
-static gboolean
-matcher_init (Matcher         *m,
-              const char      *query,
-              MsvisFindFlags   flags,
-              GError         **error)
+/* A name word of the query, already case-folded. */
+static void
+matcher_init_word (Matcher    *m,
+                   const char *word)
 {
-  g_autofree char *stripped = g_strstrip (g_strdup (query));
-
   memset (m, 0, sizeof *m);
+  m->needle = g_strdup (word);
+  m->needle_len = strlen (m->needle);
+  m->ascii = is_ascii (m->needle);
+}
+
+/* What one search matches: a regex, or the query's name words and column terms. */
+typedef struct
+{
+  GArray         *matchers;   /* Matcher: each must match the name */
+  MsvisNodeQuery *query;      /* NULL, or column terms bound to the graph */
+  GRecMutexLocker *locker;    /* held while column terms read node data */
+} Search;
+
+static void
+search_clear (Search *search)
+{
+  for (guint i = 0; search->matchers != NULL && i < search->matchers->len; i++)
+    matcher_clear (&g_array_index (search->matchers, Matcher, i));
+  g_clear_pointer (&search->matchers, g_array_unref);
+  g_clear_pointer (&search->locker, g_rec_mutex_locker_free);
+  g_clear_pointer (&search->query, msvis_node_query_free);
+}
+
+/* Returns FALSE for a query that finds nothing by definition (empty, or blank in substring
+ * mode: pasted names often bring a newline) and, with @error set, for a bad one. Column terms
+ * need every node's data: a .vis.db reads it here, once, on the searching thread. */
+static gboolean
+search_init (Search           *search,
+             MsvisNodeFinder  *self,
+             const char       *query,
+             MsvisFindFlags    flags,
+             GCancellable     *cancellable,
+             GError          **error)
+{
+  g_autoptr(MsvisNodeQuery) parsed = NULL;
+  const char *const *words;
+  Matcher m;
+
+  memset (search, 0, sizeof *search);
+  search->matchers = g_array_new (FALSE, FALSE, sizeof (Matcher));
   if (flags & MSVIS_FIND_REGEX)
     {
       if (*query == '\0')
         return FALSE;
-      m->regex = g_regex_new (query, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, error);
-      return m->regex != NULL;
+      memset (&m, 0, sizeof m);
+      m.regex = g_regex_new (query, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, error);
+      if (m.regex == NULL)
+        return FALSE;
+      g_array_append_val (search->matchers, m);
+      return TRUE;
     }
-  if (*stripped == '\0')
+
+  parsed = msvis_node_query_parse (query, error);
+  if (parsed == NULL)
     return FALSE;
-  m->needle = g_utf8_casefold (stripped, -1);
-  m->needle_len = strlen (m->needle);
-  m->ascii = is_ascii (m->needle);
+  words = msvis_node_query_get_words (parsed);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      matcher_init_word (&m, words[i]);
+      g_array_append_val (search->matchers, m);
+    }
+  if (msvis_node_query_get_n_terms (parsed) == 0)
+    return search->matchers->len > 0;
+
+  if (!msvis_vis_document_ensure_all_data (self->doc, cancellable, error))
+    return FALSE;
+  search->locker = msvis_vis_document_lock (self->doc);
+  if (!msvis_node_query_bind (parsed, self->graph,
+                              msvis_vis_document_get_graph (self->doc, !self->bench), error))
+    return FALSE;
+  search->query = g_steal_pointer (&parsed);
   return TRUE;
+}
+
+static gboolean
+search_matches (const Search *search,
+                MsvisNodeFinder *self,
+                MsvisNodeId      node)
+{
+  const char *name = msvis_graph_node_get_id (self->graph, node);
+
+  for (guint i = 0; i < search->matchers->len; i++)
+    if (!matcher_matches (&g_array_index (search->matchers, Matcher, i), name))
+      return FALSE;
+  return search->query == NULL ||
+         msvis_node_query_match_terms (search->query, self->graph, node,
+                                       msvis_vis_document_get_counterpart (self->doc, self->bench,
+                                                                           node));
 }
 
 /**
  * msvis_node_finder_search:
- * @query: a substring of node names, or a GRegex pattern with %MSVIS_FIND_REGEX; both ignore
- *   case
+ * @query: name words and column terms (msvis-node-query.h), or a GRegex pattern with
+ *   %MSVIS_FIND_REGEX; both ignore case
  * @limit: the most ids to return; 0 for no limit
  * @truncated: (out) (optional): set to whether more nodes match than @limit
  * @cancellable: (nullable): checked every few thousand nodes
  *
- * Matches every node (modules as well as leaves) by its name, in dump order. An empty query
- * matches nothing. An invalid pattern fails with a G_REGEX_ERROR whose message says where.
+ * Matches every node (modules as well as leaves) by its name, and by the cells of its inputs
+ * and outputs when the query has column terms, in dump order. An empty query matches
+ * nothing. An invalid pattern fails with a G_REGEX_ERROR whose message says where, a bad
+ * column term with a MSVIS_NODE_QUERY_ERROR.
  *
  * Returns: (transfer full) (element-type MsvisNodeId): the matching node ids, or NULL with
  *   @error set
@@ -136,7 +209,7 @@ msvis_node_finder_search (MsvisNodeFinder  *self,
 {
   g_autoptr(GArray) hits = NULL;
   g_autoptr(GError) local_error = NULL;
-  Matcher m;
+  Search search;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (query != NULL, NULL);
@@ -146,8 +219,9 @@ msvis_node_finder_search (MsvisNodeFinder  *self,
   hits = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
   if (truncated != NULL)
     *truncated = FALSE;
-  if (!matcher_init (&m, query, flags, &local_error))
+  if (!search_init (&search, self, query, flags, cancellable, &local_error))
     {
+      search_clear (&search);
       if (local_error == NULL)
         return g_steal_pointer (&hits);
       g_propagate_error (error, g_steal_pointer (&local_error));
@@ -159,10 +233,10 @@ msvis_node_finder_search (MsvisNodeFinder  *self,
       if (node % CANCEL_CHECK_INTERVAL == 0 &&
           g_cancellable_set_error_if_cancelled (cancellable, error))
         {
-          matcher_clear (&m);
+          search_clear (&search);
           return NULL;
         }
-      if (!matcher_matches (&m, msvis_graph_node_get_id (self->graph, node)))
+      if (!search_matches (&search, self, node))
         continue;
       if (limit != 0 && hits->len == limit)
         {
@@ -172,7 +246,7 @@ msvis_node_finder_search (MsvisNodeFinder  *self,
         }
       g_array_append_val (hits, node);
     }
-  matcher_clear (&m);
+  search_clear (&search);
   return g_steal_pointer (&hits);
 }
 

@@ -360,6 +360,132 @@ test_first_divergence (void)
   fixture_clear (&f);
 }
 
+/* The error line under the entry: the label after the search row. */
+static GtkWidget *
+error_label (Fixture *f)
+{
+  return gtk_widget_get_next_sibling (gtk_widget_get_first_child (GTK_WIDGET (f->panel)));
+}
+
+/* Column terms typed into the entry (tests/core/test-node-query.c has the Python-made lists). */
+static void
+test_query_entry (void)
+{
+  Fixture f;
+  GtkWidget *error;
+
+  if (!fixture_init (&f, STAT))
+    return;
+  error = error_label (&f);
+
+  g_assert_cmpuint (type (&f, "MaxRelativeErr>1%"), ==, 14);
+  g_assert_cmpuint (type (&f, "relu maxrelativeerr>1%"), ==, 4);
+  g_assert_false (gtk_widget_get_visible (error));
+  msvis_find_panel_select_next (f.panel);
+  g_assert_cmpstr (activated_name (&f), ==, "Module.relu.ReLU.forward.0");
+
+  /* An unknown column and a malformed number say so under the entry, and list nothing. */
+  g_assert_cmpuint (type (&f, "cosin<0.9"), ==, 0);
+  g_assert_true (gtk_widget_get_visible (error));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error)), "cosin"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error)), "MaxRelativeErr"));
+  g_assert_cmpuint (type (&f, "MaxRelativeErr>1x"), ==, 0);
+  g_assert_true (gtk_widget_get_visible (error));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error)), "1x"));
+  g_assert_cmpstr (count_text (&f), ==, "");
+  g_assert_cmpuint (type (&f, "dtype:fp32 conv"), ==, 9);
+  g_assert_false (gtk_widget_get_visible (error));
+
+  fixture_clear (&f);
+}
+
+static gboolean
+is_chip (GtkWidget     *widget,
+         gconstpointer  data)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) && GTK_IS_FLOW_BOX_CHILD (gtk_widget_get_parent (widget)) &&
+         GPOINTER_TO_INT (g_object_get_data (G_OBJECT (widget), "msvis-bucket")) ==
+         GPOINTER_TO_INT (data);
+}
+
+static void
+toggle_chip (Fixture *f,
+             int      bucket)
+{
+  GtkWidget *chip = msvis_ui_test_find_widget (GTK_WIDGET (f->panel), is_chip,
+                                               GINT_TO_POINTER (bucket));
+
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (chip));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (chip),
+                                !gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (chip)));
+}
+
+/* Several colours at once, with the Legend's counts; a search inside them; the micro step.
+ * cmp_stat's NPU leaves: bucket 4 has 5, bucket 2 has 2, 3 are unmatched (test-node-finder);
+ * MicroSteps is 2 and 3 of those 7 are in micro step 1 (test-node-query). */
+static void
+test_several_buckets (void)
+{
+  Fixture f;
+  g_autoptr(MsvisNodeFinder) finder = NULL;
+
+  if (!fixture_init (&f, STAT))
+    return;
+  finder = msvis_node_finder_new (f.doc, FALSE);
+
+  toggle_chip (&f, 4);
+  g_assert_cmpuint (n_results (&f), ==, msvis_node_finder_count (finder, 4));
+  toggle_chip (&f, 2);
+  g_assert_cmpuint (n_results (&f), ==, 7);
+  g_assert_cmpstr (count_text (&f), ==, "7 leaf nodes");
+  toggle_chip (&f, MSVIS_BUCKET_UNMATCHED);
+  g_assert_cmpuint (n_results (&f), ==, 7 + msvis_node_finder_count (finder,
+                                                                     MSVIS_BUCKET_UNMATCHED));
+  toggle_chip (&f, MSVIS_BUCKET_UNMATCHED);
+  g_assert_cmpuint (n_results (&f), ==, 7);
+
+  /* Results stay listed while one is picked. */
+  msvis_find_panel_select_next (f.panel);
+  g_assert_cmpstr (activated_name (&f), ==, "Tensor.__add__.0.forward");
+  g_assert_cmpuint (n_results (&f), ==, 7);
+
+  /* The graph's micro step: results of the other one go, and the count says how many. */
+  msvis_find_panel_set_micro_step (f.panel, 0);
+  g_assert_cmpuint (n_results (&f), ==, 4);
+  g_assert_nonnull (strstr (count_text (&f), "3 in other micro steps"));
+  msvis_find_panel_set_micro_step (f.panel, -1);
+  g_assert_cmpuint (n_results (&f), ==, 7);
+
+  /* Typing in the chosen colours searches inside them. */
+  g_assert_cmpuint (type (&f, "linear"), >=, 2);
+  for (guint i = 0; i < n_results (&f); i++)
+    {
+      msvis_find_panel_select_next (f.panel);
+      g_assert_nonnull (strstr (activated_name (&f), "inear"));
+      g_assert_true (msvis_node_finder_get_bucket (finder, f.node) == 4 ||
+                     msvis_node_finder_get_bucket (finder, f.node) == 2);
+    }
+
+  /* One colour from the Legend replaces the chosen ones. */
+  msvis_find_panel_show_bucket (f.panel, MSVIS_BUCKET_UNMATCHED);
+  g_assert_cmpuint (n_results (&f), ==, 3);
+
+  /* Even one colour turned on with its button keeps a search inside it; one picked from the
+   * Legend gives way to the search, as before. */
+  toggle_chip (&f, MSVIS_BUCKET_UNMATCHED);   /* off: the Legend's pick turned it on */
+  g_assert_cmpuint (n_results (&f), ==, 0);
+  toggle_chip (&f, 4);
+  g_assert_cmpuint (n_results (&f), ==, 5);
+  /* Python: 8 nodes named *backward* with precision_index in [0.8, 1], modules included (a
+   * search finds containers); 10 named *backward* in all. */
+  g_assert_cmpuint (type (&f, "backward"), ==, 8);
+  g_assert_cmpuint (type (&f, ""), ==, 5);
+  msvis_find_panel_show_bucket (f.panel, 4);
+  g_assert_cmpuint (type (&f, "backward"), ==, 10);
+
+  fixture_clear (&f);
+}
+
 static void
 test_build (void)
 {
@@ -522,6 +648,8 @@ main (int   argc,
   g_test_add_func ("/find-panel/regex", test_regex);
   g_test_add_func ("/find-panel/bucket-lists", test_bucket_lists);
   g_test_add_func ("/find-panel/first-divergence", test_first_divergence);
+  g_test_add_func ("/find-panel/query-entry", test_query_entry);
+  g_test_add_func ("/find-panel/several-buckets", test_several_buckets);
   g_test_add_func ("/find-panel/build", test_build);
   g_test_add_func ("/find-panel/large-async", test_large_async);
   if (g_getenv ("MSVIS_SHOT_DIR") != NULL)
