@@ -31,8 +31,8 @@ node_type_label (MsvisNodeType type)
 
 /* Rows: [swatch] short name … type, the parent's path on a second line. The short name is
  * never cut (a name cut in the middle, or hyphenated where it wraps, is no longer one to
- * search for); the path gives way from its start, keeping the nearest parents. Widgets are
- * made once per visible row and rebound on scroll. */
+ * search for) but wraps; the path gives way from its start, keeping the nearest parents.
+ * Widgets are made once per visible row and rebound on scroll. */
 static void
 msvis_find_panel_setup_row_cb (GtkSignalListItemFactory *factory,
                                GtkListItem              *list_item)
@@ -44,7 +44,10 @@ msvis_find_panel_setup_row_cb (GtkSignalListItemFactory *factory,
   GtkWidget *type = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (name), 0);
-  gtk_label_set_single_line_mode (GTK_LABEL (name), TRUE);
+  /* A top-level module's short name is its whole id: wrapped (between characters, never
+   * hyphenated) it stays whole without asking the sidebar for its width. */
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  msvis_label_show_identifiers (GTK_LABEL (name));
   gtk_label_set_xalign (GTK_LABEL (path), 0);
   gtk_label_set_single_line_mode (GTK_LABEL (path), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (path), PANGO_ELLIPSIZE_START);
