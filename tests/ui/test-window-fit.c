@@ -8,6 +8,7 @@
 #include "msvis-application.h"
 #include "msvis-compare-view.h"
 #include "msvis-graph-job.h"
+#include "msvis-minimap.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
 #include "msvis-window-test-util.h"
@@ -232,6 +233,46 @@ test_leaves_fit_pane (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Item 2: a minimap never hides node names: at 1280×720 the lower corners of a pane have
+ * names in nearly every view. Wherever the view is, the card is in a corner without names, or
+ * faint. */
+static void
+test_minimap_off_names (void)
+{
+  MsvisWindow *window;
+  MsvisCompareView *view;
+  guint n_checked = 0, n_moved = 0;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  window = new_window (1280, 720);
+  view = msvis_window_test_compare_view (window);
+  for (guint step = 0; step < 6; step++)
+    for (guint side = 0; side < 2; side++)
+      {
+        MsvisGraphCanvas *canvas = msvis_compare_view_get_canvas (view, side);
+        MsvisMinimap *minimap = MSVIS_MINIMAP (msvis_compare_view_get_minimap (view, side));
+        GtkAdjustment *v = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (canvas));
+
+        msvis_compare_view_set_link_panes (view, FALSE);
+        gtk_adjustment_set_value (v, (gtk_adjustment_get_upper (v)
+                                      - gtk_adjustment_get_page_size (v)) * step / 5.);
+        msvis_ui_test_spin (200);
+        if (!msvis_minimap_is_shown (minimap))
+          continue;
+        g_assert_false (msvis_minimap_covers_names (minimap));
+        n_checked++;
+        if (gtk_widget_get_valign (GTK_WIDGET (minimap)) != GTK_ALIGN_END
+            || gtk_widget_get_opacity (GTK_WIDGET (minimap)) < 1)
+          n_moved++;
+      }
+  g_test_message ("%u views with a minimap, moved or faded in %u", n_checked, n_moved);
+  /* The views had names in the home corner: the check above was not idle. */
+  g_assert_cmpuint (n_checked, >=, 6);
+  g_assert_cmpuint (n_moved, >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -243,6 +284,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/window-fit/leaves-fit-pane", test_leaves_fit_pane);
+  g_test_add_func ("/window-fit/minimap-off-names", test_minimap_off_names);
 
   if (msvis_ui_test_has_display ())
     {
