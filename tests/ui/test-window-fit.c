@@ -246,6 +246,9 @@ test_minimap_off_names (void)
   if (!msvis_ui_test_require (NULL, NULL))
     return;
   window = new_window (1280, 720);
+  /* The sidebar's setting outlives the window that hid it. */
+  g_object_set (window, "show-sidebar", TRUE, NULL);
+  msvis_ui_test_spin (500);
   view = msvis_window_test_compare_view (window);
   for (guint step = 0; step < 6; step++)
     for (guint side = 0; side < 2; side++)
