@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "msvis-json-scanner.h"
+#include "msvis-merged-ranks.h"
 #include "msvis-vis-document.h"
 
 struct _MsvisVisDocument
@@ -370,6 +371,8 @@ msvis_vis_document_describe (MsvisVisDocument *doc,
                              gint              micro_step)
 {
   GString *text = g_string_new (doc->is_compare ? _("Compare") : _("Build"));
+  /* A merged result carries its group's first rank: "rank 0" would hide the other ranks. */
+  g_autofree char *merged = msvis_merged_ranks_describe (doc);
 
   if (doc->task != NULL)
     g_string_append_printf (text, " · %s", task_name (doc->task));
@@ -379,7 +382,9 @@ msvis_vis_document_describe (MsvisVisDocument *doc,
       /* translators: %d is a training step */
       g_string_append_printf (text, _("step %d"), doc->step);
     }
-  if (doc->rank >= 0)
+  if (merged != NULL)
+    g_string_append_printf (text, " · %s", merged);
+  else if (doc->rank >= 0)
     {
       g_string_append (text, " · ");
       /* translators: %d is a rank (device number) */

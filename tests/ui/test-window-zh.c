@@ -98,6 +98,29 @@ test_legend_counts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A parallel merge (TP, ranks 0 and 1) is not "rank 0" but the ranks it holds, in Chinese. */
+static void
+test_merged_subtitle (void)
+{
+  g_autofree char *path = msvis_test_data_db ("merge-2026", "tp_none");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MsvisWindow *window = msvis_window_new (app);
+  GtkWidget *title;
+  const char *subtitle;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
+  gtk_window_present (GTK_WINDOW (window));
+  msvis_window_open (window, file);
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  title = msvis_ui_test_find_widget (GTK_WIDGET (window), is_window_title, NULL);
+  g_assert_nonnull (title);
+  subtitle = adw_window_title_get_subtitle (ADW_WINDOW_TITLE (title));
+  g_assert_nonnull (strstr (subtitle, "合并：rank 0, 1"));
+  g_assert_null (strstr (subtitle, "merged"));
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-zh-merged-1280x720"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static char *
 help_in (const char *choice,
          const char *lang)
@@ -176,6 +199,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/window-zh/legend-counts", test_legend_counts);
   g_test_add_func ("/window-zh/language-choice", test_language_choice);
+  g_test_add_func ("/window-zh/merged-subtitle", test_merged_subtitle);
 
   if (msvis_ui_test_has_display ())
     {
