@@ -178,6 +178,8 @@ set_document (MsvisWindow      *self,
       _msvis_window_panes_source_changed (self);
     }
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
+  /* Nodes the root does not reach are shown under an Unattached group, not hidden. */
+  msvis_vis_document_gather_unattached (doc);
   self->doc = msvis_vis_document_ref (doc);
   _msvis_window_match_reset (self);
   _msvis_window_history_reset (self);

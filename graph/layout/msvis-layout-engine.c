@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "msvis-graph-unattached.h"
 #include "msvis-layout-engine-private.h"
 #include "msvis-layout-private.h"
 
@@ -244,6 +245,8 @@ static guint8
 box_shape (MsvisGraph  *graph,
            MsvisNodeId  node)
 {
+  if (msvis_graph_node_is_synthetic (graph, node))
+    return MSVIS_BOX_SHAPE_UNATTACHED;
   if (msvis_graph_node_get_n_children (graph, node) == 0)
     return MSVIS_BOX_SHAPE_API;
   if (msvis_graph_node_get_node_type (graph, node) == MSVIS_NODE_API_COLLECTION)
@@ -258,6 +261,8 @@ node_label (MsvisGraph  *graph,
   MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
   gboolean top = parent == MSVIS_NODE_ID_NONE || parent == msvis_graph_get_root (graph);
 
+  if (msvis_graph_node_is_synthetic (graph, node))
+    return msvis_graph_get_unattached_label (graph);
   return msvis_layout_short_label (msvis_graph_node_get_id (graph, node), top,
                                    box_shape (graph, node) != MSVIS_BOX_SHAPE_API);
 }

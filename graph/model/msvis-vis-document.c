@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "msvis-graph-unattached.h"
 #include "msvis-json-scanner.h"
 #include "msvis-merged-ranks.h"
 #include "msvis-vis-document.h"
@@ -144,6 +145,9 @@ msvis_vis_document_ensure_node_data (MsvisVisDocument  *self,
     return TRUE;
 
   flags = graph == self->npu ? self->npu_loaded : self->bench_loaded;
+  /* A viewer's Unattached group is not in the file: it has no data to read. */
+  if (node >= flags->len && msvis_graph_node_is_synthetic (graph, node))
+    return TRUE;
   g_return_val_if_fail (node < flags->len, FALSE);
 
   locker = g_rec_mutex_locker_new (&self->lock);
@@ -298,6 +302,28 @@ msvis_vis_document_links_changed (MsvisVisDocument *self)
   msvis_vis_document_index_links (self);
   if (self->bench != NULL)
     fill_bench_links (self, self->bench_links, msvis_graph_get_n_nodes (self->bench));
+}
+
+/**
+ * msvis_vis_document_gather_unattached:
+ *
+ * For a viewer: the nodes of each graph that the root does not reach go under an Unattached
+ * group (msvis-graph-unattached.h). Before the document is shown, while nothing else reads it.
+ */
+void
+msvis_vis_document_gather_unattached (MsvisVisDocument *self)
+{
+  g_autoptr(GRecMutexLocker) locker = msvis_vis_document_lock (self);
+
+  msvis_graph_gather_unattached (self->npu);
+  if (self->bench == NULL ||
+      msvis_graph_gather_unattached (self->bench) == MSVIS_NODE_ID_NONE ||
+      self->bench_links == NULL)
+    return;
+  /* The index was made for fewer Bench nodes. */
+  self->bench_links = g_renew (MsvisNodeId, self->bench_links,
+                               msvis_graph_get_n_nodes (self->bench));
+  fill_bench_links (self, self->bench_links, msvis_graph_get_n_nodes (self->bench));
 }
 
 /**

@@ -109,6 +109,7 @@ gboolean          msvis_vis_document_ensure_all_data  (MsvisVisDocument  *self,
 void              msvis_vis_document_index_links      (MsvisVisDocument  *self);
 const MsvisNodeId *msvis_vis_document_get_bench_links (MsvisVisDocument *self);
 void               msvis_vis_document_links_changed    (MsvisVisDocument  *self);
+void               msvis_vis_document_gather_unattached (MsvisVisDocument *self);
 MsvisNodeId       msvis_vis_document_get_counterpart  (MsvisVisDocument  *self,
                                                        gboolean           is_bench,
                                                        MsvisNodeId        node);
