@@ -400,7 +400,7 @@ msvis_vis_document_describe (MsvisVisDocument *doc,
   /* A merged result carries its group's first rank: "rank 0" would hide the other ranks. */
   g_autofree char *merged = msvis_merged_ranks_describe (doc);
 
-  if (doc->task != NULL)
+  if (doc->task != NULL && *doc->task != '\0')   /* a build: tb_config.task is "" */
     g_string_append_printf (text, " · %s", task_name (doc->task));
   if (doc->step >= 0)
     {

@@ -41,6 +41,8 @@ expect_case (const char *base,
 
   if (g_strcmp0 (text, ranks) != 0)
     g_error ("%s: ranks “%s”, wanted “%s”", case_name, text, ranks);
+  /* A build's task is "": no empty part between two dots. */
+  g_assert_null (strstr (subtitle, "·  ·"));
   if (*ranks == '\0')
     g_assert_nonnull (strstr (subtitle, "· rank 0"));
   else
