@@ -9,6 +9,7 @@
 #include "msvis-application.h"
 #include "msvis-compare-view.h"
 #include "msvis-graph-unattached.h"
+#include "msvis-match-panel.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
 #include "msvis-window-test-util.h"
@@ -27,6 +28,45 @@ canvas_settled (gpointer data)
   MsvisGraphCanvas *canvas = data;
 
   return !msvis_graph_canvas_is_laying_out (canvas) && msvis_graph_canvas_get_layout (canvas);
+}
+
+static gboolean
+is_match_panel (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return MSVIS_IS_MATCH_PANEL (widget);
+}
+
+/* The Matching page's Unmatched lists hold the file's nodes only: those without a
+ * counterpart, the roots aside. */
+static void
+check_unmatched (MsvisWindow *window,
+                 MsvisGraph  *npu,
+                 MsvisGraph  *bench)
+{
+  MsvisMatchPanel *panel = MSVIS_MATCH_PANEL (msvis_ui_test_find_widget (GTK_WIDGET (window),
+                                                                         is_match_panel, NULL));
+  MsvisCompareResults *results = msvis_graph_get_compare_results (npu);
+  guint n_npu = msvis_graph_get_n_nodes (npu) - 1, n_bench = msvis_graph_get_n_nodes (bench) - 1;
+  g_autofree guint8 *linked = g_new0 (guint8, n_bench);
+  guint npu_unmatched = 0, bench_unmatched = 0;
+
+  g_assert_nonnull (panel);
+  g_assert_cmpuint (msvis_graph_get_unattached (npu), ==, n_npu);
+  g_assert_cmpuint (msvis_graph_get_unattached (bench), ==, n_bench);
+  for (MsvisNodeId node = 0; node < n_npu; node++)
+    {
+      MsvisNodeId link = msvis_compare_results_get_link (results, node);
+
+      if (link != MSVIS_NODE_ID_NONE)
+        linked[link] = 1;
+      else if (node != msvis_graph_get_root (npu))
+        npu_unmatched++;
+    }
+  for (MsvisNodeId node = 0; node < n_bench; node++)
+    bench_unmatched += node != msvis_graph_get_root (bench) && !linked[node];
+  g_assert_cmpuint (msvis_match_panel_get_n_unmatched (panel, FALSE), ==, npu_unmatched);
+  g_assert_cmpuint (msvis_match_panel_get_n_unmatched (panel, TRUE), ==, bench_unmatched);
 }
 
 static void
@@ -84,6 +124,9 @@ test_group_shown (void)
   msvis_window_open (window, file);
   g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
   view = msvis_window_test_compare_view (window);
+  check_unmatched (window, msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view,
+                                                                                        FALSE)),
+                   msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, TRUE)));
   for (guint side = 0; side < 2; side++)
     check_side (msvis_compare_view_get_canvas (view, side));
   msvis_ui_test_spin (300);
