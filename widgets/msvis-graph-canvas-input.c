@@ -366,7 +366,8 @@ _msvis_graph_canvas_query_tooltip (GtkWidget  *widget,
                                                      type_name (self->graph, box->node));
     g_string_append (text, head);
   }
-  if (box->n_subnodes > 0)
+  /* The Unattached group's label counts its nodes; its tops would be a second number. */
+  if (box->n_subnodes > 0 && box->shape != MSVIS_BOX_SHAPE_UNATTACHED)
     /* translators: %u is a number of child nodes */
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " · %u child", " · %u children",
                                                box->n_subnodes), box->n_subnodes);
