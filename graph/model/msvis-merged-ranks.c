@@ -39,11 +39,13 @@ add_rank_list (const char *text,
     }
 }
 
-/* Returns: whether the node's notes say it was merged; TP notes add their ranks */
+/* Returns: whether the node's notes say it was merged; TP notes add their ranks, and set
+ * @noted */
 static gboolean
 collect_notes (MsvisGraph  *graph,
                MsvisNodeId  node,
-               GArray      *ranks)
+               GArray      *ranks,
+               gboolean    *noted)
 {
   MsvisJsonValue *info = msvis_graph_node_get_merge_info (graph, node);
   gboolean merged = FALSE;
@@ -59,7 +61,12 @@ collect_notes (MsvisGraph  *graph,
         continue;
       merged = TRUE;
       if (msvis_merge_line_parse (text, &line) && line.kind == MSVIS_MERGE_LINE_TP_RANKS)
-        add_rank_list (line.detail, ranks);
+        {
+          guint before = ranks->len;
+
+          add_rank_list (line.detail, ranks);
+          *noted |= ranks->len > before;
+        }
     }
   return merged;
 }
@@ -67,13 +74,16 @@ collect_notes (MsvisGraph  *graph,
 /**
  * msvis_merged_ranks_collect:
  * @ranks: (element-type gint): where the ranks named in @graph are appended (unsorted, repeated)
+ * @noted: (out) (optional): whether TP notes named ranks (the group's first among them)
  *
  * Returns: whether @graph shows any sign of a parallel merge
  */
 gboolean
 msvis_merged_ranks_collect (MsvisGraph *graph,
-                            GArray     *ranks)
+                            GArray     *ranks,
+                            gboolean   *noted)
 {
+  gboolean dummy = FALSE;
   guint n = msvis_graph_get_n_nodes (graph);
   gboolean merged = FALSE;
   gint last = -1;
@@ -83,7 +93,7 @@ msvis_merged_ranks_collect (MsvisGraph *graph,
       const char *id = msvis_graph_node_get_id (graph, node);
       gint rank = -1;
 
-      merged |= collect_notes (graph, node, ranks);
+      merged |= collect_notes (graph, node, ranks, noted ? noted : &dummy);
       if (g_str_has_prefix (id, ALL_RANKS))
         merged = TRUE;
       /* Modules are left out: msvis_merge_node_rank() would walk down to their first API,
@@ -121,17 +131,20 @@ msvis_merged_ranks_find (MsvisVisDocument *doc)
 {
   g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (gint));
   MsvisGraph *bench = msvis_vis_document_get_bench (doc);
-  gboolean merged;
+  gboolean merged, noted = FALSE;
   gint own = MAX (msvis_vis_document_get_rank (doc), 0);
   guint kept = 0;
 
-  merged = msvis_merged_ranks_collect (msvis_vis_document_get_npu (doc), ranks);
+  merged = msvis_merged_ranks_collect (msvis_vis_document_get_npu (doc), ranks, &noted);
   if (bench != NULL)
-    merged |= msvis_merged_ranks_collect (bench, ranks);
+    merged |= msvis_merged_ranks_collect (bench, ranks, &noted);
   if (!merged)
     return NULL;
-  /* The group's first rank keeps its names: nothing in the graph names it. */
-  g_array_append_val (ranks, own);
+  /* The group's first rank keeps its names, so only TP notes name it; without them it is the
+   * document's rank (a 26.0.0 .vis.db row's rank; a July merged{i}.vis has the replica
+   * number there instead, and may be told wrong). */
+  if (!noted)
+    g_array_append_val (ranks, own);
   g_array_sort (ranks, compare_ints);
   for (guint i = 0; i < ranks->len; i++)
     if (kept == 0 || g_array_index (ranks, gint, i) != g_array_index (ranks, gint, kept - 1))

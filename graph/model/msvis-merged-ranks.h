@@ -15,7 +15,8 @@ G_BEGIN_DECLS
  * (every rank dumped the same calls, no TP statistics) cannot be told from one rank. */
 
 gboolean  msvis_merged_ranks_collect  (MsvisGraph       *graph,
-                                       GArray           *ranks);
+                                       GArray           *ranks,
+                                       gboolean         *noted);
 GArray   *msvis_merged_ranks_find     (MsvisVisDocument *doc);
 char     *msvis_merged_ranks_format   (const GArray     *ranks);
 char     *msvis_merged_ranks_describe (MsvisVisDocument *doc);

@@ -71,6 +71,28 @@ test_merge_outputs (void)
   expect_case ("reference-2026", "cmp_ranks", "");
 }
 
+/* The group's first rank is the document's only where no TP note names the group's ranks: a
+ * July merged1.vis carries the replica number, not a rank. */
+static void
+test_own_rank (void)
+{
+  g_autofree char *tp = msvis_test_data_db ("merge-2026", "tp_none");
+  g_autofree char *pp = msvis_test_data_db ("merge-2026", "pp_root");
+  g_autoptr(MsvisVisDocument) tp_doc = load (tp);
+  g_autoptr(MsvisVisDocument) pp_doc = load (pp);
+  g_autoptr(GArray) tp_ranks = NULL, pp_ranks = NULL;
+  g_autofree char *tp_text = NULL, *pp_text = NULL;
+
+  msvis_vis_document_set_step_rank (tp_doc, 0, 5);
+  msvis_vis_document_set_step_rank (pp_doc, 0, 2);
+  tp_ranks = msvis_merged_ranks_find (tp_doc);
+  pp_ranks = msvis_merged_ranks_find (pp_doc);
+  tp_text = msvis_merged_ranks_format (tp_ranks);
+  pp_text = msvis_merged_ranks_format (pp_ranks);
+  g_assert_cmpstr (tp_text, ==, "0, 1");
+  g_assert_cmpstr (pp_text, ==, "1, 2");
+}
+
 /* A merge written with --file_type json, opened as a dump and built: the renamed APIs tell. */
 static void
 test_merge_json_dump (void)
@@ -83,7 +105,7 @@ test_merge_json_dump (void)
   g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (gint));
 
   g_assert_no_error (error);
-  g_assert_true (msvis_merged_ranks_collect (graph, ranks));
+  g_assert_true (msvis_merged_ranks_collect (graph, ranks, NULL));
   g_assert_cmpuint (ranks->len, >, 0);
   for (guint i = 0; i < ranks->len; i++)
     g_assert_cmpint (g_array_index (ranks, gint, i), ==, 1);
@@ -91,7 +113,7 @@ test_merge_json_dump (void)
   plain_graph = msvis_test_build (plain, FALSE, &error);
   g_assert_no_error (error);
   g_array_set_size (ranks, 0);
-  g_assert_false (msvis_merged_ranks_collect (plain_graph, ranks));
+  g_assert_false (msvis_merged_ranks_collect (plain_graph, ranks, NULL));
   g_assert_cmpuint (ranks->len, ==, 0);
 }
 
@@ -129,6 +151,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/merged-ranks/merge-outputs", test_merge_outputs);
+  g_test_add_func ("/merged-ranks/own-rank", test_own_rank);
   g_test_add_func ("/merged-ranks/merge-json-dump", test_merge_json_dump);
   g_test_add_func ("/merged-ranks/format", test_format);
   return g_test_run ();
