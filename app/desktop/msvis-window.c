@@ -144,6 +144,9 @@ update_selectors (MsvisWindow *self)
   gtk_widget_set_visible (self->step_label, self->steps->len > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->rank_dropdown), self->ranks->len > 1);
   gtk_widget_set_visible (self->rank_label, self->ranks->len > 1);
+  /* July merges write one merged{i} file per data-parallel replica: no device ranks. */
+  gtk_label_set_text (GTK_LABEL (self->rank_label), msvis_vis_source_is_merged (self->source)
+                                                    ? _("Merged graph") : _("Rank"));
   self->updating_selectors = FALSE;
 }
 

@@ -25,6 +25,7 @@ struct _MsvisVisDocument
   GHashTable     *bench_match_nodes;
   gint            step;             /* -1 when the source does not say */
   gint            rank;
+  gboolean        replica;   /* rank is the number of a July merged{i}.vis, not a device */
   MsvisArena     *arena;
 
   gint             ref_count;       /* the window, its panes and workers share a document */
@@ -410,6 +411,13 @@ msvis_vis_document_describe (MsvisVisDocument *doc,
     }
   if (merged != NULL)
     g_string_append_printf (text, " · %s", merged);
+  else if (doc->replica && doc->rank >= 0)
+    {
+      g_string_append (text, " · ");
+      /* translators: %d numbers the graphs a parallel merge writes, one per data-parallel
+       * replica (msprobe's build_merged0…vis) */
+      g_string_append_printf (text, _("merged graph %d"), doc->rank);
+    }
   else if (doc->rank >= 0)
     {
       g_string_append (text, " · ");
@@ -614,6 +622,14 @@ msvis_vis_document_set_step_rank (MsvisVisDocument *self,
 {
   self->step = step;
   self->rank = rank;
+}
+
+/* A July parallel merge's merged{i}.vis: its rank is i, a data-parallel replica. */
+void
+msvis_vis_document_set_merged_replica (MsvisVisDocument *self,
+                                       gboolean          replica)
+{
+  self->replica = replica;
 }
 
 static GArray *

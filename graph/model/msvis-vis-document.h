@@ -92,6 +92,8 @@ void              msvis_vis_document_set_match_nodes  (MsvisVisDocument  *self,
 void              msvis_vis_document_set_step_rank    (MsvisVisDocument  *self,
                                                        gint               step,
                                                        gint               rank);
+void              msvis_vis_document_set_merged_replica (MsvisVisDocument *self,
+                                                         gboolean          replica);
 
 void              msvis_vis_document_set_loader       (MsvisVisDocument  *self,
                                                        MsvisVisLoadNode   load_node,
