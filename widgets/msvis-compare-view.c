@@ -511,6 +511,9 @@ msvis_compare_view_init (MsvisCompareView *self)
   gtk_widget_set_parent (self->gutter, GTK_WIDGET (self));
   self->bench_pane = make_pane (self, _("Bench"), &self->bench, &self->bench_minimap);
   msvis_link_gutter_set_canvases (MSVIS_LINK_GUTTER (self->gutter), self->npu, self->bench);
+  /* Both sides break rows of leaves at the narrower pane's width, so rows stay level. */
+  msvis_graph_canvas_set_wrap_peer (self->npu, self->bench);
+  msvis_graph_canvas_set_wrap_peer (self->bench, self->npu);
   gtk_box_layout_set_homogeneous (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (
                                                     GTK_WIDGET (self))), FALSE);
   self->focus = self->leader = self->npu;

@@ -7,6 +7,7 @@
 
 #include "msvis-display-name.h"
 #include "msvis-graph-canvas-private.h"
+#include "msvis-graph-unattached.h"
 
 #define ZOOM_STEP 1.25
 #define PAN_STEP  80.
@@ -325,6 +326,8 @@ static const char *
 type_name (MsvisGraph  *graph,
            MsvisNodeId  node)
 {
+  if (msvis_graph_node_is_synthetic (graph, node))
+    return _("Nodes no path from the root reaches: their upnode is not in the file");
   switch (msvis_graph_node_get_node_type (graph, node))
     {
     case MSVIS_NODE_MODULE:
@@ -354,13 +357,17 @@ _msvis_graph_canvas_query_tooltip (GtkWidget  *widget,
 
   text = g_string_new (NULL);
   {
-    g_autofree char *name = msvis_display_name (msvis_graph_node_get_id (self->graph,
-                                                                         box->node));
+    /* The Unattached group by its label, in the reader's language. */
+    g_autofree char *name = msvis_graph_node_is_synthetic (self->graph, box->node)
+                            ? g_strdup (box->label)
+                            : msvis_display_name (msvis_graph_node_get_id (self->graph,
+                                                                           box->node));
     g_autofree char *head = g_markup_printf_escaped ("<b>%s</b>\n%s", name,
                                                      type_name (self->graph, box->node));
     g_string_append (text, head);
   }
-  if (box->n_subnodes > 0)
+  /* The Unattached group's label counts its nodes; its tops would be a second number. */
+  if (box->n_subnodes > 0 && box->shape != MSVIS_BOX_SHAPE_UNATTACHED)
     /* translators: %u is a number of child nodes */
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " · %u child", " · %u children",
                                                box->n_subnodes), box->n_subnodes);
@@ -374,7 +381,11 @@ _msvis_graph_canvas_query_tooltip (GtkWidget  *widget,
       MsvisPrecision precision = msvis_compare_results_get_precision (results, box->node);
 
       if (link == MSVIS_NODE_ID_NONE)
-        g_string_append_printf (text, "\n%s", _("No matching node"));
+        {
+          /* The Unattached group is no node of the file, to be matched or not. */
+          if (!msvis_graph_node_is_synthetic (self->graph, box->node))
+            g_string_append_printf (text, "\n%s", _("No matching node"));
+        }
       else if (precision.kind != MSVIS_PRECISION_NONE)
         {
           g_autoptr(GString) value = g_string_new (NULL);

@@ -66,6 +66,10 @@ struct _MsvisGraphCanvas
   double             zoom_gesture_start;
   double             pointer_x;       /* the Ctrl+wheel zoom anchor */
   double             pointer_y;
+
+  MsvisGraphCanvas  *wrap_peer;       /* weak: the linked pane whose rows must match */
+  double             wrap_width;      /* what the last layout request fit rows of leaves in */
+  guint              wrap_id;         /* a re-layout for a new width, waiting */
 };
 
 /* msvis-graph-canvas-draw.c */
@@ -117,5 +121,11 @@ void     _msvis_graph_canvas_scroll_to_content (MsvisGraphCanvas *self,
 void     _msvis_graph_canvas_toggle            (MsvisGraphCanvas *self,
                                                MsvisNodeId       node);
 void     _msvis_graph_canvas_request_layout    (MsvisGraphCanvas *self);
+void     _msvis_graph_canvas_remember_anchor   (MsvisGraphCanvas *self,
+                                                MsvisNodeId       node);
+
+/* msvis-graph-canvas-wrap.c */
+double   _msvis_graph_canvas_wanted_wrap       (MsvisGraphCanvas *self);
+void     _msvis_graph_canvas_schedule_wrap     (MsvisGraphCanvas *self);
 
 G_END_DECLS

@@ -11,21 +11,16 @@ msvis_graph_canvas_get_zoom (MsvisGraphCanvas *self)
   return self->zoom;
 }
 
-/**
- * msvis_graph_canvas_zoom_by:
- * @anchor_x: widget position that stays still (the pointer, or the view's centre)
- */
-void
-msvis_graph_canvas_zoom_by (MsvisGraphCanvas *self,
-                            double            factor,
-                            double            anchor_x,
-                            double            anchor_y)
+/* @anchor_x: widget position that stays still (the pointer, or the view's centre) */
+static void
+zoom_at (MsvisGraphCanvas *self,
+         double            zoom,
+         double            anchor_x,
+         double            anchor_y)
 {
-  double cx, cy, zoom, ox, oy;
+  double cx, cy, ox, oy;
 
-  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
-
-  zoom = CLAMP (self->zoom * factor, MSVIS_CANVAS_MIN_ZOOM, MSVIS_CANVAS_MAX_ZOOM);
+  zoom = CLAMP (zoom, MSVIS_CANVAS_MIN_ZOOM, MSVIS_CANVAS_MAX_ZOOM);
   if (zoom == self->zoom)
     return;
   if (!_msvis_graph_canvas_widget_to_content (self, anchor_x, anchor_y, &cx, &cy))
@@ -45,15 +40,30 @@ msvis_graph_canvas_zoom_by (MsvisGraphCanvas *self,
   _msvis_graph_canvas_zoom_changed (self);
 }
 
+/**
+ * msvis_graph_canvas_zoom_by:
+ * @anchor_x: widget position that stays still (the pointer, or the view's centre)
+ */
+void
+msvis_graph_canvas_zoom_by (MsvisGraphCanvas *self,
+                            double            factor,
+                            double            anchor_x,
+                            double            anchor_y)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  zoom_at (self, self->zoom * factor, anchor_x, anchor_y);
+}
+
+/* Exactly @zoom: a linked pane given the other's zoom as a factor came out a rounding off. */
 void
 msvis_graph_canvas_set_zoom (MsvisGraphCanvas *self,
                              double            zoom)
 {
   g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
 
-  msvis_graph_canvas_zoom_by (self, zoom / self->zoom,
-                              gtk_widget_get_width (GTK_WIDGET (self)) / 2.,
-                              gtk_widget_get_height (GTK_WIDGET (self)) / 2.);
+  zoom_at (self, zoom, gtk_widget_get_width (GTK_WIDGET (self)) / 2.,
+           gtk_widget_get_height (GTK_WIDGET (self)) / 2.);
 }
 
 /**

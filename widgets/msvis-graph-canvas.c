@@ -184,6 +184,7 @@ msvis_graph_canvas_size_allocate (GtkWidget *widget,
   MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (widget);
 
   _msvis_graph_canvas_configure_adjustments (self);
+  _msvis_graph_canvas_schedule_wrap (self);
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
   /* A popover child (the node menu) is sized and placed only when its parent presents it. */
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
@@ -331,6 +332,8 @@ clear_document (MsvisGraphCanvas *self)
   g_clear_pointer (&self->layout, msvis_layout_unref);
   g_clear_pointer (&self->fill_map, msvis_fill_map_free);
   g_clear_pointer (&self->rollups, _msvis_rollups_free);
+  g_clear_handle_id (&self->wrap_id, g_source_remove);
+  self->wrap_width = 0;
   g_hash_table_remove_all (self->expanded);
   _msvis_graph_canvas_drop_cache (self);
   self->selected = self->hovered = self->pending_center = self->anchor_node = MSVIS_NODE_ID_NONE;
@@ -343,6 +346,7 @@ msvis_graph_canvas_dispose (GObject *object)
   MsvisGraphCanvas *self = MSVIS_GRAPH_CANVAS (object);
 
   clear_document (self);
+  g_clear_weak_pointer (&self->wrap_peer);
   G_OBJECT_CLASS (msvis_graph_canvas_parent_class)->dispose (object);
 }
 
@@ -507,9 +511,9 @@ msvis_graph_canvas_get_layout (MsvisGraphCanvas *self)
 }
 
 /* Widget position of a node's top-left corner, to keep it still across a re-layout. */
-static void
-remember_anchor (MsvisGraphCanvas *self,
-                 MsvisNodeId       node)
+void
+_msvis_graph_canvas_remember_anchor (MsvisGraphCanvas *self,
+                                     MsvisNodeId       node)
 {
   graphene_rect_t area;
 
@@ -610,6 +614,8 @@ _msvis_graph_canvas_request_layout (MsvisGraphCanvas *self)
   g_clear_object (&self->layout_cancellable);
   self->layout_cancellable = g_cancellable_new ();
   self->layout_pending = TRUE;
+  self->wrap_width = _msvis_graph_canvas_wanted_wrap (self);
+  msvis_layout_engine_set_wrap_width (self->engine, self->wrap_width);
   gtk_widget_add_css_class (GTK_WIDGET (self), "busy");
   g_signal_emit (self, signals[VIEW_CHANGED], 0);   /* the compare view shows it is busy */
   msvis_layout_engine_run_async (self->engine, self->expanded, self->micro_step,
@@ -668,7 +674,7 @@ msvis_graph_canvas_set_expanded (MsvisGraphCanvas *self,
     g_hash_table_add (self->expanded, GUINT_TO_POINTER (node));
   else
     g_hash_table_remove (self->expanded, GUINT_TO_POINTER (node));
-  remember_anchor (self, node);
+  _msvis_graph_canvas_remember_anchor (self, node);
   _msvis_graph_canvas_request_layout (self);
 }
 
@@ -694,7 +700,7 @@ msvis_graph_canvas_expand_all (MsvisGraphCanvas *self)
   for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (self->graph); node++)
     if (msvis_graph_node_get_n_children (self->graph, node) > 0)
       g_hash_table_add (self->expanded, GUINT_TO_POINTER (node));
-  remember_anchor (self, self->selected);
+  _msvis_graph_canvas_remember_anchor (self, self->selected);
   _msvis_graph_canvas_request_layout (self);
 }
 

@@ -29,6 +29,9 @@ typedef enum
 } MsvisRollupKind;
 
 GtkWidget   *msvis_graph_canvas_new              (void);
+void         msvis_graph_canvas_set_wrap_peer    (MsvisGraphCanvas *self,
+                                                  MsvisGraphCanvas *peer);
+double       msvis_graph_canvas_get_wrap_width   (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_set_document     (MsvisGraphCanvas *self,
                                                   MsvisVisDocument *doc,
                                                   gboolean          is_bench);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "msvis-display-name.h"
+#include "msvis-graph-unattached.h"
 #include "msvis-match-panel.h"
 
 /* Manual matching needs the nodes left over on each side, which the graphs show only as grey
@@ -220,7 +221,7 @@ fill_side (MsvisMatchPanel *self,
   g_autofree char *title = NULL;
 
   for (MsvisNodeId node = 0; node < n; node++)
-    if (node != root &&
+    if (node != root && !msvis_graph_node_is_synthetic (graph, node) &&
         msvis_vis_document_get_counterpart (self->doc, is_bench, node) == MSVIS_NODE_ID_NONE)
       g_ptr_array_add (names, (gpointer) msvis_graph_node_get_id (graph, node));
   g_ptr_array_add (names, NULL);

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "msvis-minimap.h"
+#include "msvis-minimap-private.h"
 
 #define MAX_WIDTH   180.   /* widget pixels, the card included */
 #define MAX_HEIGHT  140.
@@ -31,7 +31,10 @@ struct _MsvisMinimap
   double            drag_x;
   double            drag_y;
   guint             sync_id;       /* view_changed()'s work, waiting for the frame to end */
+  GtkAlign          home_halign;   /* the side its owner put it on; it moves off names */
   guint             shown : 1;
+  guint             hovered : 1;
+  guint             placing : 1;   /* its own moves are not its owner's choice */
 };
 
 G_DEFINE_FINAL_TYPE (MsvisMinimap, msvis_minimap, GTK_TYPE_WIDGET)
@@ -102,6 +105,8 @@ get_mapping (MsvisMinimap *self,
   return TRUE;
 }
 
+static void view_changed (MsvisMinimap *self);
+
 /* Shown when there is somewhere to go: the layout does not fit the view, and the canvas has
  * room for the minimap beside what it shows. Hidden by opacity, not visibility, so that
  * showing it never changes the layout around it. */
@@ -126,8 +131,53 @@ update_shown (MsvisMinimap *self)
               && gtk_widget_get_height (canvas) >= MIN_ROOM * (h + 2 * PADDING);
     }
   self->shown = shown;
-  gtk_widget_set_opacity (GTK_WIDGET (self), shown ? 1 : 0);
   gtk_widget_set_can_target (GTK_WIDGET (self), shown);
+  if (!shown)
+    {
+      gtk_widget_set_opacity (GTK_WIDGET (self), 0);
+      return;
+    }
+  self->placing = TRUE;
+  _msvis_minimap_place (GTK_WIDGET (self), self->canvas, self->home_halign, self->hovered);
+  self->placing = FALSE;
+}
+
+MsvisGraphCanvas *
+_msvis_minimap_get_canvas (MsvisMinimap *self)
+{
+  return self->canvas;
+}
+
+static void
+halign_changed (MsvisMinimap *self)
+{
+  if (!self->placing)
+    self->home_halign = gtk_widget_get_halign (GTK_WIDGET (self));
+}
+
+static void
+pointer_moved (MsvisMinimap *self,
+               gboolean      hovered)
+{
+  self->hovered = hovered;
+  if (self->shown)
+    view_changed (self);
+}
+
+static void
+pointer_enter (GtkEventControllerMotion *motion,
+               double                    x,
+               double                    y,
+               MsvisMinimap             *self)
+{
+  pointer_moved (self, TRUE);
+}
+
+static void
+pointer_leave (GtkEventControllerMotion *motion,
+               MsvisMinimap             *self)
+{
+  pointer_moved (self, FALSE);
 }
 
 /* After the frame: whether to show, and the size for a new layout's shape. */
@@ -374,11 +424,17 @@ static void
 msvis_minimap_init (MsvisMinimap *self)
 {
   GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (motion, "enter", G_CALLBACK (pointer_enter), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (pointer_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  self->home_halign = GTK_ALIGN_END;
+  g_signal_connect (self, "notify::halign", G_CALLBACK (halign_changed), NULL);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
   gtk_widget_set_opacity (GTK_WIDGET (self), 0);
   gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);

@@ -9,7 +9,8 @@
 G_BEGIN_DECLS
 
 /* A small overview of a canvas's whole layout, with the part in view as a rectangle: a click
- * or a drag in it pans the canvas. It shows only when the layout does not fit the view. */
+ * or a drag in it pans the canvas. It shows only when the layout does not fit the view, in a
+ * corner where it hides no node name (faint when every corner has names). */
 
 #define MSVIS_TYPE_MINIMAP (msvis_minimap_get_type ())
 
@@ -22,5 +23,6 @@ gboolean   msvis_minimap_get_viewport (MsvisMinimap     *self,
 void       msvis_minimap_pan_to       (MsvisMinimap     *self,
                                        double            x,
                                        double            y);
+gboolean   msvis_minimap_covers_names (MsvisMinimap     *self);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "msvis-display-name.h"
+#include "msvis-graph-unattached.h"
 #include "msvis-node-details-private.h"
 #include "msvis-precision-buckets.h"
 #include "msvis-ui-language.h"
@@ -268,7 +269,11 @@ msvis_node_details_fill_header (MsvisNodeDetails *self)
   MsvisGraph *graph = msvis_vis_document_get_graph (doc, is_bench);
   MsvisNodeId node = is_bench ? self->bench : self->npu;
   gboolean both = self->npu != MSVIS_NODE_ID_NONE && self->bench != MSVIS_NODE_ID_NONE;
-  const char *type = node_type_name (msvis_graph_node_get_node_type (graph, node));
+  gboolean synthetic = msvis_graph_node_is_synthetic (graph, node);
+  /* The window's Unattached group: by its label and what it holds, not as a module. */
+  const char *type = synthetic
+    ? _("Nodes no path from the root reaches: their upnode is not in the file")
+    : node_type_name (msvis_graph_node_get_node_type (graph, node));
   gint micro_step = msvis_graph_node_get_micro_step (graph, node);
   g_autofree char *subtitle = NULL, *step = NULL;
   g_autoptr(GString) merge = g_string_new (NULL);
@@ -276,7 +281,8 @@ msvis_node_details_fill_header (MsvisNodeDetails *self)
   g_autoptr(GString) distributed = g_string_new (NULL);
 
   {
-    g_autofree char *title = msvis_display_name (msvis_graph_node_get_id (graph, node));
+    g_autofree char *title = synthetic ? g_strdup (msvis_graph_get_unattached_label (graph))
+                             : msvis_display_name (msvis_graph_node_get_id (graph, node));
 
     gtk_label_set_text (self->title_label, title);
   }

@@ -145,6 +145,9 @@ update_selectors (MsvisWindow *self)
   gtk_widget_set_visible (self->step_label, self->steps->len > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->rank_dropdown), self->ranks->len > 1);
   gtk_widget_set_visible (self->rank_label, self->ranks->len > 1);
+  /* July merges write one merged{i} file per data-parallel replica: no device ranks. */
+  gtk_label_set_text (GTK_LABEL (self->rank_label), msvis_vis_source_is_merged (self->source)
+                                                    ? _("Merged graph") : _("Rank"));
   self->updating_selectors = FALSE;
 }
 
@@ -179,6 +182,8 @@ set_document (MsvisWindow      *self,
       _msvis_window_panes_source_changed (self);
     }
   g_clear_pointer (&self->doc, msvis_vis_document_unref);
+  /* Nodes the root does not reach are shown under an Unattached group, not hidden. */
+  msvis_vis_document_gather_unattached (doc);
   self->doc = msvis_vis_document_ref (doc);
   _msvis_window_match_reset (self);
   _msvis_window_history_reset (self);

@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include "msvis-graph-unattached.h"
 #include "msvis-match-pairing.h"
 
 /* tb_graph_ascend's name for pairing children: a module's class-level name (parts[-4], or
@@ -43,8 +44,10 @@ msvis_match_group_unmatched (MsvisGraph  *graph,
       char *key;
       GArray *group;
 
-      if (results != NULL && msvis_compare_results_get_link (results, child)
-                             != MSVIS_NODE_ID_NONE)
+      /* A viewer's Unattached group is no node to match (its nodes are). */
+      if ((results != NULL && msvis_compare_results_get_link (results, child)
+                              != MSVIS_NODE_ID_NONE) ||
+          msvis_graph_node_is_synthetic (graph, child))
         continue;
       key = pairing_key (graph, child);
       group = g_hash_table_lookup (groups, key);

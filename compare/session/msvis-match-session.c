@@ -8,6 +8,7 @@
 
 #include "msvis-compare-error.h"
 #include "msvis-comparator.h"
+#include "msvis-graph-unattached.h"
 #include "msvis-match-db26-private.h"
 #include "msvis-match-items.h"
 #include "msvis-match-pairing.h"
@@ -381,6 +382,13 @@ check_pair (MsvisMatchSession  *self,
   MsvisNodeType n_type = msvis_graph_node_get_node_type (npu, n);
   MsvisNodeType b_type = msvis_graph_node_get_node_type (bench, b);
 
+  if (msvis_graph_node_is_synthetic (npu, n) || msvis_graph_node_is_synthetic (bench, b))
+    {
+      g_set_error_literal (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MATCH,
+                           _("The Unattached group is not a node of the file: match the nodes "
+                             "in it"));
+      return FALSE;
+    }
   if ((other = link_of (npu, n)) != MSVIS_NODE_ID_NONE)
     {
       g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_MATCH,

@@ -6,15 +6,17 @@
 
 G_BEGIN_DECLS
 
-/* One child to place: its size, and whether it may share a row with its neighbours. */
+/* One child to place: its size, whether it may share a row with its neighbours, and whether
+ * a row starts with it (the engine breaks rows to fit the pane's width). */
 typedef struct
 {
   double   width;
   double   height;
   gboolean leaf;
+  gboolean row_start;
 } MsvisChunkItem;
 
-#define MSVIS_LAYOUT_ROW_MAX   5      /* leaves per row, as tb_graph_ascend */
+#define MSVIS_LAYOUT_ROW_MAX   5      /* leaves per row at most, as tb_graph_ascend */
 #define MSVIS_LAYOUT_GAP       10.    /* between neighbours and between rows */
 
 gboolean msvis_layout_graphviz_place (const MsvisChunkItem *items,

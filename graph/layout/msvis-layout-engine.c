@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "msvis-graph-unattached.h"
 #include "msvis-layout-engine-private.h"
 #include "msvis-layout-private.h"
 
@@ -58,6 +59,7 @@ struct _MsvisLayoutEngine
   GHashTable     *label_widths;  /* node -> double, in a gpointer-sized slot */
   GHashTable     *chunks;        /* (container << 32 | chunk) -> CachedChunk */
   GHashTable     *shapes;        /* Shape set */
+  double          wrap_width;    /* rows of leaves fit in it; 0: MSVIS_LAYOUT_ROW_MAX a row */
 };
 
 typedef struct
@@ -68,6 +70,7 @@ typedef struct
   GCancellable      *cancellable;
   GHashTable        *geometry;     /* node -> NodeGeometry */
   MsvisLayout       *layout;
+  double             wrap_width;   /* the engine's, when the run started */
 } Run;
 
 G_DEFINE_BOXED_TYPE (MsvisLayoutEngine, msvis_layout_engine, msvis_layout_engine_ref,
@@ -110,7 +113,8 @@ shape_equal (gconstpointer a,
     return FALSE;
   for (guint i = 0; i < x->n_items; i++)
     if (x->items[i].width != y->items[i].width || x->items[i].height != y->items[i].height
-        || !x->items[i].leaf != !y->items[i].leaf)
+        || !x->items[i].leaf != !y->items[i].leaf
+        || !x->items[i].row_start != !y->items[i].row_start)
       return FALSE;
   return TRUE;
 }
@@ -241,6 +245,8 @@ static guint8
 box_shape (MsvisGraph  *graph,
            MsvisNodeId  node)
 {
+  if (msvis_graph_node_is_synthetic (graph, node))
+    return MSVIS_BOX_SHAPE_UNATTACHED;
   if (msvis_graph_node_get_n_children (graph, node) == 0)
     return MSVIS_BOX_SHAPE_API;
   if (msvis_graph_node_get_node_type (graph, node) == MSVIS_NODE_API_COLLECTION)
@@ -255,6 +261,8 @@ node_label (MsvisGraph  *graph,
   MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
   gboolean top = parent == MSVIS_NODE_ID_NONE || parent == msvis_graph_get_root (graph);
 
+  if (msvis_graph_node_is_synthetic (graph, node))
+    return msvis_graph_get_unattached_label (graph);
   return msvis_layout_short_label (msvis_graph_node_get_id (graph, node), top,
                                    box_shape (graph, node) != MSVIS_BOX_SHAPE_API);
 }
@@ -304,6 +312,7 @@ chunk_signature (const MsvisChunkItem *items,
       h = (h ^ w) * 1099511628211ull;
       h = (h ^ v) * 1099511628211ull;
       h = (h ^ (guint64)items[i].leaf) * 1099511628211ull;
+      h = (h ^ (guint64)items[i].row_start) * 1099511628211ull;
     }
   return h ^ n;
 }
@@ -371,17 +380,47 @@ chunk_end (const MsvisChunkItem *items,
 {
   guint end = MIN (start + CHUNK_ITEMS, n);
 
-  while (end < n && end > start + 1 && items[end].leaf && items[end - 1].leaf)
-    {
-      guint row_start = end - 1;
-
-      while (row_start > start && items[row_start - 1].leaf)
-        row_start--;
-      if ((end - row_start) % MSVIS_LAYOUT_ROW_MAX == 0)
-        break;
-      end--;
-    }
+  while (end < n && end > start + 1 && !items[end].row_start)
+    end--;
   return end;
+}
+
+/* Rows of leaves as wide as the pane holds at this depth (each level of nesting takes its
+ * padding on both sides), at most MSVIS_LAYOUT_ROW_MAX, at least one: a 400-px pane cut the
+ * fifth leaf of every row at its edge. A container always has a row of its own. */
+static void
+break_rows (Run            *run,
+            MsvisChunkItem *items,
+            guint           n,
+            guint           depth)
+{
+  double room = run->wrap_width - 2 * MSVIS_LAYOUT_PADDING * (depth + 1);
+  double used = 0;
+  guint in_row = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean fits = run->wrap_width <= 0 || used + MSVIS_LAYOUT_GAP + items[i].width <= room;
+
+      items[i].row_start = !items[i].leaf || i == 0 || !items[i - 1].leaf
+                           || in_row == MSVIS_LAYOUT_ROW_MAX || !fits;
+      if (items[i].row_start)
+        used = in_row = 0;
+      used += (in_row > 0 ? MSVIS_LAYOUT_GAP : 0) + items[i].width;
+      in_row++;
+    }
+}
+
+/* The widest a box at @depth may be: MAX_WIDTH, and within the wrap width less the padding
+ * of the containers around it, so that a long name is shortened in the pane rather than
+ * pushing its row, and the rows centred with it, past the pane's edge. */
+static double
+max_width (Run   *run,
+           guint  depth)
+{
+  if (run->wrap_width <= 0)
+    return MAX_WIDTH;
+  return CLAMP (run->wrap_width - 2 * MSVIS_LAYOUT_PADDING * depth, MIN_WIDTH, MAX_WIDTH);
 }
 
 static gboolean measure_node (Run          *run,
@@ -405,6 +444,7 @@ is_expanded (Run         *run,
 static gboolean
 place_children (Run           *run,
                 MsvisNodeId    node,
+                guint          depth,
                 GArray        *children,
                 MsvisChunkItem *items,
                 NodeGeometry  *geometry,
@@ -454,7 +494,8 @@ place_children (Run           *run,
   geometry->n_children = n;
   geometry->child_ids = g_memdup2 (children->data, n * sizeof (MsvisNodeId));
   geometry->width = MAX (content_width + 2 * MSVIS_LAYOUT_PADDING,
-                         MIN (label_width (run->self, node) + TEXT_MARGIN + 24, MAX_WIDTH));
+                         MIN (label_width (run->self, node) + TEXT_MARGIN + 24,
+                              max_width (run, depth)));
   geometry->height = MSVIS_LAYOUT_HEADER + y - MSVIS_LAYOUT_GAP + MSVIS_LAYOUT_PADDING;
   /* A container narrower than its title: centre the children under it. */
   if (content_width + 2 * MSVIS_LAYOUT_PADDING < geometry->width)
@@ -490,7 +531,8 @@ measure_container (Run          *run,
   geometry->expanded = TRUE;
   if (children->len == 0)
     {
-      geometry->width = MIN (label_width (run->self, node) + TEXT_MARGIN + 24, MAX_WIDTH);
+      geometry->width = MIN (label_width (run->self, node) + TEXT_MARGIN + 24,
+                             max_width (run, depth));
       geometry->width = MAX (geometry->width, MIN_WIDTH);
       geometry->height = MSVIS_LAYOUT_HEADER + MSVIS_LAYOUT_PADDING;
       return TRUE;
@@ -508,7 +550,8 @@ measure_container (Run          *run,
       items[i].height = child_geometry->height;
       items[i].leaf = msvis_graph_node_get_n_children (run->self->graph, child) == 0;
     }
-  return place_children (run, node, children, items, geometry, error);
+  break_rows (run, items, children->len, depth);
+  return place_children (run, node, depth, children, items, geometry, error);
 }
 
 static gboolean
@@ -525,7 +568,8 @@ measure_node (Run          *run,
     return measure_container (run, node, depth, geometry, error);
 
   /* Collapsed modules keep room for the expander mark. */
-  geometry->width = CLAMP (text + TEXT_MARGIN + (leaf ? 0 : 18), MIN_WIDTH, MAX_WIDTH);
+  geometry->width = CLAMP (text + TEXT_MARGIN + (leaf ? 0 : 18), MIN_WIDTH,
+                           max_width (run, depth));
   geometry->height = leaf ? LEAF_HEIGHT : MODULE_HEIGHT;
   return TRUE;
 }
@@ -629,6 +673,7 @@ msvis_layout_engine_run (MsvisLayoutEngine  *self,
     }
 
   locker = g_mutex_locker_new (&self->lock);
+  run.wrap_width = self->wrap_width;
   ok = measure_node (&run, root, 0, &root_geometry, error);
   if (ok)
     {
@@ -638,6 +683,24 @@ msvis_layout_engine_run (MsvisLayoutEngine  *self,
   g_free (root_geometry.child_xy);
   g_free (root_geometry.child_ids);
   return run.layout;
+}
+
+/**
+ * msvis_layout_engine_set_wrap_width:
+ * @width: the width, in layout pixels, that rows of leaves fit in (the root's box included);
+ *   0 for rows of MSVIS_LAYOUT_ROW_MAX whatever their width
+ *
+ * Takes effect with the next run.
+ */
+void
+msvis_layout_engine_set_wrap_width (MsvisLayoutEngine *self,
+                                    double             width)
+{
+  g_return_if_fail (self != NULL);
+
+  g_mutex_lock (&self->lock);
+  self->wrap_width = MAX (width, 0);
+  g_mutex_unlock (&self->lock);
 }
 
 typedef struct

@@ -10,9 +10,10 @@
 G_BEGIN_DECLS
 
 /* Lays out one graph again and again as containers open and close. Each expanded container's
- * children are placed by graphviz in call order (leaves in rows of up to five, containers on
- * rows of their own, as tb_graph_ascend stacks them) in chunks of a bounded size, and every
- * chunk is cached: opening a node re-lays out only the chunks whose children changed size.
+ * children are placed by graphviz in call order (leaves in rows of up to five, fewer when the
+ * wrap width holds fewer; containers on rows of their own, as tb_graph_ascend stacks them)
+ * in chunks of a bounded size, and every chunk is cached: opening a node re-lays out only the
+ * chunks whose children changed size.
  *
  * cgraph is not thread-safe: every graphviz call in the process runs under one lock, and the
  * _async variant runs on one dedicated thread so that requests queue instead of piling up. */
@@ -39,6 +40,8 @@ void               msvis_layout_engine_run_async  (MsvisLayoutEngine  *self,
                                                    gpointer            user_data);
 MsvisLayout       *msvis_layout_engine_run_finish (GAsyncResult       *result,
                                                    GError            **error);
+void               msvis_layout_engine_set_wrap_width (MsvisLayoutEngine *self,
+                                                       double             width);
 
 const char        *msvis_layout_short_label       (const char         *id,
                                                    gboolean            top_level,

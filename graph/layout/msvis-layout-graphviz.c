@@ -33,7 +33,7 @@ add_node (Agraph_t             *g,
   return node;
 }
 
-/* Rows: up to MSVIS_LAYOUT_ROW_MAX consecutive leaves, or one container. Returns the number of
+/* Rows: consecutive leaves up to the next row start, or one container. Returns the number of
  * items in the row that starts at @start. */
 static guint
 row_length (const MsvisChunkItem *items,
@@ -44,7 +44,7 @@ row_length (const MsvisChunkItem *items,
 
   if (!items[start].leaf)
     return 1;
-  while (start + n < n_items && n < MSVIS_LAYOUT_ROW_MAX && items[start + n].leaf)
+  while (start + n < n_items && items[start + n].leaf && !items[start + n].row_start)
     n++;
   return n;
 }

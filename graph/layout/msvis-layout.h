@@ -37,6 +37,7 @@ typedef enum
   MSVIS_BOX_SHAPE_MODULE,           /* a container: rounded rectangle */
   MSVIS_BOX_SHAPE_API,              /* a leaf call: pill */
   MSVIS_BOX_SHAPE_API_COLLECTION,   /* Apis_Between_Modules: dashed */
+  MSVIS_BOX_SHAPE_UNATTACHED,       /* the viewer's group of unreachable nodes: dashed */
 } MsvisBoxShape;
 
 typedef struct

@@ -55,6 +55,9 @@ struct _MsvisGraph
   GHashTable   *batch_p2p;     /* node + 1 -> MsvisJsonValue * in arena */
   GHashTable   *subnode_lists; /* node + 1 -> GArray of MsvisNodeId, where the chain is not it */
   guint         n_listed;      /* nodes from here on are in the tree but not in node_map */
+  MsvisNodeId   unattached;    /* the viewer's group of unreachable nodes (not in the file) */
+  guint         n_unattached;  /* the nodes in that group */
+  const char   *unattached_label;   /* its box's label, stored */
   MsvisArena   *arena;
   MsvisCompareResults *compare_results;   /* NULL in a build */
 

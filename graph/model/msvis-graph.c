@@ -169,6 +169,7 @@ msvis_graph_init (MsvisGraph *self)
   self->batch_p2p = g_hash_table_new (NULL, NULL);
   self->subnode_lists = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)g_array_unref);
   self->n_listed = G_MAXUINT;
+  self->unattached = MSVIS_NODE_ID_NONE;
   self->arena = msvis_arena_new ();
   self->dump_data_dir = g_strdup ("");
   self->micro_steps = 1;

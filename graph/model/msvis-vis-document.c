@@ -5,7 +5,9 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "msvis-graph-unattached.h"
 #include "msvis-json-scanner.h"
+#include "msvis-merged-ranks.h"
 #include "msvis-vis-document.h"
 
 struct _MsvisVisDocument
@@ -23,6 +25,7 @@ struct _MsvisVisDocument
   GHashTable     *bench_match_nodes;
   gint            step;             /* -1 when the source does not say */
   gint            rank;
+  gboolean        replica;   /* rank is the number of a July merged{i}.vis, not a device */
   MsvisArena     *arena;
 
   gint             ref_count;       /* the window, its panes and workers share a document */
@@ -143,6 +146,9 @@ msvis_vis_document_ensure_node_data (MsvisVisDocument  *self,
     return TRUE;
 
   flags = graph == self->npu ? self->npu_loaded : self->bench_loaded;
+  /* A viewer's Unattached group is not in the file: it has no data to read. */
+  if (node >= flags->len && msvis_graph_node_is_synthetic (graph, node))
+    return TRUE;
   g_return_val_if_fail (node < flags->len, FALSE);
 
   locker = g_rec_mutex_locker_new (&self->lock);
@@ -300,6 +306,28 @@ msvis_vis_document_links_changed (MsvisVisDocument *self)
 }
 
 /**
+ * msvis_vis_document_gather_unattached:
+ *
+ * For a viewer: the nodes of each graph that the root does not reach go under an Unattached
+ * group (msvis-graph-unattached.h). Before the document is shown, while nothing else reads it.
+ */
+void
+msvis_vis_document_gather_unattached (MsvisVisDocument *self)
+{
+  g_autoptr(GRecMutexLocker) locker = msvis_vis_document_lock (self);
+
+  msvis_graph_gather_unattached (self->npu);
+  if (self->bench == NULL ||
+      msvis_graph_gather_unattached (self->bench) == MSVIS_NODE_ID_NONE ||
+      self->bench_links == NULL)
+    return;
+  /* The index was made for fewer Bench nodes. */
+  self->bench_links = g_renew (MsvisNodeId, self->bench_links,
+                               msvis_graph_get_n_nodes (self->bench));
+  fill_bench_links (self, self->bench_links, msvis_graph_get_n_nodes (self->bench));
+}
+
+/**
  * msvis_vis_document_get_bench_links:
  *
  * Returns: (nullable): per Bench node, its NPU counterpart or %MSVIS_NODE_ID_NONE (see
@@ -370,8 +398,10 @@ msvis_vis_document_describe (MsvisVisDocument *doc,
                              gint              micro_step)
 {
   GString *text = g_string_new (doc->is_compare ? _("Compare") : _("Build"));
+  /* A merged result carries its group's first rank: "rank 0" would hide the other ranks. */
+  g_autofree char *merged = msvis_merged_ranks_describe (doc);
 
-  if (doc->task != NULL)
+  if (doc->task != NULL && *doc->task != '\0')   /* a build: tb_config.task is "" */
     g_string_append_printf (text, " · %s", task_name (doc->task));
   if (doc->step >= 0)
     {
@@ -379,7 +409,16 @@ msvis_vis_document_describe (MsvisVisDocument *doc,
       /* translators: %d is a training step */
       g_string_append_printf (text, _("step %d"), doc->step);
     }
-  if (doc->rank >= 0)
+  if (merged != NULL)
+    g_string_append_printf (text, " · %s", merged);
+  else if (doc->replica && doc->rank >= 0)
+    {
+      g_string_append (text, " · ");
+      /* translators: %d numbers the graphs a parallel merge writes, one per data-parallel
+       * replica (msprobe's build_merged0…vis) */
+      g_string_append_printf (text, _("merged graph %d"), doc->rank);
+    }
+  else if (doc->rank >= 0)
     {
       g_string_append (text, " · ");
       /* translators: %d is a rank (device number) */
@@ -583,6 +622,14 @@ msvis_vis_document_set_step_rank (MsvisVisDocument *self,
 {
   self->step = step;
   self->rank = rank;
+}
+
+/* A July parallel merge's merged{i}.vis: its rank is i, a data-parallel replica. */
+void
+msvis_vis_document_set_merged_replica (MsvisVisDocument *self,
+                                       gboolean          replica)
+{
+  self->replica = replica;
 }
 
 static GArray *

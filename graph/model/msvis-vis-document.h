@@ -92,6 +92,8 @@ void              msvis_vis_document_set_match_nodes  (MsvisVisDocument  *self,
 void              msvis_vis_document_set_step_rank    (MsvisVisDocument  *self,
                                                        gint               step,
                                                        gint               rank);
+void              msvis_vis_document_set_merged_replica (MsvisVisDocument *self,
+                                                         gboolean          replica);
 
 void              msvis_vis_document_set_loader       (MsvisVisDocument  *self,
                                                        MsvisVisLoadNode   load_node,
@@ -109,6 +111,7 @@ gboolean          msvis_vis_document_ensure_all_data  (MsvisVisDocument  *self,
 void              msvis_vis_document_index_links      (MsvisVisDocument  *self);
 const MsvisNodeId *msvis_vis_document_get_bench_links (MsvisVisDocument *self);
 void               msvis_vis_document_links_changed    (MsvisVisDocument  *self);
+void               msvis_vis_document_gather_unattached (MsvisVisDocument *self);
 MsvisNodeId       msvis_vis_document_get_counterpart  (MsvisVisDocument  *self,
                                                        gboolean           is_bench,
                                                        MsvisNodeId        node);

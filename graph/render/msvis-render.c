@@ -131,6 +131,19 @@ stroke_outline (DrawData        *d,
   cairo_stroke (d->cr);
 }
 
+/* The viewer's Unattached group: dashed, so that it does not pass for a module of the file. */
+static void
+stroke_dashed (DrawData        *d,
+               const MsvisRgba *border)
+{
+  double dash = 5 / d->side->zoom;
+
+  cairo_save (d->cr);
+  cairo_set_dash (d->cr, &dash, 1, 0);
+  stroke_outline (d, border, 1.5);
+  cairo_restore (d->cr);
+}
+
 static void
 draw_container (DrawData             *d,
                 const MsvisLayoutBox *box,
@@ -153,7 +166,10 @@ draw_container (DrawData             *d,
   cairo_restore (d->cr);
   /* The outline last, so that the title strip does not cover its top. */
   rounded_rect (d->cr, r, 6);
-  stroke_outline (d, border, 1);
+  if (box->shape == MSVIS_BOX_SHAPE_UNATTACHED)
+    stroke_dashed (d, border);
+  else
+    stroke_outline (d, border, 1);
   draw_label (d, box, &(MsvisRect) { r->x + 10, r->y, r->width - 20, MSVIS_LAYOUT_HEADER },
               fill);
 }
@@ -170,7 +186,10 @@ draw_collapsed (DrawData             *d,
   rounded_rect (d->cr, r, radius);
   set_source (d->cr, fill);
   cairo_fill_preserve (d->cr);
-  stroke_outline (d, border, box->shape == MSVIS_BOX_SHAPE_API_COLLECTION ? 2 : 1);
+  if (box->shape == MSVIS_BOX_SHAPE_UNATTACHED)
+    stroke_dashed (d, border);
+  else
+    stroke_outline (d, border, box->shape == MSVIS_BOX_SHAPE_API_COLLECTION ? 2 : 1);
   if (box->n_subnodes > 0 && !d->side->print && r->height * d->side->zoom >= MIN_LABEL_PX)
     {
       /* The mark of a closed container: a small plus at the right end. */

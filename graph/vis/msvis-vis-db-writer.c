@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include "msvis-graph-unattached.h"
 #include "msvis-vis-db-write-common.h"
 #include "msvis-vis-db-writer.h"
 #include "msvis-vis-db26-private.h"
@@ -114,7 +115,8 @@ post_order (MsvisGraph *graph)
       if (child != MSVIS_NODE_ID_NONE)
         {
           top->next = msvis_graph_node_get_next_sibling (graph, child);
-          if (!entered[child])
+          /* A viewer's Unattached group is not the file's: neither it nor what it holds. */
+          if (!entered[child] && !msvis_graph_node_is_synthetic (graph, child))
             {
               Frame frame = { child, msvis_graph_node_get_first_child (graph, child) };
 
@@ -160,14 +162,16 @@ children_json (MsvisGraph  *graph,
                MsvisNodeId  node)
 {
   MsvisJsonWriter *writer;
+  MsvisNodeId first = msvis_graph_node_get_first_child (graph, node);
 
-  if (msvis_graph_node_get_first_child (graph, node) == MSVIS_NODE_ID_NONE)
+  if (first == MSVIS_NODE_ID_NONE || msvis_graph_node_is_synthetic (graph, first))
     return g_strdup ("");
   writer = msvis_json_writer_new_compact ();
   msvis_json_writer_begin_array (writer);
   for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
        c = msvis_graph_node_get_next_sibling (graph, c))
-    msvis_json_writer_string (writer, msvis_graph_node_get_id (graph, c));
+    if (!msvis_graph_node_is_synthetic (graph, c))
+      msvis_json_writer_string (writer, msvis_graph_node_get_id (graph, c));
   msvis_json_writer_end_array (writer);
   return g_string_free (msvis_json_writer_end_fragment (writer), FALSE);
 }

@@ -83,6 +83,7 @@ add_file (GHashTable *runs,
 
       file->step = number_or_none (match, 2, -1);
       file->rank = merged >= 0 ? merged : number_or_none (match, 3, 0);
+      file->merged = merged >= 0;
       name = g_strconcat (kind, "_", stamp, NULL);
     }
   else if (is_db || g_str_has_suffix (base, ".vis"))

@@ -15,6 +15,7 @@ typedef struct
   char *path;
   gint  step;   /* -1: the name has none */
   gint  rank;   /* rankN, or mergedN for parallel merges; -1: none */
+  gboolean merged;   /* rank is the N of mergedN: a merged graph, one per data-parallel replica */
 } MsvisVisRunFile;
 
 typedef struct

@@ -128,6 +128,21 @@ list_run (MsvisVisSource *self)
 }
 
 /**
+ * msvis_vis_source_is_merged:
+ *
+ * Returns: whether the source's graphs are the merged{i} files of a July parallel merge, whose
+ *   "rank" is the number of a data-parallel replica, not a device
+ */
+gboolean
+msvis_vis_source_is_merged (MsvisVisSource *self)
+{
+  for (guint i = 0; self->run != NULL && i < self->run->files->len; i++)
+    if (((const MsvisVisRunFile *) g_ptr_array_index (self->run->files, i))->merged)
+      return TRUE;
+  return FALSE;
+}
+
+/**
  * msvis_vis_source_open:
  * @file: a .vis, a .vis.db, or a folder of them
  *
@@ -297,6 +312,7 @@ msvis_vis_source_load_full (MsvisVisSource    *self,
                                     error)))
     return NULL;
   msvis_vis_document_set_step_rank (doc, file->step, file->rank);
+  msvis_vis_document_set_merged_replica (doc, file->merged);
   msvis_vis_document_index_links (doc);
   return doc;
 }

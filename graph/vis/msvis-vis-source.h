@@ -32,6 +32,7 @@ void              msvis_vis_source_unref      (MsvisVisSource   *self);
 const char       *msvis_vis_source_get_name   (MsvisVisSource   *self);
 GFile            *msvis_vis_source_get_file   (MsvisVisSource   *self);
 gboolean          msvis_vis_source_is_db      (MsvisVisSource   *self);
+gboolean          msvis_vis_source_is_merged  (MsvisVisSource   *self);
 const GArray     *msvis_vis_source_get_graphs (MsvisVisSource   *self);
 MsvisVisDocument *msvis_vis_source_load       (MsvisVisSource   *self,
                                                MsvisVisGraphKey  key,

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "msvis-graph-unattached.h"
 #include "msvis-vector.h"
 #include "msvis-vis-config.h"
 #include "msvis-vis-format.h"
@@ -314,7 +315,7 @@ write_node (Context     *ctx,
   MsvisJsonWriter *w = ctx->writer;
   MsvisGraph *graph = ctx->graph;
   const char *id = msvis_graph_node_get_id (graph, node);
-  MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
+  MsvisNodeId parent = msvis_graph_node_get_file_parent (graph, node);
   gboolean batch_p2p = msvis_str_contains (id, "batch_isend_irecv");
   guint32 first, n;
   const char *const *lines;
@@ -355,7 +356,8 @@ write_node (Context     *ctx,
   else
     for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
          c = msvis_graph_node_get_next_sibling (graph, c))
-      msvis_json_writer_string (w, msvis_graph_node_get_id (graph, c));
+      if (!msvis_graph_node_is_synthetic (graph, c))   /* a viewer's Unattached group */
+        msvis_json_writer_string (w, msvis_graph_node_get_id (graph, c));
   msvis_json_writer_end_array (w);
 
   msvis_json_writer_key (w, "matched_node_link");

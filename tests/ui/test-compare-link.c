@@ -33,8 +33,12 @@ laid_out (gpointer data)
 {
   MsvisGraphCanvas *canvas = data;
 
+  /* The layout for the pane's width: the one asked before the window had a size is done
+   * again once it has one. */
   return msvis_graph_canvas_get_layout (canvas) != NULL
-         && gtk_widget_get_mapped (GTK_WIDGET (canvas));
+         && gtk_widget_get_mapped (GTK_WIDGET (canvas))
+         && msvis_graph_canvas_get_wrap_width (canvas) > 0
+         && !msvis_graph_canvas_is_laying_out (canvas);
 }
 
 static gboolean

@@ -98,6 +98,76 @@ test_legend_counts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A parallel merge (TP, ranks 0 and 1) is not "rank 0" but the ranks it holds, in Chinese. */
+static void
+test_merged_subtitle (void)
+{
+  g_autofree char *path = msvis_test_data_db ("merge-2026", "tp_none");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MsvisWindow *window = msvis_window_new (app);
+  GtkWidget *title;
+  const char *subtitle;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
+  gtk_window_present (GTK_WINDOW (window));
+  msvis_window_open (window, file);
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  title = msvis_ui_test_find_widget (GTK_WIDGET (window), is_window_title, NULL);
+  g_assert_nonnull (title);
+  subtitle = adw_window_title_get_subtitle (ADW_WINDOW_TITLE (title));
+  g_assert_nonnull (strstr (subtitle, "合并：rank 0, 1"));
+  g_assert_null (strstr (subtitle, "merged"));
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-zh-merged-1280x720"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+is_replica_label (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), "合并图") == 0;
+}
+
+/* A folder of a July parallel merge's merged0/merged1 files: the chooser picks a merged
+ * graph (a data-parallel replica), not a device rank. */
+static void
+test_merged_replicas (void)
+{
+  g_autofree char *source = msvis_test_reference ("build_merge/build_merged0_20261121192024.vis");
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autofree char *contents = NULL;
+  gsize length;
+  MsvisWindow *window;
+  GtkWidget *title;
+  const char *subtitle;
+
+  g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("build_merged%u_20261121192024.vis", i);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_true (g_file_set_contents (path, contents, length, NULL));
+    }
+  window = msvis_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
+  gtk_window_present (GTK_WINDOW (window));
+  msvis_window_open (window, folder);
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_ui_test_spin (200);
+  g_assert_nonnull (msvis_ui_test_find_widget (GTK_WIDGET (window), is_replica_label, NULL));
+  /* Nor does the subtitle call it a rank. */
+  title = msvis_ui_test_find_widget (GTK_WIDGET (window), is_window_title, NULL);
+  subtitle = adw_window_title_get_subtitle (ADW_WINDOW_TITLE (title));
+  g_assert_nonnull (strstr (subtitle, "合并图 0"));
+  g_assert_null (strstr (subtitle, "rank"));
+  g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-zh-merged-replicas-1280x720"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  msvis_test_remove_tree (dir);
+}
+
 static char *
 help_in (const char *choice,
          const char *lang)
@@ -176,6 +246,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/window-zh/legend-counts", test_legend_counts);
   g_test_add_func ("/window-zh/language-choice", test_language_choice);
+  g_test_add_func ("/window-zh/merged-subtitle", test_merged_subtitle);
+  g_test_add_func ("/window-zh/merged-replicas", test_merged_replicas);
 
   if (msvis_ui_test_has_display ())
     {

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-vis-document.h"
+
+G_BEGIN_DECLS
+
+/* Which ranks a parallel-merged result holds. msprobe writes a merged graph with the rank of
+ * its group's first rank, and its tb_config.rank_list names only that rank ([0] for a merge of
+ * ranks 0–7), so the file says "rank 0" where the user merged eight. The ranks that went in are
+ * left only in the graph: the "merged from rank [0, 1]" notes of TP merges, the
+ * Apis_Between_Modules_Rank<N> collections and the APIs of other ranks renamed
+ * "<api>_rank<N>" (vis-format.md §4.10, msprobe-2026.md §11). A merge that left none of these
+ * (every rank dumped the same calls, no TP statistics) cannot be told from one rank. */
+
+gboolean  msvis_merged_ranks_collect  (MsvisGraph       *graph,
+                                       GArray           *ranks,
+                                       gboolean         *noted);
+GArray   *msvis_merged_ranks_find     (MsvisVisDocument *doc);
+char     *msvis_merged_ranks_format   (const GArray     *ranks);
+char     *msvis_merged_ranks_describe (MsvisVisDocument *doc);
+
+G_END_DECLS

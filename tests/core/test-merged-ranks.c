@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include "msvis-merged-ranks.h"
+#include "msvis-test-util.h"
+#include "msvis-vis-source.h"
+
+/* A parallel-merged result is described by the ranks that went into it, not by the "rank 0"
+ * msprobe writes for it (issue 26): from msprobe 26.0.0's own merge outputs in tests/data. */
+
+static MsvisVisDocument *
+load (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisSource) source = msvis_vis_source_open (file, NULL, &error);
+  MsvisVisDocument *doc;
+
+  g_assert_no_error (error);
+  doc = msvis_vis_source_load (source, g_array_index (msvis_vis_source_get_graphs (source),
+                                                      MsvisVisGraphKey, 0), NULL, &error);
+  g_assert_no_error (error);
+  return doc;
+}
+
+/* The ranks of the merge in @base's @case_name, "" for a result with no sign of a merge; the
+ * window's subtitle must say the same. */
+static void
+expect_case (const char *base,
+             const char *case_name,
+             const char *ranks)
+{
+  g_autofree char *path = msvis_test_data_db (base, case_name);
+  g_autoptr(MsvisVisDocument) doc = load (path);
+  g_autoptr(GArray) found = msvis_merged_ranks_find (doc);
+  g_autofree char *text = found ? msvis_merged_ranks_format (found) : g_strdup ("");
+  g_autofree char *subtitle = msvis_vis_document_describe (doc, -1);
+
+  if (g_strcmp0 (text, ranks) != 0)
+    g_error ("%s: ranks “%s”, wanted “%s”", case_name, text, ranks);
+  /* A build's task is "": no empty part between two dots. */
+  g_assert_null (strstr (subtitle, "·  ·"));
+  if (*ranks == '\0')
+    g_assert_nonnull (strstr (subtitle, "· rank 0"));
+  else
+    {
+      g_autofree char *wanted = g_strdup_printf ("merged: ranks %s", ranks);
+
+      g_assert_nonnull (strstr (subtitle, wanted));
+      g_assert_null (strstr (subtitle, "rank 0"));
+    }
+}
+
+static void
+test_merge_outputs (void)
+{
+  /* PP: another stage's APIs renamed Torch.add_rank1… */
+  expect_case ("merge-2026", "pp_root", "0, 1");
+  /* TP: "merged from rank [0, 1]" and Apis_Between_Modules_Rank0/1 */
+  expect_case ("merge-2026", "tp_none", "0, 1");
+  /* TP groups of three: "merged from rank [0, 1, 2]" */
+  expect_case ("merge-2026", "r12_tppp", "0–2");
+  /* A compare of two merges: the NPU side TP, the Bench side PP */
+  expect_case ("reference-2026", "cmp_merge_mini", "0, 1");
+  expect_case ("reference-2026", "cmp_merge", "0, 1");
+  /* Ordinary results stay one rank's. */
+  expect_case ("reference-2026", "cmp_mini", "");
+  expect_case ("reference-2026", "cmp_ranks", "");
+}
+
+/* The group's first rank is the document's only where no TP note names the group's ranks: a
+ * July merged1.vis carries the replica number, not a rank. */
+static void
+test_own_rank (void)
+{
+  g_autofree char *tp = msvis_test_data_db ("merge-2026", "tp_none");
+  g_autofree char *pp = msvis_test_data_db ("merge-2026", "pp_root");
+  g_autoptr(MsvisVisDocument) tp_doc = load (tp);
+  g_autoptr(MsvisVisDocument) pp_doc = load (pp);
+  g_autoptr(GArray) tp_ranks = NULL, pp_ranks = NULL;
+  g_autofree char *tp_text = NULL, *pp_text = NULL;
+
+  msvis_vis_document_set_step_rank (tp_doc, 0, 5);
+  msvis_vis_document_set_step_rank (pp_doc, 0, 2);
+  tp_ranks = msvis_merged_ranks_find (tp_doc);
+  pp_ranks = msvis_merged_ranks_find (pp_doc);
+  tp_text = msvis_merged_ranks_format (tp_ranks);
+  pp_text = msvis_merged_ranks_format (pp_ranks);
+  g_assert_cmpstr (tp_text, ==, "0, 1");
+  g_assert_cmpstr (pp_text, ==, "1, 2");
+}
+
+/* A merge written with --file_type json, opened as a dump and built: the renamed APIs tell. */
+static void
+test_merge_json_dump (void)
+{
+  g_autofree char *dir = msvis_test_data_path ("merge-2026", "out/pp_root_json/step0/rank0");
+  g_autofree char *plain = msvis_test_data_path ("reference-2026", "inputs/mini_tp2/npu/rank0");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisGraph) graph = msvis_test_build (dir, FALSE, &error);
+  g_autoptr(MsvisGraph) plain_graph = NULL;
+  g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (gint));
+
+  g_assert_no_error (error);
+  g_assert_true (msvis_merged_ranks_collect (graph, ranks, NULL));
+  g_assert_cmpuint (ranks->len, >, 0);
+  for (guint i = 0; i < ranks->len; i++)
+    g_assert_cmpint (g_array_index (ranks, gint, i), ==, 1);
+
+  plain_graph = msvis_test_build (plain, FALSE, &error);
+  g_assert_no_error (error);
+  g_array_set_size (ranks, 0);
+  g_assert_false (msvis_merged_ranks_collect (plain_graph, ranks, NULL));
+  g_assert_cmpuint (ranks->len, ==, 0);
+}
+
+static void
+expect_format (const gint *values,
+               guint       n,
+               const char *text)
+{
+  g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (gint));
+  g_autofree char *got = NULL;
+
+  g_array_append_vals (ranks, values, n);
+  got = msvis_merged_ranks_format (ranks);
+  g_assert_cmpstr (got, ==, text);
+}
+
+static void
+test_format (void)
+{
+  static const gint eight[] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+  static const gint pair[] = { 0, 1 };
+  static const gint mixed[] = { 0, 1, 2, 3, 8, 12, 13, 14, 15 };
+  static const gint gaps[] = { 4, 6, 7, 9 };
+
+  expect_format (eight, G_N_ELEMENTS (eight), "0–7");
+  expect_format (pair, G_N_ELEMENTS (pair), "0, 1");
+  expect_format (mixed, G_N_ELEMENTS (mixed), "0–3, 8, 12–15");
+  expect_format (gaps, G_N_ELEMENTS (gaps), "4, 6, 7, 9");
+  expect_format (pair + 1, 1, "1");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/merged-ranks/merge-outputs", test_merge_outputs);
+  g_test_add_func ("/merged-ranks/own-rank", test_own_rank);
+  g_test_add_func ("/merged-ranks/merge-json-dump", test_merge_json_dump);
+  g_test_add_func ("/merged-ranks/format", test_format);
+  return g_test_run ();
+}
