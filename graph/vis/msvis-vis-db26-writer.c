@@ -51,9 +51,14 @@ file_mode (void)
 /* The file is a temporary one until commit renames it, and a failure deletes it: no journal is
  * needed while it fills, and one big cache keeps the id index's pages in memory (with SQLite's
  * 2 MB they went out to the journal and came back for every few rows). msprobe's WAL mode is
- * set when the rows are in, which marks the header the same way. */
-static const char *const pragmas[] = { "PRAGMA journal_mode=OFF", "PRAGMA synchronous=OFF",
-                                       "PRAGMA cache_size=-131072", NULL };
+ * set when the rows are in, which marks the header the same way. With 64 KiB pages a row's
+ * item texts rarely spill into overflow pages: each CREATE INDEX at the end reads the whole
+ * table to reach data_source, step and rank behind them, and with 4 KiB pages those chains made
+ * the index step 2 of the 5 CPU-seconds of a 2 x 100 MB compare (the page size is no part of
+ * what a reader sees; the file is also a fifth smaller). */
+static const char *const pragmas[] = { "PRAGMA page_size=65536", "PRAGMA journal_mode=OFF",
+                                       "PRAGMA synchronous=OFF", "PRAGMA cache_size=-131072",
+                                       NULL };
 
 static MsvisVisDbFileSpec
 file_spec (void)
