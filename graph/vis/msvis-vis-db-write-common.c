@@ -127,8 +127,11 @@ _msvis_vis_db_file_open (MsvisVisDbFile            *file,
   if (!msvis_safe_file_check_target (path, file->flags, error) ||
       !make_tmp_file (file, spec->mode, error))
     return FALSE;
+  /* One thread at a time uses a writer's connection: without the connection's mutex each
+   * of a row's two dozen bind and step calls is a lock and an unlock less (3.6 % of a
+   * graph_visualize run's CPU samples). */
   if (sqlite3_open_v2 (file->tmp_path, &file->db,
-                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK)
+                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
     return _msvis_vis_db_file_error (file, error);
   for (guint i = 0; spec->pragmas[i] != NULL; i++)
     if (!_msvis_vis_db_file_exec (file, spec->pragmas[i], error))
