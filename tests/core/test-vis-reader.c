@@ -9,6 +9,7 @@
 #include "msvis-render.h"
 #include "msvis-vis-db-reader.h"
 #include "msvis-vis-db-writer.h"
+#include "msvis-vis-db26-writer.h"
 #include "msvis-test-util.h"
 #include "msvis-vis-reader.h"
 
@@ -293,6 +294,55 @@ test_db_round_trip (void)
     {
       g_test_message ("%s", (char *)g_ptr_array_index (files, i));
       assert_db_round_trip (g_ptr_array_index (files, i));
+    }
+}
+
+/* The 26.0.0 writer makes its row texts on a thread of its own: a cancel stops that thread and
+ * leaves nothing behind, and a writer not cancelled writes every file. */
+static void
+test_db26_rows_thread (void)
+{
+  g_autoptr(GPtrArray) files = reference_vis_files ();
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (g_ptr_array_index (files, i));
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MsvisVisDocument) doc = msvis_vis_read (file, MSVIS_VIS_READ_ALL_DATA, NULL,
+                                                        &error);
+      g_autofree char *dir = msvis_test_make_dir ();
+      g_autofree char *path = g_build_filename (dir, "t.vis.db", NULL);
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      MsvisVisOptions options = { .overflow_check = TRUE };
+      MsvisVisCompare compare;
+      const MsvisVisCompare *with = NULL;
+      MsvisVisDb26Writer *writer;
+      g_autoptr(GDir) listing = NULL;
+
+      g_assert_no_error (error);
+      msvis_vis_document_get_compare (doc, &compare);
+      if (msvis_vis_document_is_compare (doc))
+        with = &compare;
+
+      g_cancellable_cancel (cancellable);
+      writer = msvis_vis_db26_writer_new (path, &options, &error);
+      g_assert_no_error (error);
+      g_assert_false (msvis_vis_db26_writer_add (writer, msvis_vis_document_get_npu (doc), with,
+                                                 0, 0, cancellable, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_clear_error (&error);
+      msvis_vis_db26_writer_free (writer);
+      listing = g_dir_open (dir, 0, NULL);
+      g_assert_null (g_dir_read_name (listing));
+
+      writer = msvis_vis_db26_writer_new (path, &options, &error);
+      g_assert_no_error (error);
+      g_assert_true (msvis_vis_db26_writer_add (writer, msvis_vis_document_get_npu (doc), with,
+                                                0, 0, NULL, &error));
+      g_assert_true (msvis_vis_db26_writer_commit (writer, FALSE, &error));
+      g_assert_no_error (error);
+      msvis_vis_db26_writer_free (writer);
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
     }
 }
 
@@ -671,6 +721,7 @@ main (int    argc,
   g_test_add_func ("/vis-reader/round-trip", test_round_trip);
   g_test_add_func ("/vis-reader/progress", test_progress);
   g_test_add_func ("/vis-reader/db-round-trip", test_db_round_trip);
+  g_test_add_func ("/vis-reader/db26-rows-thread", test_db26_rows_thread);
   g_test_add_func ("/vis-reader/viewer-saved", test_viewer_saved);
   g_test_add_func ("/vis-reader/lies", test_lies);
   g_test_add_func ("/vis-reader/cycle", test_cycle);
