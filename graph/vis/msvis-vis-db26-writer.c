@@ -14,8 +14,8 @@
 /* db_utils.py of 26.0.0: per graph its tb_nodes rows in node_order, then its tb_stack rows in
  * first-seen order; the NPU graph before the Bench one; tb_config from the first graph added;
  * indexes at the end, then the distributed post-pass. msprobe commits per 1000 rows; here the
- * whole file is one transaction, every statement prepared once, the indexes made first (see
- * msvis_vis_db26_writer_new()) and the row texts on a thread of their own
+ * whole file is one transaction, every statement prepared once, the indexes made first while
+ * they fit the cache (see INDEX_FIRST_ROWS) and the row texts on a thread of their own
  * (msvis-vis-db26-rows.c). */
 
 const char *const msvis_vis_db26_schema[] = {
@@ -34,6 +34,23 @@ struct _MsvisVisDb26Writer
   MsvisVisDbFile file;        /* task NULL: a build */
 
   GString      *stack;       /* numbering stacks: a stack's text */
+  guint64       n_rows;      /* tb_nodes rows added so far */
+  guint64       index_first_rows;
+  gboolean      has_indexes;
+};
+
+/* While the rows' indexes fit SQLite's cache, they are made before the rows and grow with
+ * them on the thread that inserts, beside the row thread: made at the end, each CREATE INDEX
+ * reads the whole table (over a CPU-second in all on a 2 x 100 MB compare, with nothing
+ * beside it). Beyond that, random inserts into indexes that no longer fit cost far more than
+ * the sorts of CREATE INDEX (2 x 1,000,000 entries: 51 instead of 40 CPU-s), so a file that
+ * grows past it drops them and makes them at the end. The schema's text and the rows are the
+ * same either way. */
+#define INDEX_FIRST_ROWS 400000
+
+static const char *const drop_indexes[] = {
+  "DROP INDEX index1", "DROP INDEX index2", "DROP INDEX index3", "DROP INDEX index4",
+  "DROP INDEX index5", "DROP INDEX index6", "DROP INDEX index7", NULL
 };
 
 /* SQLite creates msprobe's file with 0666 less the umask; the temporary file gets that mode
@@ -92,12 +109,8 @@ msvis_vis_db26_writer_new (const char             *path,
 
   self = g_new0 (MsvisVisDb26Writer, 1);
   self->stack = g_string_sized_new (4096);
-  /* The indexes are made before the rows and grow with them, on the thread that inserts
-   * while the row thread makes the texts: made at the end, each CREATE INDEX read the whole
-   * table (over a CPU-second in all on a 2 x 100 MB compare, with nothing beside it). The
-   * schema's text and the rows are the same either way. */
-  if (!_msvis_vis_db_file_open (&self->file, path, options, &spec, error) ||
-      !_msvis_vis_db_file_indexes (&self->file, &spec, error))
+  self->index_first_rows = INDEX_FIRST_ROWS;
+  if (!_msvis_vis_db_file_open (&self->file, path, options, &spec, error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -233,6 +246,41 @@ graph_rows_clear (MsvisDb26GraphRows *rows)
   msvis_item26_format_free (rows->items);
 }
 
+/* Makes the indexes before the first rows if these fit the cache, and drops them again once
+ * the file outgrows it (see INDEX_FIRST_ROWS); commit makes whatever is missing. */
+static gboolean
+place_indexes (MsvisVisDb26Writer  *self,
+               guint64              n_new,
+               GError             **error)
+{
+  gboolean first = self->n_rows == 0;
+
+  self->n_rows += n_new;
+  if (first && self->n_rows <= self->index_first_rows)
+    {
+      MsvisVisDbFileSpec spec = file_spec ();
+
+      self->has_indexes = TRUE;
+      return _msvis_vis_db_file_indexes (&self->file, &spec, error);
+    }
+  if (self->has_indexes && self->n_rows > self->index_first_rows)
+    {
+      self->has_indexes = FALSE;
+      for (guint i = 0; drop_indexes[i] != NULL; i++)
+        if (!_msvis_vis_db_file_exec (&self->file, drop_indexes[i], error))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* For tests: the rows up to which the indexes are made first. */
+void
+_msvis_vis_db26_writer_set_index_first_rows (MsvisVisDb26Writer *self,
+                                             guint64             n_rows)
+{
+  self->index_first_rows = n_rows;
+}
+
 /* Inserts the rows the row thread makes, in its order. */
 static gboolean
 insert_rows (MsvisVisDb26Writer  *self,
@@ -296,7 +344,8 @@ msvis_vis_db26_writer_add (MsvisVisDb26Writer     *self,
                    rank);
   if (compare != NULL)
     graph_rows_init (self, &graphs[1], compare->bench, npu, FALSE, keep_md5, step, rank);
-  ok = insert_rows (self, graphs, n_graphs, cancellable, error);
+  ok = place_indexes (self, (guint64)graphs[0].n_written + graphs[1].n_written, error) &&
+       insert_rows (self, graphs, n_graphs, cancellable, error);
   for (guint i = 0; i < n_graphs; i++)
     graph_rows_clear (&graphs[i]);
   return ok;
@@ -306,8 +355,8 @@ msvis_vis_db26_writer_add (MsvisVisDb26Writer     *self,
  * msvis_vis_db26_writer_commit:
  * @distributed: run the distributed post-pass (RANKS and STEPS layouts without a merge)
  *
- * Writes tb_config, runs the post-pass, commits, and gives the file its
- * final name. On failure nothing is left behind once the writer is freed.
+ * Writes tb_config and the indexes not made yet, runs the post-pass, commits, and gives the
+ * file its final name. On failure nothing is left behind once the writer is freed.
  */
 gboolean
 msvis_vis_db26_writer_commit (MsvisVisDb26Writer  *self,
@@ -315,13 +364,15 @@ msvis_vis_db26_writer_commit (MsvisVisDb26Writer  *self,
                               GError             **error)
 {
   MsvisVisDbFile *file = &self->file;
+  MsvisVisDbFileSpec spec = file_spec ();
   g_autofree char *colors = NULL;
 
   g_return_val_if_fail (file->db != NULL && !file->committed, FALSE);
 
   colors = msvis_vis_legend26_colors (file->task);
   if (!_msvis_vis_db_file_write_config (file, file->task != NULL ? "compare" : "build",
-                                        file->task != NULL ? file->task : "", colors, error))
+                                        file->task != NULL ? file->task : "", colors, error) ||
+      !_msvis_vis_db_file_indexes (file, &spec, error))
     return FALSE;
   if (distributed &&
       !msvis_vis_db26_link_distributed (file->db, file->overflow_check, error))
