@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +68,47 @@ round_digits (const char *d17,
   return TRUE;
 }
 
+#if FLT_EVAL_METHOD == 0
+/* The powers of ten a double holds exactly. */
+static const double exact_pow10[] = {
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+  1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+#endif
+
+/* Whether @buf ("d.ddde±x" or "de±x", at most 17 digits) reads back as @value, as strtod()
+ * would say. Clinger's fast path answers most without strtod(): a digit string below 2^53 and
+ * a power of ten up to 10^22 are both exact doubles, so their one correctly rounded product or
+ * quotient is the correctly rounded value of the decimal, which is what strtod() returns. On
+ * a 2 x 100 MB graph_visualize, strtod() was a third of the row texts' time. */
+static gboolean
+reads_back (const char *buf,
+            double      value)
+{
+#if FLT_EVAL_METHOD == 0
+  guint64 mantissa = 0;
+  int n = 0, exponent = 0, sign = 1;
+  const char *p;
+
+  for (p = buf; *p != 'e'; p++)
+    if (*p != '.')
+      {
+        mantissa = mantissa * 10 + (guint64)(*p - '0');
+        n++;
+      }
+  p++;
+  if (*p == '-' || *p == '+')
+    sign = *p++ == '-' ? -1 : 1;
+  for (; *p >= '0' && *p <= '9' && exponent < 1000; p++)
+    exponent = exponent * 10 + (*p - '0');
+  exponent = sign * exponent - (n - 1);
+  if (n <= 17 && mantissa <= (G_GUINT64_CONSTANT (1) << 53) && exponent >= -22 && exponent <= 22)
+    return (exponent >= 0 ? (double)mantissa * exact_pow10[exponent]
+                          : (double)mantissa / exact_pow10[-exponent]) == value;
+#endif
+  return strtod (buf, NULL) == value;
+}
+
 /* The shortest decimal digits that read back as @value (> 0, finite), as Python's repr
  * finds them: the fewest significant digits whose correctly rounded form round-trips.
  * More digits never stop round-tripping, so the count can be bisected; each count's digits
@@ -94,7 +136,7 @@ shortest_digits (double  value,
 
       if (!round_digits (d17, exponent, mid, buf, sizeof buf))
         format_digits (buf, sizeof buf, value, mid);
-      if (strtod (buf, NULL) == value)
+      if (reads_back (buf, value))
         hi = mid;
       else
         lo = mid + 1;

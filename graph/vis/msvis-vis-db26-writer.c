@@ -5,7 +5,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "msvis-json-writer.h"
 #include "msvis-vis-db-write-common.h"
 #include "msvis-vis-db26-private.h"
 #include "msvis-vis-db26-writer.h"
@@ -15,7 +14,9 @@
 /* db_utils.py of 26.0.0: per graph its tb_nodes rows in node_order, then its tb_stack rows in
  * first-seen order; the NPU graph before the Bench one; tb_config from the first graph added;
  * indexes at the end, then the distributed post-pass. msprobe commits per 1000 rows; here the
- * whole file is one transaction, every statement prepared once and every buffer reused. */
+ * whole file is one transaction, every statement prepared once, the indexes made first while
+ * they fit the cache (see INDEX_FIRST_ROWS) and the row texts on a thread of their own
+ * (msvis-vis-db26-rows.c). */
 
 const char *const msvis_vis_db26_schema[] = {
   MSVIS_VIS_DB_NODES_HEAD ",\n"
@@ -32,9 +33,24 @@ struct _MsvisVisDb26Writer
 {
   MsvisVisDbFile file;        /* task NULL: a build */
 
-  /* row buffers, reused for every row */
-  GString      *row_id, *children, *link, *inputs, *outputs, *merge, *stack;
-  GArray       *path_nodes;
+  GString      *stack;       /* numbering stacks: a stack's text */
+  guint64       n_rows;      /* tb_nodes rows added so far */
+  guint64       index_first_rows;
+  gboolean      has_indexes;
+};
+
+/* While the rows' indexes fit SQLite's cache, they are made before the rows and grow with
+ * them on the thread that inserts, beside the row thread: made at the end, each CREATE INDEX
+ * reads the whole table (over a CPU-second in all on a 2 x 100 MB compare, with nothing
+ * beside it). Beyond that, random inserts into indexes that no longer fit cost far more than
+ * the sorts of CREATE INDEX (2 x 1,000,000 entries: 51 instead of 40 CPU-s), so a file that
+ * grows past it drops them and makes them at the end. The schema's text and the rows are the
+ * same either way. */
+#define INDEX_FIRST_ROWS 400000
+
+static const char *const drop_indexes[] = {
+  "DROP INDEX index1", "DROP INDEX index2", "DROP INDEX index3", "DROP INDEX index4",
+  "DROP INDEX index5", "DROP INDEX index6", "DROP INDEX index7", NULL
 };
 
 /* SQLite creates msprobe's file with 0666 less the umask; the temporary file gets that mode
@@ -51,9 +67,16 @@ file_mode (void)
 /* The file is a temporary one until commit renames it, and a failure deletes it: no journal is
  * needed while it fills, and one big cache keeps the id index's pages in memory (with SQLite's
  * 2 MB they went out to the journal and came back for every few rows). msprobe's WAL mode is
- * set when the rows are in, which marks the header the same way. */
-static const char *const pragmas[] = { "PRAGMA journal_mode=OFF", "PRAGMA synchronous=OFF",
-                                       "PRAGMA cache_size=-131072", NULL };
+ * set when the rows are in, which marks the header the same way. With 64 KiB pages a row's
+ * item texts rarely spill into overflow pages: each CREATE INDEX at the end reads the whole
+ * table to reach data_source, step and rank behind them, and with 4 KiB pages those chains made
+ * the index step 2 of the 5 CPU-seconds of a 2 x 100 MB compare (the page size is no part of
+ * what a reader sees; the file is also a fifth smaller). 64 MB of cache hold the id index and
+ * the index sorts of a 2 x 100 MB compare; 128 MB cost as much time and were the peak of the
+ * run's memory. */
+static const char *const pragmas[] = { "PRAGMA page_size=65536", "PRAGMA journal_mode=OFF",
+                                       "PRAGMA synchronous=OFF", "PRAGMA cache_size=-65536",
+                                       NULL };
 
 static MsvisVisDbFileSpec
 file_spec (void)
@@ -85,14 +108,8 @@ msvis_vis_db26_writer_new (const char             *path,
   g_return_val_if_fail (path != NULL && options != NULL, NULL);
 
   self = g_new0 (MsvisVisDb26Writer, 1);
-  self->row_id = g_string_sized_new (256);
-  self->children = g_string_sized_new (1024);
-  self->link = g_string_sized_new (256);
-  self->inputs = g_string_sized_new (16384);
-  self->outputs = g_string_sized_new (16384);
-  self->merge = g_string_sized_new (256);
   self->stack = g_string_sized_new (4096);
-  self->path_nodes = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  self->index_first_rows = INDEX_FIRST_ROWS;
   if (!_msvis_vis_db_file_open (&self->file, path, options, &spec, error))
     return NULL;
   return g_steal_pointer (&self);
@@ -104,83 +121,56 @@ msvis_vis_db26_writer_get_path (MsvisVisDb26Writer *self)
   return self->file.path;
 }
 
-/* One graph's rows, as node_to_db writes them. */
-typedef struct
-{
-  MsvisGraph        *graph;
-  MsvisGraph        *other;
-  const char        *data_source;
-  const char        *graph_id;
-  gint               step;
-  gint               rank;
-  gboolean           npu;
-  guint32           *stack_ids;     /* per graph stack: its k, G_MAXUINT32 before it is seen */
-  gint              *micro_steps;
-  MsvisItem26Format *items;
-} GraphRows;
-
 #define BIND_TEXT(stmt, i, text) sqlite3_bind_text (stmt, i, text, -1, SQLITE_STATIC)
-#define BIND_GSTRING(stmt, i, s) sqlite3_bind_text (stmt, i, (s)->str, (s)->len, SQLITE_STATIC)
-
-static void
-bind_merge_info (MsvisVisDb26Writer *self,
-                 MsvisGraph         *graph,
-                 MsvisNodeId         node)
-{
-  MsvisJsonValue *merge = msvis_graph_node_get_merge_info (graph, node);
-
-  g_string_truncate (self->merge, 0);
-  if (merge != NULL && merge->n > 0)
-    {
-      MsvisJsonWriter *writer = msvis_json_writer_new_compact ();
-      g_autoptr(GString) text = NULL;
-
-      msvis_json_writer_value (writer, merge);
-      text = msvis_json_writer_end_fragment (writer);
-      g_string_append_len (self->merge, text->str, text->len);
-    }
-  BIND_GSTRING (self->file.insert_node, 13, self->merge);
-}
+#define BIND_ROW_TEXT(stmt, i, row, base, t) \
+  sqlite3_bind_text (stmt, i, (base) + (row)->start[t], (int)(row)->len[t], SQLITE_STATIC)
 
 static gboolean
-insert_node (MsvisVisDb26Writer *self,
-             GraphRows          *rows,
-             MsvisNodeId         node,
-             guint               order)
+insert_node (MsvisVisDb26Writer       *self,
+             const MsvisDb26GraphRows *rows,
+             const MsvisDb26Row       *row,
+             const char               *text)
 {
   MsvisGraph *graph = rows->graph;
   sqlite3_stmt *stmt = self->file.insert_node;
-  const char *id = msvis_graph_node_get_id (graph, node);
+  MsvisNodeId node = row->node;
   MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
   MsvisPrecision precision = { MSVIS_PRECISION_NONE, 0 };
-  guint32 stack = msvis_graph_node_get_stack (graph, node);
-  char stack_id[64];
   int status;
 
   if (results != NULL && rows->npu)
     precision = msvis_compare_results_get_precision (results, node);
-  g_string_printf (self->row_id, "%s_%s", rows->graph_id, id);
-  _msvis_db26_children_json (self->children, graph, node);
-  _msvis_db26_link_json (self->link, self->path_nodes, graph, rows->other, node);
-  g_string_truncate (self->inputs, 0);
-  g_string_truncate (self->outputs, 0);
-  msvis_item26_format_node (rows->items, node, self->inputs, self->outputs);
-  g_snprintf (stack_id, sizeof stack_id, "%s_%u", rows->graph_id, rows->stack_ids[stack]);
 
-  BIND_GSTRING (stmt, 1, self->row_id);
+  BIND_ROW_TEXT (stmt, 1, row, text, MSVIS_DB26_ROW_ID);
   BIND_TEXT (stmt, 2, rows->graph_id);
-  sqlite3_bind_int64 (stmt, 3, order);
-  BIND_GSTRING (stmt, 7, self->children);
-  BIND_GSTRING (stmt, 11, self->link);
-  BIND_TEXT (stmt, 12, stack_id);
-  bind_merge_info (self, graph, node);
+  sqlite3_bind_int64 (stmt, 3, row->order);
+  BIND_ROW_TEXT (stmt, 7, row, text, MSVIS_DB26_CHILDREN);
+  BIND_ROW_TEXT (stmt, 11, row, text, MSVIS_DB26_LINK);
+  BIND_ROW_TEXT (stmt, 12, row, text, MSVIS_DB26_STACK_ID);
+  BIND_ROW_TEXT (stmt, 13, row, text, MSVIS_DB26_MERGE);
   BIND_TEXT (stmt, 14, "{}");
-  BIND_GSTRING (stmt, 16, self->inputs);
-  BIND_GSTRING (stmt, 17, self->outputs);
+  BIND_ROW_TEXT (stmt, 16, row, text, MSVIS_DB26_INPUTS);
+  BIND_ROW_TEXT (stmt, 17, row, text, MSVIS_DB26_OUTPUTS);
   _msvis_vis_db_bind_node_common (stmt, graph, node, precision, rows->micro_steps[node],
                                   rows->data_source, rows->step, rows->rank);
-  sqlite3_bind_int (stmt, 22, g_str_has_prefix (id, "Distributed") ? 1 : 0);
+  sqlite3_bind_int (stmt, 22,
+                    g_str_has_prefix (msvis_graph_node_get_id (graph, node), "Distributed"));
 
+  status = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  return status == SQLITE_DONE;
+}
+
+static gboolean
+insert_stack (MsvisVisDb26Writer *self,
+              const MsvisDb26Row *row,
+              const char         *text)
+{
+  sqlite3_stmt *stmt = self->file.insert_stack;
+  int status;
+
+  BIND_ROW_TEXT (stmt, 1, row, text, MSVIS_DB26_ROW_ID);
+  BIND_ROW_TEXT (stmt, 2, row, text, MSVIS_DB26_CHILDREN);
   status = sqlite3_step (stmt);
   sqlite3_reset (stmt);
   return status == SQLITE_DONE;
@@ -189,17 +179,15 @@ insert_node (MsvisVisDb26Writer *self,
 /* Stacks are numbered by distinct text in node_order. The graph interns equal stacks once,
  * but two interned stacks may still print alike, so texts are compared as well. */
 static void
-number_stacks (MsvisVisDb26Writer  *self,
-               GraphRows           *rows,
-               const MsvisNodeId   *by_order,
-               guint                n_written)
+number_stacks (MsvisVisDb26Writer *self,
+               MsvisDb26GraphRows *rows)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   guint k = 0;
 
-  for (guint i = 0; i < n_written; i++)
+  for (guint i = 0; i < rows->n_written; i++)
     {
-      guint32 stack = msvis_graph_node_get_stack (rows->graph, by_order[i]);
+      guint32 stack = msvis_graph_node_get_stack (rows->graph, rows->by_order[i]);
       gpointer found;
 
       if (rows->stack_ids[stack] != G_MAXUINT32)
@@ -216,72 +204,112 @@ number_stacks (MsvisVisDb26Writer  *self,
     }
 }
 
+/* Everything a graph's rows need but their texts, made on this thread before the row thread
+ * starts (the item formats intern their field names). */
+static void
+graph_rows_init (MsvisVisDb26Writer *self,
+                 MsvisDb26GraphRows *rows,
+                 MsvisGraph         *graph,
+                 MsvisGraph         *other,
+                 gboolean            npu,
+                 gboolean            keep_md5,
+                 gint                step,
+                 gint                rank)
+{
+  MsvisNodeId *by_order;
+  guint n_stacks = 1;
+
+  rows->graph = graph;
+  rows->other = other;
+  rows->npu = npu;
+  rows->data_source = npu ? "NPU" : "Bench";
+  rows->graph_id = g_strdup_printf ("%s_%d_%d", rows->data_source, step, rank);
+  rows->step = step;
+  rows->rank = rank;
+  rows->by_order = by_order = _msvis_db26_post_order (graph, &rows->n_written);
+  rows->micro_steps = _msvis_db26_micro_steps (graph, by_order, rows->n_written);
+  rows->items = msvis_item26_format_new (graph, keep_md5);
+  for (guint i = 0; i < rows->n_written; i++)
+    n_stacks = MAX (n_stacks, msvis_graph_node_get_stack (graph, by_order[i]) + 1);
+  rows->stack_ids = g_new (guint32, n_stacks);
+  memset (rows->stack_ids, 0xff, sizeof (guint32) * n_stacks);
+  number_stacks (self, rows);
+}
+
+static void
+graph_rows_clear (MsvisDb26GraphRows *rows)
+{
+  g_free ((char *)rows->graph_id);
+  g_free ((MsvisNodeId *)rows->by_order);
+  g_free (rows->micro_steps);
+  g_free (rows->stack_ids);
+  msvis_item26_format_free (rows->items);
+}
+
+/* Makes the indexes before the first rows if these fit the cache, and drops them again once
+ * the file outgrows it (see INDEX_FIRST_ROWS); commit makes whatever is missing. */
 static gboolean
-insert_stacks (MsvisVisDb26Writer  *self,
-               GraphRows           *rows,
-               const MsvisNodeId   *by_order,
-               guint                n_written,
+place_indexes (MsvisVisDb26Writer  *self,
+               guint64              n_new,
                GError             **error)
 {
-  guint next = 0;
+  gboolean first = self->n_rows == 0;
 
-  for (guint i = 0; i < n_written; i++)
+  self->n_rows += n_new;
+  if (first && self->n_rows <= self->index_first_rows)
     {
-      guint32 stack = msvis_graph_node_get_stack (rows->graph, by_order[i]);
-      char stack_id[64];
-      int status;
+      MsvisVisDbFileSpec spec = file_spec ();
 
-      if (rows->stack_ids[stack] != next)
-        continue;
-      next++;
-      _msvis_db26_stack_json (self->stack, rows->graph, stack);
-      g_snprintf (stack_id, sizeof stack_id, "%s_%u", rows->graph_id, rows->stack_ids[stack]);
-      BIND_TEXT (self->file.insert_stack, 1, stack_id);
-      BIND_GSTRING (self->file.insert_stack, 2, self->stack);
-      status = sqlite3_step (self->file.insert_stack);
-      sqlite3_reset (self->file.insert_stack);
-      if (status != SQLITE_DONE)
-        return _msvis_vis_db_file_error (&self->file, error);
+      self->has_indexes = TRUE;
+      return _msvis_vis_db_file_indexes (&self->file, &spec, error);
+    }
+  if (self->has_indexes && self->n_rows > self->index_first_rows)
+    {
+      self->has_indexes = FALSE;
+      for (guint i = 0; drop_indexes[i] != NULL; i++)
+        if (!_msvis_vis_db_file_exec (&self->file, drop_indexes[i], error))
+          return FALSE;
     }
   return TRUE;
 }
 
-static gboolean
-add_graph (MsvisVisDb26Writer  *self,
-           MsvisGraph          *graph,
-           MsvisGraph          *other,
-           gboolean             npu,
-           gboolean             keep_md5,
-           gint                 step,
-           gint                 rank,
-           GCancellable        *cancellable,
-           GError             **error)
+/* For tests: the rows up to which the indexes are made first. */
+void
+_msvis_vis_db26_writer_set_index_first_rows (MsvisVisDb26Writer *self,
+                                             guint64             n_rows)
 {
-  const char *data_source = npu ? "NPU" : "Bench";
-  g_autofree char *graph_id = g_strdup_printf ("%s_%d_%d", data_source, step, rank);
-  guint n_written = 0;
-  g_autofree MsvisNodeId *by_order = _msvis_db26_post_order (graph, &n_written);
-  g_autofree gint *micro_steps = _msvis_db26_micro_steps (graph, by_order, n_written);
-  g_autofree guint32 *stack_ids = NULL;
-  g_autoptr(MsvisItem26Format) items = msvis_item26_format_new (graph, keep_md5);
-  guint n_stacks = 0;
-  GraphRows rows = { graph, other, data_source, graph_id, step, rank, npu, NULL, micro_steps,
-                     items };
+  self->index_first_rows = n_rows;
+}
 
-  for (guint i = 0; i < n_written; i++)
-    n_stacks = MAX (n_stacks, msvis_graph_node_get_stack (graph, by_order[i]) + 1);
-  rows.stack_ids = stack_ids = g_new (guint32, MAX (n_stacks, 1));
-  memset (stack_ids, 0xff, sizeof (guint32) * MAX (n_stacks, 1));
-  number_stacks (self, &rows, by_order, n_written);
+/* Inserts the rows the row thread makes, in its order. */
+static gboolean
+insert_rows (MsvisVisDb26Writer  *self,
+             MsvisDb26GraphRows  *graphs,
+             guint                n_graphs,
+             GCancellable        *cancellable,
+             GError             **error)
+{
+  MsvisDb26RowQueue *queue = _msvis_db26_rows_start (graphs, n_graphs);
+  const MsvisDb26Row *row;
+  const char *text;
+  gboolean ok = TRUE;
 
-  for (guint i = 0; i < n_written; i++)
+  for (guint n = 0; (row = _msvis_db26_rows_next (queue, &text)) != NULL; n++)
     {
-      if ((i & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      if (!insert_node (self, &rows, by_order[i], i))
-        return _msvis_vis_db_file_error (&self->file, error);
+      if ((n & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (row->node != MSVIS_NODE_ID_NONE ? !insert_node (self, &graphs[row->graph], row, text)
+                                          : !insert_stack (self, row, text))
+        {
+          ok = _msvis_vis_db_file_error (&self->file, error);
+          break;
+        }
     }
-  return insert_stacks (self, &rows, by_order, n_written, error);
+  _msvis_db26_rows_finish (queue);
+  return ok;
 }
 
 /**
@@ -304,24 +332,31 @@ msvis_vis_db26_writer_add (MsvisVisDb26Writer     *self,
                            GError                **error)
 {
   gboolean keep_md5 = compare != NULL && !compare->drop_md5;
+  MsvisDb26GraphRows graphs[2] = { { 0 } };
+  guint n_graphs = compare != NULL ? 2 : 1;
+  gboolean ok;
 
   g_return_val_if_fail (self->file.db != NULL && !self->file.committed, FALSE);
 
   _msvis_vis_db_file_note (&self->file, npu, compare, step, rank);
 
-  if (!add_graph (self, npu, compare ? compare->bench : NULL, TRUE, keep_md5, step, rank,
-                  cancellable, error))
-    return FALSE;
-  return compare == NULL ||
-         add_graph (self, compare->bench, npu, FALSE, keep_md5, step, rank, cancellable, error);
+  graph_rows_init (self, &graphs[0], npu, compare ? compare->bench : NULL, TRUE, keep_md5, step,
+                   rank);
+  if (compare != NULL)
+    graph_rows_init (self, &graphs[1], compare->bench, npu, FALSE, keep_md5, step, rank);
+  ok = place_indexes (self, (guint64)graphs[0].n_written + graphs[1].n_written, error) &&
+       insert_rows (self, graphs, n_graphs, cancellable, error);
+  for (guint i = 0; i < n_graphs; i++)
+    graph_rows_clear (&graphs[i]);
+  return ok;
 }
 
 /**
  * msvis_vis_db26_writer_commit:
  * @distributed: run the distributed post-pass (RANKS and STEPS layouts without a merge)
  *
- * Writes tb_config and the indexes, runs the post-pass, commits, and gives the file its
- * final name. On failure nothing is left behind once the writer is freed.
+ * Writes tb_config and the indexes not made yet, runs the post-pass, commits, and gives the
+ * file its final name. On failure nothing is left behind once the writer is freed.
  */
 gboolean
 msvis_vis_db26_writer_commit (MsvisVisDb26Writer  *self,
@@ -355,13 +390,6 @@ msvis_vis_db26_writer_free (MsvisVisDb26Writer *self)
     return;
 
   _msvis_vis_db_file_clear (&self->file);
-  g_string_free (self->row_id, TRUE);
-  g_string_free (self->children, TRUE);
-  g_string_free (self->link, TRUE);
-  g_string_free (self->inputs, TRUE);
-  g_string_free (self->outputs, TRUE);
-  g_string_free (self->merge, TRUE);
   g_string_free (self->stack, TRUE);
-  g_array_unref (self->path_nodes);
   g_free (self);
 }

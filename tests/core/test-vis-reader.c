@@ -9,6 +9,9 @@
 #include "msvis-render.h"
 #include "msvis-vis-db-reader.h"
 #include "msvis-vis-db-writer.h"
+#include "msvis-vis-db26-private.h"
+#include "msvis-vis-db26-writer.h"
+#include "msvis-visdb-diff.h"
 #include "msvis-test-util.h"
 #include "msvis-vis-reader.h"
 
@@ -294,6 +297,109 @@ test_db_round_trip (void)
       g_test_message ("%s", (char *)g_ptr_array_index (files, i));
       assert_db_round_trip (g_ptr_array_index (files, i));
     }
+}
+
+/* The 26.0.0 writer makes its row texts on a thread of its own: a cancel stops that thread and
+ * leaves nothing behind, and a writer not cancelled writes every file. */
+static void
+test_db26_rows_thread (void)
+{
+  g_autoptr(GPtrArray) files = reference_vis_files ();
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (g_ptr_array_index (files, i));
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MsvisVisDocument) doc = msvis_vis_read (file, MSVIS_VIS_READ_ALL_DATA, NULL,
+                                                        &error);
+      g_autofree char *dir = msvis_test_make_dir ();
+      g_autofree char *path = g_build_filename (dir, "t.vis.db", NULL);
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      MsvisVisOptions options = { .overflow_check = TRUE };
+      MsvisVisCompare compare;
+      const MsvisVisCompare *with = NULL;
+      MsvisVisDb26Writer *writer;
+      g_autoptr(GDir) listing = NULL;
+
+      g_assert_no_error (error);
+      msvis_vis_document_get_compare (doc, &compare);
+      if (msvis_vis_document_is_compare (doc))
+        with = &compare;
+
+      g_cancellable_cancel (cancellable);
+      writer = msvis_vis_db26_writer_new (path, &options, &error);
+      g_assert_no_error (error);
+      g_assert_false (msvis_vis_db26_writer_add (writer, msvis_vis_document_get_npu (doc), with,
+                                                 0, 0, cancellable, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_clear_error (&error);
+      msvis_vis_db26_writer_free (writer);
+      listing = g_dir_open (dir, 0, NULL);
+      g_assert_null (g_dir_read_name (listing));
+
+      writer = msvis_vis_db26_writer_new (path, &options, &error);
+      g_assert_no_error (error);
+      g_assert_true (msvis_vis_db26_writer_add (writer, msvis_vis_document_get_npu (doc), with,
+                                                0, 0, NULL, &error));
+      g_assert_true (msvis_vis_db26_writer_commit (writer, FALSE, &error));
+      g_assert_no_error (error);
+      msvis_vis_db26_writer_free (writer);
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+    }
+}
+
+static char *
+write_db26_steps (MsvisVisDocument *doc,
+                  const char       *dir,
+                  const char       *name,
+                  guint64           index_first_rows)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  MsvisVisOptions options = { .overflow_check = TRUE };
+  MsvisVisCompare compare;
+  MsvisVisDb26Writer *writer = msvis_vis_db26_writer_new (path, &options, &error);
+
+  g_assert_no_error (error);
+  msvis_vis_document_get_compare (doc, &compare);
+  _msvis_vis_db26_writer_set_index_first_rows (writer, index_first_rows);
+  for (gint step = 0; step < 3; step++)
+    g_assert_true (msvis_vis_db26_writer_add (writer, msvis_vis_document_get_npu (doc),
+                                              msvis_vis_document_is_compare (doc) ? &compare
+                                                                                  : NULL,
+                                              step, 0, NULL, &error));
+  g_assert_true (msvis_vis_db26_writer_commit (writer, FALSE, &error));
+  g_assert_no_error (error);
+  msvis_vis_db26_writer_free (writer);
+  return g_steal_pointer (&path);
+}
+
+/* The indexes are made before the rows while the rows fit the cache, dropped when a later
+ * result makes the file outgrow it, and made at the commit otherwise: the three files are the
+ * same to visdb-diff, schema text included. */
+static void
+test_db26_index_order (void)
+{
+  g_autoptr(GPtrArray) files = reference_vis_files ();
+  g_autoptr(GFile) file = g_file_new_for_path (g_ptr_array_index (files, 0));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_read (file, MSVIS_VIS_READ_ALL_DATA, NULL, &error);
+  g_autofree char *dir = msvis_test_make_dir ();
+  guint n_rows = 0;
+  g_autofree char *at_end = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *dropped = NULL;
+  g_autoptr(GString) report = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  n_rows = msvis_graph_get_n_nodes (msvis_vis_document_get_npu (doc)) * 2;
+  at_end = write_db26_steps (doc, dir, "end.vis.db", 0);
+  first = write_db26_steps (doc, dir, "first.vis.db", G_MAXUINT64);
+  dropped = write_db26_steps (doc, dir, "dropped.vis.db", n_rows);
+  g_assert_true (msvis_visdb_compare (at_end, first, NULL, report, &error));
+  g_assert_no_error (error);
+  g_assert_true (msvis_visdb_compare (at_end, dropped, NULL, report, &error));
+  g_assert_no_error (error);
 }
 
 /* A compare as tb_graph_ascend saves it: UTF-8 text, match tables, prefixed links. */
@@ -671,6 +777,8 @@ main (int    argc,
   g_test_add_func ("/vis-reader/round-trip", test_round_trip);
   g_test_add_func ("/vis-reader/progress", test_progress);
   g_test_add_func ("/vis-reader/db-round-trip", test_db_round_trip);
+  g_test_add_func ("/vis-reader/db26-rows-thread", test_db26_rows_thread);
+  g_test_add_func ("/vis-reader/db26-index-order", test_db26_index_order);
   g_test_add_func ("/vis-reader/viewer-saved", test_viewer_saved);
   g_test_add_func ("/vis-reader/lies", test_lies);
   g_test_add_func ("/vis-reader/cycle", test_cycle);
