@@ -33,8 +33,10 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (MsvisGraphCanvas, msvis_graph_canvas, GTK_TYPE_WI
                                G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL))
 
 
-/* Where content (layout) coordinates start in widget coordinates: centred when the content is
- * smaller than the view, else scrolled. */
+/* Where content (layout) coordinates start in widget coordinates: scrolled, and across
+ * centred when the content is narrower than the view. A shorter graph starts at the top, as a
+ * page does: centred it floated in the middle of the pane, and two sides of different heights
+ * did not start level. */
 void
 _msvis_graph_canvas_content_origin (MsvisGraphCanvas *self,
                 double           *ox,
@@ -50,8 +52,7 @@ _msvis_graph_canvas_content_origin (MsvisGraphCanvas *self,
 
   *ox = (content_w < width ? (width - content_w) / 2 : -hvalue) + MSVIS_CANVAS_MARGIN
         - bounds.x * self->zoom;
-  *oy = (content_h < height ? (height - content_h) / 2 : -vvalue) + MSVIS_CANVAS_MARGIN
-        - bounds.y * self->zoom;
+  *oy = (content_h < height ? 0 : -vvalue) + MSVIS_CANVAS_MARGIN - bounds.y * self->zoom;
 }
 
 gboolean

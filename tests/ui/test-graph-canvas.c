@@ -185,6 +185,28 @@ test_zoom (void)
   fixture_close (&f);
 }
 
+/* A graph shorter than its pane starts at the top, as a page does, instead of floating in the
+ * middle of it (issue 26). */
+static void
+test_small_graph_on_top (void)
+{
+  Fixture f = { 0 };
+  graphene_rect_t area;
+  MsvisNodeId root;
+
+  if (!fixture_open (&f, "cmp_stat/compare_20261121191907.vis", FALSE))
+    return;
+  root = msvis_graph_get_root (msvis_vis_document_get_npu (f.doc));
+  g_assert_true (wait_shown (f.canvas, root));
+  /* Zoomed out, the graph is far shorter than the 640-pixel window. */
+  msvis_graph_canvas_set_zoom (f.canvas, 0.3);
+  msvis_ui_test_spin (100);
+  g_assert_true (msvis_graph_canvas_node_area (f.canvas, root, &area));
+  g_assert_cmpfloat (area.size.height, <, gtk_widget_get_height (GTK_WIDGET (f.canvas)) / 2.);
+  g_assert_cmpfloat (area.origin.y, <, 48);
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -193,6 +215,7 @@ main (int   argc,
 
   g_test_add_func ("/graph-canvas/expand-select-reveal", test_expand_select_reveal);
   g_test_add_func ("/graph-canvas/zoom", test_zoom);
+  g_test_add_func ("/graph-canvas/small-graph-on-top", test_small_graph_on_top);
 
   return g_test_run ();
 }
