@@ -11,6 +11,7 @@
 #include "msvis-command-line.h"
 #include "msvis-graph-summary.h"
 #include "msvis-json-writer.h"
+#include "msvis-merged-ranks.h"
 #include "msvis-vis-db-reader.h"
 #include "msvis-vis-reader.h"
 #include "msvis-vis-run.h"
@@ -152,6 +153,8 @@ report_document (Inspect          *self,
     msvis_vis_document_is_compare (doc)
     ? msvis_buckets_new_from_colors (msvis_vis_document_get_colors (doc)) : NULL;
   MsvisJsonWriter *w = self->writer;
+  g_autoptr(GArray) merged_ranks = msvis_merged_ranks_find (doc);
+  g_autofree char *merged = msvis_merged_ranks_describe (doc);
 
   if (!self->json)
     {
@@ -161,7 +164,11 @@ report_document (Inspect          *self,
                  msvis_vis_document_get_task (doc) ? msvis_vis_document_get_task (doc) : "?");
       else
         g_print (_("build"));
-      if (msvis_vis_document_get_step (doc) >= 0 || msvis_vis_document_get_rank (doc) >= 0)
+      /* A merged result carries its group's first rank; the window's subtitle says which
+       * ranks went in, and so does this. */
+      if (merged != NULL)
+        g_print (_(", step %d, %s"), msvis_vis_document_get_step (doc), merged);
+      else if (msvis_vis_document_get_step (doc) >= 0 || msvis_vis_document_get_rank (doc) >= 0)
         g_print (_(", step %d, rank %d"), msvis_vis_document_get_step (doc),
                  msvis_vis_document_get_rank (doc));
       g_print (g_dngettext (GETTEXT_PACKAGE, ", %u micro step", ", %u micro steps",
@@ -190,6 +197,14 @@ report_document (Inspect          *self,
   msvis_json_writer_int (w, msvis_vis_document_get_step (doc));
   msvis_json_writer_key (w, "rank");
   msvis_json_writer_int (w, msvis_vis_document_get_rank (doc));
+  if (merged_ranks != NULL)
+    {
+      msvis_json_writer_key (w, "merged_ranks");
+      msvis_json_writer_begin_array (w);
+      for (guint i = 0; i < merged_ranks->len; i++)
+        msvis_json_writer_int (w, g_array_index (merged_ranks, gint, i));
+      msvis_json_writer_end_array (w);
+    }
   write_count (w, "micro_steps", msvis_graph_get_micro_steps (msvis_vis_document_get_npu (doc)));
   msvis_json_writer_key (w, "overflow_check");
   msvis_json_writer_bool (w, msvis_vis_document_get_overflow_check (doc));

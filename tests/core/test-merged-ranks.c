@@ -145,6 +145,25 @@ test_format (void)
   expect_format (pair + 1, 1, "1");
 }
 
+/* msvis inspect says which ranks a merged result holds, as the window's subtitle does, in its
+ * text and in --json; "rank 0" alone hid the others. */
+static void
+test_inspect (void)
+{
+  g_autofree char *path = msvis_test_data_db ("merge-2026", "r12_tppp");
+  g_autofree char *out = NULL, *err = NULL, *json = NULL, *json_err = NULL;
+
+  g_assert_cmpint (msvis_test_run_msvis (NULL, "inspect", (const char *[]) { path, NULL },
+                                         &out, &err), ==, 0);
+  /* The C locale the child runs in prints the en dash of "0–2" as "?". */
+  g_assert_nonnull (strstr (out, "step 0, merged: ranks 0"));
+  g_assert_null (strstr (out, "rank 0,"));
+  g_assert_cmpint (msvis_test_run_msvis (NULL, "inspect",
+                                         (const char *[]) { "--json", path, NULL },
+                                         &json, &json_err), ==, 0);
+  g_assert_nonnull (strstr (json, "\"merged_ranks\": [\n"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -154,5 +173,6 @@ main (int    argc,
   g_test_add_func ("/merged-ranks/own-rank", test_own_rank);
   g_test_add_func ("/merged-ranks/merge-json-dump", test_merge_json_dump);
   g_test_add_func ("/merged-ranks/format", test_format);
+  g_test_add_func ("/merged-ranks/inspect", test_inspect);
   return g_test_run ();
 }
