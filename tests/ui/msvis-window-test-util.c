@@ -2,6 +2,8 @@
 
 #include "config.h"
 
+#include "msvis-application.h"
+#include "msvis-graph-job.h"
 #include "msvis-ui-test-util.h"
 #include "msvis-window-test-util.h"
 
@@ -31,4 +33,70 @@ msvis_window_test_compare_view (MsvisWindow *window)
 {
   return MSVIS_COMPARE_VIEW (msvis_ui_test_find_widget (GTK_WIDGET (window), is_compare_view,
                                                         NULL));
+}
+
+GtkApplication *
+msvis_window_test_new_app (void)
+{
+  GApplication *app = G_APPLICATION (msvis_application_new ());
+  g_autoptr(GError) error = NULL;
+
+  /* Never hand the windows to an msvis the user is running. */
+  g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+  g_application_register (app, NULL, &error);
+  g_assert_no_error (error);
+  return GTK_APPLICATION (app);
+}
+
+MsvisWindow *
+msvis_window_test_new (GtkApplication *app,
+                       int             width,
+                       int             height)
+{
+  MsvisWindow *window = msvis_window_new (app);
+
+  if (width > 0 && height > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+void
+msvis_window_test_open (MsvisWindow *window,
+                        GFile       *file)
+{
+  msvis_window_open (window, file);
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+}
+
+void
+msvis_window_test_open_path (MsvisWindow *window,
+                             const char  *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  msvis_window_test_open (window, file);
+}
+
+/* @kind: "build" or "compare", as the sample's JSON files are named. Returns: the result. */
+char *
+msvis_window_test_build_sample (const char *dir,
+                                const char *kind,
+                                gboolean    overflow_check)
+{
+  g_autofree char *json = g_strconcat (kind, ".json", NULL);
+  g_autofree char *config_path = g_test_build_filename (G_TEST_DIST, "..", "data", "samples",
+                                                        json, NULL);
+  g_autofree char *out = g_build_filename (dir, kind, NULL);
+  MsvisGraphJob job = { 0 };
+  g_autoptr(GPtrArray) written = NULL;
+  g_autoptr(GError) error = NULL;
+
+  job.config_path = config_path;
+  job.output_dir = out;
+  job.overflow_check = overflow_check;
+  written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (written->len, ==, 1);
+  return g_strdup (g_ptr_array_index (written, 0));
 }

@@ -13,4 +13,20 @@ gboolean          msvis_window_test_ready        (gpointer     window);
 gboolean          msvis_window_test_idle         (gpointer     window);
 MsvisCompareView *msvis_window_test_compare_view (MsvisWindow *window);
 
+/* What the tests of the whole window set up alike: an application that never hands its windows
+ * to an msvis the user is running, a window of a size (0: GTK's default) shown on it (@app
+ * nullable), a result opened and waited for, and the bundled sample (data/samples/@kind.json)
+ * built into @dir. */
+GtkApplication   *msvis_window_test_new_app      (void);
+MsvisWindow      *msvis_window_test_new          (GtkApplication *app,
+                                                  int             width,
+                                                  int             height);
+void              msvis_window_test_open         (MsvisWindow    *window,
+                                                  GFile          *file);
+void              msvis_window_test_open_path    (MsvisWindow    *window,
+                                                  const char     *path);
+char             *msvis_window_test_build_sample (const char     *dir,
+                                                  const char     *kind,
+                                                  gboolean        overflow_check);
+
 G_END_DECLS

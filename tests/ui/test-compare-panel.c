@@ -40,8 +40,7 @@ open_window (const char *path,
   /* Not the default size, which GTK keeps within the screen (CI's is 1280 wide). */
   gtk_widget_set_size_request (GTK_WIDGET (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open (window, file);
   msvis_ui_test_spin (300);
   return window;
 }

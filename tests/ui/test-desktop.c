@@ -29,47 +29,13 @@ static char *sample_dir;
 static char *sample_compare;   /* with the overflow check */
 static char *sample_build;     /* without */
 
-/* @kind: "build" or "compare", as the sample's JSON files are named */
-static char *
-build_sample (const char *kind,
-              gboolean    overflow_check)
-{
-  g_autofree char *json = g_strconcat (kind, ".json", NULL);
-  g_autofree char *config_path = g_test_build_filename (G_TEST_DIST, "..", "data", "samples",
-                                                        json, NULL);
-  g_autofree char *out = g_build_filename (sample_dir, kind, NULL);
-  MsvisGraphJob job = { 0 };
-  g_autoptr(GPtrArray) written = NULL;
-  g_autoptr(GError) error = NULL;
-
-  job.config_path = config_path;
-  job.output_dir = out;
-  job.overflow_check = overflow_check;
-  written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (written->len, ==, 1);
-  return g_strdup (g_ptr_array_index (written, 0));
-}
-
-static void
-open_result (MsvisWindow *window,
-             const char  *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
-}
-
 static MsvisWindow *
 new_window (const char *path)
 {
-  MsvisWindow *window = msvis_window_new (app);
+  MsvisWindow *window = msvis_window_test_new (app, WIDTH, HEIGHT);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), WIDTH, HEIGHT);
-  gtk_window_present (GTK_WINDOW (window));
   if (path != NULL)
-    open_result (window, path);
+    msvis_window_test_open_path (window, path);
   msvis_ui_test_spin (300);
   return window;
 }
@@ -190,7 +156,7 @@ test_history (void)
                     lookup (window, FALSE, "Module.model.norm.LlamaRMSNorm.forward.0"));
 
   /* Another step or result is another graph: its history starts empty. */
-  open_result (window, sample_compare);
+  msvis_window_test_open_path (window, sample_compare);
   g_assert_false (button_enabled (window, "win.go-back"));
   g_assert_false (button_enabled (window, "win.go-forward"));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -318,7 +284,7 @@ test_settings_kept (void)
   g_assert_cmpint (width, ==, 1100);
   g_assert_cmpint (height, ==, 700);
   gtk_window_present (GTK_WINDOW (window));
-  open_result (window, sample_compare);
+  msvis_window_test_open_path (window, sample_compare);
   {
     gboolean sidebar, sync, overflow, minimap;
     MsvisCompareView *view = msvis_window_test_compare_view (window);
@@ -334,7 +300,7 @@ test_settings_kept (void)
   }
 
   /* A result without the overflow check shows precision, and keeps the choice for later. */
-  open_result (window, sample_build);
+  msvis_window_test_open_path (window, sample_build);
   msvis_ui_test_spin (200);
   {
     gboolean overflow;
@@ -783,14 +749,9 @@ main (int   argc,
     {
       sample_dir = g_dir_make_tmp ("msvis-desktop-XXXXXX", &error);
       g_assert_no_error (error);
-      sample_compare = build_sample ("compare", TRUE);
-      sample_build = build_sample ("build", FALSE);
-      app = GTK_APPLICATION (msvis_application_new ());
-      /* Never hand the windows to an msvis the user is running. */
-      g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app))
-                                                    | G_APPLICATION_NON_UNIQUE);
-      g_application_register (G_APPLICATION (app), NULL, &error);
-      g_assert_no_error (error);
+      sample_compare = msvis_window_test_build_sample (sample_dir, "compare", TRUE);
+      sample_build = msvis_window_test_build_sample (sample_dir, "build", FALSE);
+      app = msvis_window_test_new_app ();
     }
 
   status = g_test_run ();

@@ -69,11 +69,9 @@ test_dialogs (void)
     return;
   /* What the fix is for: Xvfb has no compositor. */
   g_assert_false (gdk_display_is_composited (gdk_display_get_default ()));
-  window = msvis_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
+  window = msvis_window_test_new (NULL, 0, 0);
   file = g_file_new_for_path (path);
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open (window, file);
   msvis_ui_test_spin (300);   /* laid out: the dialog's Export is on */
   assert_no_arrows (GTK_WIDGET (window));
 

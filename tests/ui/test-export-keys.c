@@ -150,7 +150,6 @@ test_keys_stay_out (void)
 {
 #ifdef HAVE_XTEST
   g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
   MsvisWindow *window;
   MsvisGraphCanvas *canvas;
   GtkWindow *dialog;
@@ -158,18 +157,14 @@ test_keys_stay_out (void)
 
   if (!msvis_ui_test_require (STAT, &path))
     return;
-  window = msvis_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
+  window = msvis_window_test_new (NULL, 1280, 800);
   if (xtest_display (GTK_WIDGET (window)) == NULL)
     {
       g_test_skip ("not an X display with the XTEST extension");
       gtk_window_destroy (GTK_WINDOW (window));
       return;
     }
-  file = g_file_new_for_path (path);
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open_path (window, path);
   msvis_ui_test_spin (300);
   canvas = msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), FALSE);
   msvis_compare_view_select (msvis_window_test_compare_view (window), FALSE,

@@ -26,13 +26,9 @@ is_row_titled (GtkWidget     *widget,
 static MsvisWindow *
 open_window (const char *path)
 {
-  MsvisWindow *window = msvis_window_new (NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MsvisWindow *window = msvis_window_test_new (NULL, 1360, 860);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1360, 860);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open_path (window, path);
   msvis_ui_test_spin (500);
   return window;
 }

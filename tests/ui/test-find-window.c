@@ -25,13 +25,9 @@
 static MsvisWindow *
 open_window (const char *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  MsvisWindow *window = msvis_window_new (NULL);
+  MsvisWindow *window = msvis_window_test_new (NULL, 1280, 800);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open_path (window, path);
   msvis_ui_test_spin (300);
   return window;
 }

@@ -47,11 +47,8 @@ open_copy (Fixture *f,
   g_assert_cmpint (g_chmod (f->copy, mode), ==, 0);
   file = g_file_new_for_path (f->copy);
 
-  f->window = msvis_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 720);
-  gtk_window_present (GTK_WINDOW (f->window));
-  msvis_window_open (f->window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, f->window, 10000));
+  f->window = msvis_window_test_new (NULL, 1280, 720);
+  msvis_window_test_open (f->window, file);
   f->view = msvis_window_test_compare_view (f->window);
   f->npu = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (f->view, FALSE));
   f->bench = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (f->view, TRUE));

@@ -49,11 +49,8 @@ test_match_save_reopen (void)
   g_assert_true (g_file_set_contents (copy, contents, length, NULL));
   file = g_file_new_for_path (copy);
 
-  window = msvis_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1360, 860);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  window = msvis_window_test_new (NULL, 1360, 860);
+  msvis_window_test_open (window, file);
   view = msvis_window_test_compare_view (window);
   npu = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, FALSE));
   bench = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, TRUE));
@@ -96,12 +93,9 @@ test_match_save_reopen (void)
 static MsvisWindow *
 open_window (GFile *file)
 {
-  MsvisWindow *window = msvis_window_new (NULL);
+  MsvisWindow *window = msvis_window_test_new (NULL, 1360, 860);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1360, 860);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open (window, file);
   return window;
 }
 

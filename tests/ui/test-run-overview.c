@@ -69,12 +69,9 @@ test_grid_and_click (void)
     return;
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     g_error ("%s: the fixture is missing (tests/data/reference-2026)", path);
-  window = msvis_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
+  window = msvis_window_test_new (NULL, 1280, 800);
   file = g_file_new_for_path (path);
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open (window, file);
   overview = MSVIS_RUN_OVERVIEW (msvis_ui_test_find_widget (GTK_WIDGET (window), is_overview,
                                                             NULL));
   g_assert_nonnull (overview);
@@ -118,11 +115,9 @@ test_single_graph (void)
 
   if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
     return;
-  window = msvis_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
+  window = msvis_window_test_new (NULL, 0, 0);
   file = g_file_new_for_path (path);
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open (window, file);
   overview = msvis_ui_test_find_widget (GTK_WIDGET (window), is_overview, NULL);
   g_assert_false (gtk_widget_get_visible (
     gtk_widget_get_parent (gtk_widget_get_ancestor (overview, GTK_TYPE_POPOVER))));

@@ -89,13 +89,10 @@ test_recent_folder (void)
     return;
   folder = g_path_get_dirname (path);
   file = g_file_new_for_path (folder);
-  first = msvis_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (first));
-  msvis_window_open (first, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, first, 10000));
+  first = msvis_window_test_new (NULL, 0, 0);
+  msvis_window_test_open (first, file);
 
-  second = msvis_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (second));
+  second = msvis_window_test_new (NULL, 0, 0);
   g_assert_true (msvis_ui_test_spin_until (lists_folder, second, 5000));
   gtk_window_destroy (GTK_WINDOW (second));
   gtk_window_destroy (GTK_WINDOW (first));

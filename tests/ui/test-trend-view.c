@@ -637,8 +637,7 @@ test_foreign_db_refused (void)
   g_assert_cmpint (sqlite3_exec (db, "CREATE TABLE tb_nodes (id TEXT)", NULL, NULL, NULL), ==,
                    SQLITE_OK);
   sqlite3_close (db);
-  window = msvis_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
+  window = msvis_window_test_new (NULL, 0, 0);
   file = g_file_new_for_path (path);
   msvis_window_open (window, file);
   g_assert_true (msvis_ui_test_spin_until (error_dialog_shown, NULL, 5000));

@@ -5,9 +5,7 @@
 #include <adwaita.h>
 #include <string.h>
 
-#include "msvis-application.h"
 #include "msvis-compare-view.h"
-#include "msvis-graph-job.h"
 #include "msvis-minimap.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
@@ -24,35 +22,13 @@ static GtkApplication *app;
 static char *sample_dir;
 static char *sample_compare;
 
-static char *
-build_sample (void)
-{
-  g_autofree char *config_path = g_test_build_filename (G_TEST_DIST, "..", "data", "samples",
-                                                        "compare.json", NULL);
-  g_autofree char *out = g_build_filename (sample_dir, "compare", NULL);
-  MsvisGraphJob job = { 0 };
-  g_autoptr(GPtrArray) written = NULL;
-  g_autoptr(GError) error = NULL;
-
-  job.config_path = config_path;
-  job.output_dir = out;
-  written = msvis_graph_job_run (&job, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (written->len, ==, 1);
-  return g_strdup (g_ptr_array_index (written, 0));
-}
-
 static MsvisWindow *
 new_window (int width,
             int height)
 {
-  MsvisWindow *window = msvis_window_new (app);
-  g_autoptr(GFile) file = g_file_new_for_path (sample_compare);
+  MsvisWindow *window = msvis_window_test_new (app, width, height);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open_path (window, sample_compare);
   msvis_ui_test_spin (300);
   return window;
 }
@@ -293,13 +269,8 @@ main (int   argc,
     {
       sample_dir = g_dir_make_tmp ("msvis-fit-XXXXXX", &error);
       g_assert_no_error (error);
-      sample_compare = build_sample ();
-      app = GTK_APPLICATION (msvis_application_new ());
-      /* Never hand the windows to an msvis the user is running. */
-      g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app))
-                                                    | G_APPLICATION_NON_UNIQUE);
-      g_application_register (G_APPLICATION (app), NULL, &error);
-      g_assert_no_error (error);
+      sample_compare = msvis_window_test_build_sample (sample_dir, "compare", FALSE);
+      app = msvis_window_test_new_app ();
     }
 
   status = g_test_run ();

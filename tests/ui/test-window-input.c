@@ -38,21 +38,14 @@ is_node_details (GtkWidget     *widget,
 static MsvisWindow *
 new_window (void)
 {
-  MsvisWindow *window = msvis_window_new (app);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
+  return msvis_window_test_new (app, 1280, 800);
 }
 
 static void
 open_path (MsvisWindow *window,
            const char  *path)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open_path (window, path);
   msvis_ui_test_spin (300);
 }
 
@@ -569,7 +562,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   msvis_ui_test_init_i18n ();
@@ -584,11 +576,7 @@ main (int   argc,
   if (msvis_ui_test_has_display ())
     {
       /* The application holds the accelerators. */
-      app = GTK_APPLICATION (msvis_application_new ());
-      g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app))
-                                                    | G_APPLICATION_NON_UNIQUE);
-      g_application_register (G_APPLICATION (app), NULL, &error);
-      g_assert_no_error (error);
+      app = msvis_window_test_new_app ();
     }
   status = g_test_run ();
   g_clear_object (&app);

@@ -111,18 +111,13 @@ static void
 test_group_shown (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
   MsvisWindow *window;
   MsvisCompareView *view;
 
   if (!msvis_ui_test_require ("cmp_xfw_lm/compare_20261121192016.vis", &path))
     return;
-  file = g_file_new_for_path (path);
-  window = msvis_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  window = msvis_window_test_new (app, 1280, 720);
+  msvis_window_test_open_path (window, path);
   view = msvis_window_test_compare_view (window);
   check_unmatched (window, msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view,
                                                                                         FALSE)),
@@ -138,21 +133,13 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   msvis_ui_test_init_i18n ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/window-unattached/group-shown", test_group_shown);
   if (msvis_ui_test_has_display ())
-    {
-      app = GTK_APPLICATION (msvis_application_new ());
-      /* Never hand the windows to an msvis the user is running. */
-      g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app))
-                                                    | G_APPLICATION_NON_UNIQUE);
-      g_application_register (G_APPLICATION (app), NULL, &error);
-      g_assert_no_error (error);
-    }
+    app = msvis_window_test_new_app ();
   status = g_test_run ();
   g_clear_object (&app);
   return status;

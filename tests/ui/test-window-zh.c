@@ -67,19 +67,14 @@ static void
 test_legend_counts (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
   MsvisWindow *window;
   GtkWidget *stack, *title;
   const char *subtitle;
 
   if (!msvis_ui_test_require (STAT, &path))
     return;
-  file = g_file_new_for_path (path);
-  window = msvis_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  window = msvis_window_test_new (app, 1280, 720);
+  msvis_window_test_open_path (window, path);
 
   stack = msvis_ui_test_find_widget (GTK_WIDGET (window), has_legend_page, NULL);
   g_assert_nonnull (stack);
@@ -103,15 +98,11 @@ static void
 test_merged_subtitle (void)
 {
   g_autofree char *path = msvis_test_data_db ("merge-2026", "tp_none");
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  MsvisWindow *window = msvis_window_new (app);
+  MsvisWindow *window = msvis_window_test_new (app, 1280, 720);
   GtkWidget *title;
   const char *subtitle;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open_path (window, path);
   title = msvis_ui_test_find_widget (GTK_WIDGET (window), is_window_title, NULL);
   g_assert_nonnull (title);
   subtitle = adw_window_title_get_subtitle (ADW_WINDOW_TITLE (title));
@@ -151,11 +142,8 @@ test_merged_replicas (void)
 
       g_assert_true (g_file_set_contents (path, contents, length, NULL));
     }
-  window = msvis_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_open (window, folder);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  window = msvis_window_test_new (app, 1280, 720);
+  msvis_window_test_open (window, folder);
   msvis_ui_test_spin (200);
   g_assert_nonnull (msvis_ui_test_find_widget (GTK_WIDGET (window), is_replica_label, NULL));
   /* Nor does the subtitle call it a rank. */
@@ -235,7 +223,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   /* Before GLib reads it: the menu's choice goes to a folder of the test's own. */
@@ -250,14 +237,7 @@ main (int   argc,
   g_test_add_func ("/window-zh/merged-replicas", test_merged_replicas);
 
   if (msvis_ui_test_has_display ())
-    {
-      app = GTK_APPLICATION (msvis_application_new ());
-      /* Never hand the windows to an msvis the user is running. */
-      g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app))
-                                                    | G_APPLICATION_NON_UNIQUE);
-      g_application_register (G_APPLICATION (app), NULL, &error);
-      g_assert_no_error (error);
-    }
+    app = msvis_window_test_new_app ();
   status = g_test_run ();
   g_clear_object (&app);
   msvis_test_remove_tree (config_dir);

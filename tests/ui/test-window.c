@@ -29,11 +29,7 @@ typedef struct
 static MsvisWindow *
 new_window (void)
 {
-  MsvisWindow *window = msvis_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1360, 860);
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
+  return msvis_window_test_new (NULL, 1360, 860);
 }
 
 static void
@@ -65,8 +61,7 @@ test_open_compare (void)
     return;
   window = new_window ();
   file = g_file_new_for_path (path);
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open (window, file);
   view = msvis_window_test_compare_view (window);
   npu = msvis_compare_view_get_canvas (view, FALSE);
   msvis_ui_test_spin (300);
@@ -173,8 +168,7 @@ test_open_error_keeps_document (void)
     return;
   window = new_window ();
   file = g_file_new_for_path (path);
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open (window, file);
 
   dir = g_dir_make_tmp ("msvis-window-XXXXXX", NULL);
   broken = g_build_filename (dir, "broken.vis", NULL);
@@ -301,8 +295,7 @@ test_long_name (void)
   g_assert_cmpuint (strlen (name), >=, 60000);
   window = new_window ();
   file = g_file_new_for_path (path);
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open (window, file);
   view = msvis_window_test_compare_view (window);
   canvas = msvis_compare_view_get_canvas (view, FALSE);
   node = msvis_graph_lookup (msvis_graph_canvas_get_graph (canvas), name);
@@ -498,8 +491,7 @@ test_micro_steps_many (void)
   path = write_steps_vis (dir, "many-steps.vis", 200, 200);
   window = new_window ();
   file = g_file_new_for_path (path);
-  msvis_window_open (window, file);
-  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_ready, window, 10000));
+  msvis_window_test_open (window, file);
   chooser = GTK_DROP_DOWN (msvis_ui_test_find_widget (GTK_WIDGET (window), is_step_chooser,
                                                       NULL));
   g_assert_nonnull (chooser);
