@@ -8,6 +8,8 @@
 #include <gdk/x11/gdkx.h>
 #include <X11/extensions/XTest.h>
 #include <X11/keysym.h>
+
+#include "msvis-xtest-test-util.h"
 #endif
 
 #include "msvis-compare-view.h"
@@ -24,39 +26,6 @@
 #define STAT "cmp_stat/compare_20261121191907.vis"
 
 #ifdef HAVE_XTEST
-static Display *
-xtest_display (GtkWidget *widget)
-{
-  GdkDisplay *display = gtk_widget_get_display (widget);
-  int event_base, error_base, major, minor;
-  Display *x;
-
-  if (!GDK_IS_X11_DISPLAY (display))
-    return NULL;
-  x = gdk_x11_display_get_xdisplay (display);
-  if (!XTestQueryExtension (x, &event_base, &error_base, &major, &minor))
-    return NULL;
-  return x;
-}
-
-static gboolean
-is_active (gpointer data)
-{
-  return gtk_window_is_active (data);
-}
-
-/* The keyboard to @window, as a window manager would not have moved it yet. */
-static void
-focus_window (GtkWidget *window)
-{
-  Display *x = xtest_display (window);
-  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
-
-  XSetInputFocus (x, xid, RevertToParent, CurrentTime);
-  XFlush (x);
-  g_assert_true (msvis_ui_test_spin_until (is_active, window, 5000));
-}
-
 static void
 count_release (GtkEventControllerKey *keys,
                guint                  keyval,
@@ -80,7 +49,7 @@ press (GtkWidget *window,
        guint      keyval,
        gboolean   delivered)
 {
-  Display *x = xtest_display (window);
+  Display *x = msvis_xtest_display (window);
   KeyCode code = XKeysymToKeycode (x, keyval);
   GtkEventController *keys = gtk_event_controller_key_new ();
   guint released = 0;
@@ -108,7 +77,7 @@ assert_graph_keys_ignored (MsvisWindow      *window,
   double zoom = msvis_graph_canvas_get_zoom (canvas);
   MsvisNodeId selected = msvis_graph_canvas_get_selected (canvas);
 
-  focus_window (GTK_WIDGET (window));
+  msvis_xtest_focus_window (GTK_WIDGET (window));
   press (GTK_WIDGET (window), GDK_KEY_w, FALSE);
   press (GTK_WIDGET (window), GDK_KEY_Down, FALSE);
   g_assert_cmpfloat (msvis_graph_canvas_get_zoom (canvas), ==, zoom);
@@ -121,7 +90,7 @@ assert_graph_keys_work (MsvisWindow      *window,
 {
   double zoom = msvis_graph_canvas_get_zoom (canvas);
 
-  focus_window (GTK_WIDGET (window));
+  msvis_xtest_focus_window (GTK_WIDGET (window));
   press (GTK_WIDGET (window), GDK_KEY_w, TRUE);
   g_assert_cmpfloat (msvis_graph_canvas_get_zoom (canvas), >, zoom);
 }
@@ -158,7 +127,7 @@ test_keys_stay_out (void)
   if (!msvis_ui_test_require (STAT, &path))
     return;
   window = msvis_window_test_new (NULL, 1280, 800);
-  if (xtest_display (GTK_WIDGET (window)) == NULL)
+  if (msvis_xtest_display (GTK_WIDGET (window)) == NULL)
     {
       g_test_skip ("not an X display with the XTEST extension");
       gtk_window_destroy (GTK_WINDOW (window));

@@ -9,6 +9,8 @@
 #include <gdk/x11/gdkx.h>
 #include <X11/extensions/XTest.h>
 #include <X11/keysym.h>
+
+#include "msvis-xtest-test-util.h"
 #endif
 
 #include "msvis-application.h"
@@ -64,39 +66,6 @@ lookup (MsvisWindow *window,
 /* Keys */
 
 #ifdef HAVE_XTEST
-static Display *
-xtest_display (GtkWidget *widget)
-{
-  GdkDisplay *display = gtk_widget_get_display (widget);
-  int event_base, error_base, major, minor;
-  Display *x;
-
-  if (!GDK_IS_X11_DISPLAY (display))
-    return NULL;
-  x = gdk_x11_display_get_xdisplay (display);
-  if (!XTestQueryExtension (x, &event_base, &error_base, &major, &minor))
-    return NULL;
-  return x;
-}
-
-static gboolean
-is_active (gpointer data)
-{
-  return gtk_window_is_active (data);
-}
-
-/* No window manager runs under Xvfb: the test gives the window the keyboard itself. */
-static void
-focus_window (GtkWidget *window)
-{
-  Display *x = xtest_display (window);
-  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
-
-  XSetInputFocus (x, xid, RevertToParent, CurrentTime);
-  XFlush (x);
-  g_assert_true (msvis_ui_test_spin_until (is_active, window, 5000));
-}
-
 typedef struct
 {
   GtkWidget *window;
@@ -127,7 +96,7 @@ press (GtkWidget       *window,
        guint            keyval,
        GdkModifierType  mods)
 {
-  Display *x = xtest_display (window);
+  Display *x = msvis_xtest_display (window);
   KeyCode code = XKeysymToKeycode (x, keyval);
   KeyCode ctrl = XKeysymToKeycode (x, XK_Control_L);
   KeyCode alt = XKeysymToKeycode (x, XK_Alt_L);
@@ -172,7 +141,7 @@ test_keys (void)
   if (!msvis_ui_test_require (STAT, &path))
     return;
   window = new_window ();
-  if (xtest_display (GTK_WIDGET (window)) == NULL)
+  if (msvis_xtest_display (GTK_WIDGET (window)) == NULL)
     {
       g_test_skip ("not an X display with the XTEST extension");
       gtk_window_destroy (GTK_WINDOW (window));
@@ -182,7 +151,7 @@ test_keys (void)
   view = msvis_window_test_compare_view (window);
   npu = msvis_compare_view_get_canvas (view, FALSE);
   bench = msvis_compare_view_get_canvas (view, TRUE);
-  focus_window (GTK_WIDGET (window));
+  msvis_xtest_focus_window (GTK_WIDGET (window));
 
   node = lookup (window, FALSE, "Module.fc.Linear.backward.0");
   g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
@@ -232,7 +201,7 @@ test_first_divergence_keys (void)
   if (!msvis_ui_test_require (STAT, &path))
     return;
   window = new_window ();
-  if (xtest_display (GTK_WIDGET (window)) == NULL)
+  if (msvis_xtest_display (GTK_WIDGET (window)) == NULL)
     {
       g_test_skip ("not an X display with the XTEST extension");
       gtk_window_destroy (GTK_WINDOW (window));
@@ -240,7 +209,7 @@ test_first_divergence_keys (void)
     }
   open_path (window, path);
   npu = msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), FALSE);
-  focus_window (GTK_WIDGET (window));
+  msvis_xtest_focus_window (GTK_WIDGET (window));
   relu = lookup (window, FALSE, "Functional.relu.0.forward");
   add = lookup (window, FALSE, "Tensor.__add__.0.forward");
   g_assert_cmpuint (relu, !=, MSVIS_NODE_ID_NONE);
@@ -299,7 +268,7 @@ click (GtkWidget *widget,
        double     y)
 {
   GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
-  Display *display = xtest_display (window);
+  Display *display = msvis_xtest_display (window);
   Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
   double wx, wy, sx, sy;
   int rx, ry;
@@ -333,14 +302,14 @@ test_minimap_click (void)
   if (!msvis_ui_test_require (STAT, &path))
     return;
   window = new_window ();
-  if (xtest_display (GTK_WIDGET (window)) == NULL)
+  if (msvis_xtest_display (GTK_WIDGET (window)) == NULL)
     {
       g_test_skip ("not an X display with the XTEST extension");
       gtk_window_destroy (GTK_WINDOW (window));
       return;
     }
   open_path (window, path);
-  focus_window (GTK_WIDGET (window));
+  msvis_xtest_focus_window (GTK_WIDGET (window));
   view = msvis_window_test_compare_view (window);
   npu = msvis_compare_view_get_canvas (view, FALSE);
   minimap = msvis_compare_view_get_minimap (view, FALSE);
