@@ -10,6 +10,7 @@
 #include "msvis-graph-builder.h"
 #include "msvis-graph-job.h"
 #include "msvis-test-util.h"
+#include "msvis-vis-source.h"
 #include "msvis-vis-writer.h"
 
 void
@@ -273,4 +274,20 @@ msvis_test_item_names (MsvisGraph  *graph,
         g_string_append_printf (out, "%s%c", key, separator);
     }
   return g_string_free (out, FALSE);
+}
+
+MsvisVisDocument *
+msvis_test_load_first_graph (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisSource) source = msvis_vis_source_open (file, NULL, &error);
+  MsvisVisDocument *doc;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (msvis_vis_source_get_graphs (source)->len, >, 0);
+  doc = msvis_vis_source_load (source, g_array_index (msvis_vis_source_get_graphs (source),
+                                                      MsvisVisGraphKey, 0), NULL, &error);
+  g_assert_no_error (error);
+  return doc;
 }

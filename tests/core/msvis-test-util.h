@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "msvis-graph.h"
+#include "msvis-vis-document.h"
 
 G_BEGIN_DECLS
 
@@ -51,6 +52,9 @@ const char *msvis_test_parent_of    (MsvisGraph  *graph,
 /* The ids of @id's children, joined with spaces. */
 char       *msvis_test_children_of  (MsvisGraph  *graph,
                                      const char  *id);
+/* The .vis, .vis.db or folder at @path opened as the viewer opens it, and its first graph (a
+ * .vis.db holds graphs by step and rank) loaded; the test fails where that fails. */
+MsvisVisDocument *msvis_test_load_first_graph (const char *path);
 
 /* msvis (MSVIS_BIN) with @command (nullable) and @args (NULL-terminated) in @cwd (NULL: here),
  * in the C locale so that its messages are English as msprobe's; @out and @err (nullable) get

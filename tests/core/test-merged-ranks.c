@@ -6,25 +6,9 @@
 
 #include "msvis-merged-ranks.h"
 #include "msvis-test-util.h"
-#include "msvis-vis-source.h"
 
 /* A parallel-merged result is described by the ranks that went into it, not by the "rank 0"
  * msprobe writes for it (issue 26): from msprobe 26.0.0's own merge outputs in tests/data. */
-
-static MsvisVisDocument *
-load (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MsvisVisSource) source = msvis_vis_source_open (file, NULL, &error);
-  MsvisVisDocument *doc;
-
-  g_assert_no_error (error);
-  doc = msvis_vis_source_load (source, g_array_index (msvis_vis_source_get_graphs (source),
-                                                      MsvisVisGraphKey, 0), NULL, &error);
-  g_assert_no_error (error);
-  return doc;
-}
 
 /* The ranks of the merge in @base's @case_name, "" for a result with no sign of a merge; the
  * window's subtitle must say the same. */
@@ -34,7 +18,7 @@ expect_case (const char *base,
              const char *ranks)
 {
   g_autofree char *path = msvis_test_data_db (base, case_name);
-  g_autoptr(MsvisVisDocument) doc = load (path);
+  g_autoptr(MsvisVisDocument) doc = msvis_test_load_first_graph (path);
   g_autoptr(GArray) found = msvis_merged_ranks_find (doc);
   g_autofree char *text = found ? msvis_merged_ranks_format (found) : g_strdup ("");
   g_autofree char *subtitle = msvis_vis_document_describe (doc, -1);
@@ -78,8 +62,8 @@ test_own_rank (void)
 {
   g_autofree char *tp = msvis_test_data_db ("merge-2026", "tp_none");
   g_autofree char *pp = msvis_test_data_db ("merge-2026", "pp_root");
-  g_autoptr(MsvisVisDocument) tp_doc = load (tp);
-  g_autoptr(MsvisVisDocument) pp_doc = load (pp);
+  g_autoptr(MsvisVisDocument) tp_doc = msvis_test_load_first_graph (tp);
+  g_autoptr(MsvisVisDocument) pp_doc = msvis_test_load_first_graph (pp);
   g_autoptr(GArray) tp_ranks = NULL, pp_ranks = NULL;
   g_autofree char *tp_text = NULL, *pp_text = NULL;
 

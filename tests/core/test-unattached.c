@@ -12,7 +12,6 @@
 #include "msvis-node-finder.h"
 #include "msvis-test-util.h"
 #include "msvis-vis-db-writer.h"
-#include "msvis-vis-source.h"
 #include "msvis-vis-writer.h"
 
 /* Nodes the root does not reach (cmp_xfw_lm: 14 of the NPU side's 19, whose upnode is "None")
@@ -25,16 +24,8 @@ static MsvisVisDocument *
 load (const char *relative)
 {
   g_autofree char *path = msvis_test_reference (relative);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MsvisVisSource) source = msvis_vis_source_open (file, NULL, &error);
-  MsvisVisDocument *doc;
 
-  g_assert_no_error (error);
-  doc = msvis_vis_source_load (source, g_array_index (msvis_vis_source_get_graphs (source),
-                                                      MsvisVisGraphKey, 0), NULL, &error);
-  g_assert_no_error (error);
-  return doc;
+  return msvis_test_load_first_graph (path);
 }
 
 static guint

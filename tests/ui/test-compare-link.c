@@ -7,8 +7,8 @@
 
 #include "msvis-compare-view.h"
 #include "msvis-link-gutter.h"
+#include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
-#include "msvis-vis-source.h"
 
 /* Linked panes (issue 25, item 1): scroll, zoom, Fit and re-layouts of one side move the other
  * so that a matched pair sits level on both; the link curves stay in the gutter. */
@@ -53,23 +53,6 @@ relaid (gpointer data)
  * .vis.db, tall enough to scroll. */
 #define MEGATRON "cmp_mini_megatron/compare_20261127113951.vis.db"
 
-/* A .vis.db holds graphs by step and rank: the first one. */
-static MsvisVisDocument *
-read_first_graph (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MsvisVisSource) source = msvis_vis_source_open (file, NULL, &error);
-  MsvisVisDocument *doc;
-
-  g_assert_no_error (error);
-  g_assert_cmpuint (msvis_vis_source_get_graphs (source)->len, >, 0);
-  doc = msvis_vis_source_load (source, g_array_index (msvis_vis_source_get_graphs (source),
-                                                      MsvisVisGraphKey, 0), NULL, &error);
-  g_assert_no_error (error);
-  return doc;
-}
-
 static gboolean
 fixture_open (Fixture    *f,
               const char *relative,
@@ -82,7 +65,7 @@ fixture_open (Fixture    *f,
   path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out", relative, NULL);
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     g_error ("%s: the fixture is missing (tests/data/reference-2026)", path);
-  f->doc = read_first_graph (path);
+  f->doc = msvis_test_load_first_graph (path);
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, height);
   f->view = MSVIS_COMPARE_VIEW (msvis_compare_view_new ());

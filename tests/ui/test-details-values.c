@@ -10,7 +10,6 @@
 #include "msvis-node-details-private.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
-#include "msvis-vis-source.h"
 
 /* Arguments that are not tensors (issue 26): ints, bools, strings, None, process groups showed
  * as blank rows in the details and the comparison panel. Their values show on both sides, and
@@ -32,19 +31,10 @@ static MsvisVisDocument *
 read_document (const char *relative)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", relative, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MsvisVisSource) source = NULL;
-  MsvisVisDocument *doc;
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     g_error ("%s: the fixture is missing (tests/data)", path);
-  source = msvis_vis_source_open (file, NULL, &error);
-  g_assert_no_error (error);
-  doc = msvis_vis_source_load (source, g_array_index (msvis_vis_source_get_graphs (source),
-                                                      MsvisVisGraphKey, 0), NULL, &error);
-  g_assert_no_error (error);
-  return doc;
+  return msvis_test_load_first_graph (path);
 }
 
 static gboolean

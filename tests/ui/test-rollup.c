@@ -10,8 +10,8 @@
 #include "msvis-minimap.h"
 #include "msvis-graph-summary.h"
 #include "msvis-render.h"
+#include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
-#include "msvis-vis-source.h"
 
 /* Roll-ups (issue 25, item 3): the badges of a closed container count the errors, warnings,
  * unmatched and overflowing leaves inside, as the summary counts them; Expand to Errors opens
@@ -42,19 +42,10 @@ read_2026 (const char *relative)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out",
                                                  relative, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MsvisVisSource) source = NULL;
-  MsvisVisDocument *doc;
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     g_error ("%s: the fixture is missing (tests/data/reference-2026)", path);
-  source = msvis_vis_source_open (file, NULL, &error);
-  g_assert_no_error (error);
-  doc = msvis_vis_source_load (source, g_array_index (msvis_vis_source_get_graphs (source),
-                                                      MsvisVisGraphKey, 0), NULL, &error);
-  g_assert_no_error (error);
-  return doc;
+  return msvis_test_load_first_graph (path);
 }
 
 static gboolean
