@@ -124,6 +124,44 @@ check_pattern (const char  *option,
   return refuse (error, option, message);
 }
 
+/* The first checks of FileChecker.common_check: @path exists, and its resolved path and name
+ * are within the limits. Returns: the resolved path, NULL with @error set otherwise. */
+static char *
+resolve_existing (const char  *option,
+                  const char  *path,
+                  GError     **error)
+{
+  g_autofree char *real = NULL;
+  g_autofree char *name = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *message = g_strdup_printf (_("The file path %s does not exist."), path);
+
+      refuse (error, option, message);
+      return NULL;
+    }
+  real = py_realpath (path);
+  name = g_path_get_basename (real);
+  if (!check_length (option, real, name, error))
+    return NULL;
+  return g_steal_pointer (&real);
+}
+
+static gboolean
+check_readable (const char  *option,
+                const char  *real,
+                int          mode,
+                GError     **error)
+{
+  g_autofree char *message = NULL;
+
+  if (g_access (real, mode) == 0)
+    return TRUE;
+  message = g_strdup_printf (_("The file path %s is not readable."), real);
+  return refuse (error, option, message);
+}
+
 /* FileChecker(path, DIR, "w").common_check(), as check_file_or_directory_path(path,
  * isdir=True) runs it on -tp and -gp, except that the folder need only be readable: msprobe
  * asks for write access it never uses, which refuses dumps on read-only storage (archived
@@ -134,28 +172,17 @@ msvis_visualize_check_dump_dir (const char  *option,
                                 GError     **error)
 {
   g_autofree char *message = NULL;
-  g_autofree char *real = NULL;
-  g_autofree char *name = NULL;
+  g_autofree char *real = resolve_existing (option, path, error);
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      message = g_strdup_printf (_("The file path %s does not exist."), path);
-      return refuse (error, option, message);
-    }
-  real = py_realpath (path);
-  name = g_path_get_basename (real);
-  if (!check_length (option, real, name, error))
+  if (real == NULL)
     return FALSE;
   if (!g_file_test (real, G_FILE_TEST_IS_DIR))
     {
       message = g_strdup_printf (_("The %s should be a directory!"), real);
       return refuse (error, option, message);
     }
-  if (g_access (real, R_OK | X_OK) != 0)
-    {
-      message = g_strdup_printf (_("The file path %s is not readable."), real);
-      return refuse (error, option, message);
-    }
+  if (!check_readable (option, real, R_OK | X_OK, error))
+    return FALSE;
   return check_pattern (option, real, error);
 }
 
@@ -198,29 +225,18 @@ msvis_visualize_check_yaml (const char  *option,
                             GError     **error)
 {
   g_autofree char *message = NULL;
-  g_autofree char *real = NULL;
-  g_autofree char *name = NULL;
+  g_autofree char *real = resolve_existing (option, path, error);
   GStatBuf st;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      message = g_strdup_printf (_("The file path %s does not exist."), path);
-      return refuse (error, option, message);
-    }
-  real = py_realpath (path);
-  name = g_path_get_basename (real);
-  if (!check_length (option, real, name, error))
+  if (real == NULL)
     return FALSE;
   if (!g_file_test (real, G_FILE_TEST_IS_REGULAR))
     {
       message = g_strdup_printf (_("The %s should be a file!"), real);
       return refuse (error, option, message);
     }
-  if (g_access (real, R_OK) != 0)
-    {
-      message = g_strdup_printf (_("The file path %s is not readable."), real);
-      return refuse (error, option, message);
-    }
+  if (!check_readable (option, real, R_OK, error))
+    return FALSE;
   if (!check_pattern (option, real, error))
     return FALSE;
   if (g_stat (real, &st) == 0 && st.st_size >= YAML_SIZE_MAX)
