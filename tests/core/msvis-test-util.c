@@ -291,3 +291,22 @@ msvis_test_load_first_graph (const char *path)
   g_assert_no_error (error);
   return doc;
 }
+
+GBytes *
+msvis_test_vis_bytes (MsvisVisDocument *doc,
+                      gboolean          drop_md5)
+{
+  g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+  MsvisVisOptions options = { .overflow_check = msvis_vis_document_get_overflow_check (doc) };
+  MsvisVisCompare compare;
+
+  g_assert_true (msvis_vis_document_ensure_all_data (doc, NULL, &error));
+  msvis_vis_document_get_compare (doc, &compare);
+  compare.drop_md5 = drop_md5;
+  g_assert_true (msvis_vis_write_compare (msvis_vis_document_get_npu (doc), &compare, &options,
+                                          stream, NULL, &error));
+  g_assert_no_error (error);
+  g_output_stream_close (stream, NULL, NULL);
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (stream));
+}

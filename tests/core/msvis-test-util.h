@@ -55,6 +55,10 @@ char       *msvis_test_children_of  (MsvisGraph  *graph,
 /* The .vis, .vis.db or folder at @path opened as the viewer opens it, and its first graph (a
  * .vis.db holds graphs by step and rank) loaded; the test fails where that fails. */
 MsvisVisDocument *msvis_test_load_first_graph (const char *path);
+/* @doc as msvis writes it to a .vis (its compare, without the manual-match tables), every
+ * node's data read first; @drop_md5 as MsvisVisCompare's. */
+GBytes     *msvis_test_vis_bytes    (MsvisVisDocument *doc,
+                                     gboolean          drop_md5);
 
 /* msvis (MSVIS_BIN) with @command (nullable) and @args (NULL-terminated) in @cwd (NULL: here),
  * in the C locale so that its messages are English as msprobe's; @out and @err (nullable) get

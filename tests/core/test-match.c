@@ -69,26 +69,6 @@ new_session (MsvisVisDocument *doc,
   return session;
 }
 
-/* The document as msvis writes a .vis, without the manual-match tables. */
-static GBytes *
-doc_bytes (MsvisVisDocument *doc,
-           gboolean          drop_md5)
-{
-  g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
-  g_autoptr(GError) error = NULL;
-  MsvisVisOptions options = { .overflow_check = msvis_vis_document_get_overflow_check (doc) };
-  MsvisVisCompare compare;
-
-  g_assert_true (msvis_vis_document_ensure_all_data (doc, NULL, &error));
-  msvis_vis_document_get_compare (doc, &compare);
-  compare.drop_md5 = drop_md5;
-  g_assert_true (msvis_vis_write_compare (npu_of (doc), &compare, &options,
-                                          stream, NULL, &error));
-  g_assert_no_error (error);
-  g_output_stream_close (stream, NULL, NULL);
-  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (stream));
-}
-
 static GBytes *
 file_bytes (const char *path)
 {
@@ -184,7 +164,7 @@ test_round_trip_in_memory (void)
   MsvisNodeId n, b;
 
   doc = compare_in_memory ("fx/pt_stat/npu", "fx/pt_stat/bench", MSVIS_COMPARE_SUMMARY, FALSE);
-  original = doc_bytes (doc, TRUE);
+  original = msvis_test_vis_bytes (doc, TRUE);
   session = new_session (doc, NULL);
   n = npu_node (doc, "Module.fc.Linear.forward.0");
   b = bench_node (doc, "Module.fc.Linear.forward.0");
@@ -199,31 +179,31 @@ test_round_trip_in_memory (void)
                      msvis_graph_get_compare_results (npu_of (doc)), n).kind, ==,
                    MSVIS_PRECISION_NONE);
   g_assert_true (msvis_match_session_is_modified (session));
-  unmatched = doc_bytes (doc, TRUE);
+  unmatched = msvis_test_vis_bytes (doc, TRUE);
   g_assert_false (g_bytes_equal (unmatched, original));
 
   g_assert_true (msvis_match_session_match (session, n, b, TRUE, &change, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (change.n_linked, >=, 2);
-  again = doc_bytes (doc, TRUE);
+  again = msvis_test_vis_bytes (doc, TRUE);
   assert_bytes_equal (again, original);
 
   /* undo, undo, redo, redo */
   g_assert_true (msvis_match_session_undo (session, NULL));
   g_clear_pointer (&again, g_bytes_unref);
-  again = doc_bytes (doc, TRUE);
+  again = msvis_test_vis_bytes (doc, TRUE);
   assert_bytes_equal (again, unmatched);
   g_assert_true (msvis_match_session_undo (session, NULL));
   g_assert_false (msvis_match_session_can_undo (session));
   g_assert_false (msvis_match_session_is_modified (session));
   g_clear_pointer (&again, g_bytes_unref);
-  again = doc_bytes (doc, TRUE);
+  again = msvis_test_vis_bytes (doc, TRUE);
   assert_bytes_equal (again, original);
   g_assert_true (msvis_match_session_redo (session, NULL));
   g_assert_true (msvis_match_session_redo (session, NULL));
   g_assert_false (msvis_match_session_can_redo (session));
   g_clear_pointer (&again, g_bytes_unref);
-  again = doc_bytes (doc, TRUE);
+  again = msvis_test_vis_bytes (doc, TRUE);
   assert_bytes_equal (again, original);
 }
 
@@ -309,7 +289,7 @@ test_round_trip_md5_file (void)
                                             bench_node (doc, "Module.conv1.Conv2d.forward.0"),
                                             TRUE, NULL, &error));
   g_assert_no_error (error);
-  again = doc_bytes (doc, FALSE);
+  again = msvis_test_vis_bytes (doc, FALSE);
   assert_bytes_equal (again, expected);
 }
 
@@ -351,7 +331,7 @@ test_round_trip_real_data (void)
   g_assert_no_error (error);
   warnings = msvis_match_session_take_warnings (session);
   g_assert_cmpuint (warnings->len, ==, 0);
-  again = doc_bytes (doc, FALSE);
+  again = msvis_test_vis_bytes (doc, FALSE);
   assert_bytes_equal (again, expected);
 }
 
@@ -502,7 +482,7 @@ assert_unchanged (MsvisMatchSession *session,
                   MsvisVisDocument  *doc,
                   GBytes            *before)
 {
-  g_autoptr(GBytes) now = doc_bytes (doc, FALSE);
+  g_autoptr(GBytes) now = msvis_test_vis_bytes (doc, FALSE);
 
   g_assert_false (msvis_match_session_can_undo (session));
   g_assert_false (msvis_match_session_is_modified (session));
@@ -531,7 +511,7 @@ test_errors (void)
 
   path = reference_vis ("cmp_stat");
   doc = read_doc (path);
-  before = doc_bytes (doc, FALSE);
+  before = msvis_test_vis_bytes (doc, FALSE);
   session = new_session (doc, path);
   n = npu_node (doc, "Tensor.view.1.forward");
 
@@ -692,11 +672,11 @@ test_vis_db (void)
                     MSVIS_NODE_ID_NONE);
   g_assert_cmpuint (link_of (npu_of (other), npu_node (other, "Tensor.mul.0.forward")), ==,
                     bench_node (other, "Tensor.mul.0.forward"));
-  rank1 = doc_bytes (other, FALSE);
+  rank1 = msvis_test_vis_bytes (other, FALSE);
   g_clear_pointer (&other, msvis_vis_document_unref);
   other = msvis_match_open_document (db, -1, 1, NULL, &error);
   g_assert_no_error (error);
-  rank1_before = doc_bytes (other, FALSE);
+  rank1_before = msvis_test_vis_bytes (other, FALSE);
   assert_bytes_equal (rank1, rank1_before);
 
   /* linked again by msvis match from a config */

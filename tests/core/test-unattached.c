@@ -127,23 +127,6 @@ test_none (void)
   g_assert_cmpuint (msvis_graph_get_n_nodes (npu), ==, n);
 }
 
-static GBytes *
-vis_bytes (MsvisVisDocument *doc)
-{
-  g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
-  g_autoptr(GError) error = NULL;
-  MsvisVisOptions options = { .overflow_check = msvis_vis_document_get_overflow_check (doc) };
-  MsvisVisCompare compare;
-
-  g_assert_true (msvis_vis_document_ensure_all_data (doc, NULL, &error));
-  msvis_vis_document_get_compare (doc, &compare);
-  g_assert_true (msvis_vis_write_compare (msvis_vis_document_get_npu (doc), &compare, &options,
-                                          stream, NULL, &error));
-  g_assert_no_error (error);
-  g_output_stream_close (stream, NULL, NULL);
-  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (stream));
-}
-
 /* The 8.2.1 .vis.db a window's Save writes: its rows, one line each. */
 static char *
 db_rows (MsvisVisDocument *doc,
@@ -189,8 +172,8 @@ test_not_written (void)
   g_autofree char *want_rows = NULL, *got_rows = NULL;
 
   msvis_vis_document_gather_unattached (shown);
-  want = vis_bytes (plain);
-  got = vis_bytes (shown);
+  want = msvis_test_vis_bytes (plain, FALSE);
+  got = msvis_test_vis_bytes (shown, FALSE);
   g_assert_null (strstr (g_bytes_get_data (got, NULL), "Unattached"));
   g_assert_true (g_bytes_equal (want, got));
 
