@@ -336,33 +336,70 @@ copy_file (const char *dir,
   return g_build_filename (dir, name, NULL);
 }
 
+/* The real-data case msvis match and the window's session both run: cmp_tensor1's .vis.db
+ * copied into a folder of the test's own with its dump_data_dir pointing at the tensors here,
+ * the configs that unmatch four pairs and match them again, and the viewer's result. */
+typedef struct
+{
+  char *dir;
+  char *root;       /* the tensors' folder here */
+  char *run;        /* the copy */
+  char *out;
+  char *unmatch;
+  char *config;
+  char *expected;
+} Rematch;
+
+static void
+rematch_init (Rematch *r)
+{
+  g_autofree char *source = data_path ("reference-2026",
+                                       "out/cmp_tensor1/compare_20261127114046.vis.db");
+
+  r->dir = msvis_test_make_dir ();
+  r->root = tensor_root ();
+  r->run = copy_file (r->dir, source, "run.vis.db");
+  r->out = g_build_filename (r->dir, "out.vis.db", NULL);
+  r->unmatch = data_path ("match-2026", "tensor-rematch-unmatch.vis.config");
+  r->config = data_path ("match-2026", "tensor.vis.config");
+  r->expected = data_path ("match-2026", "tensor-matched.vis.db");
+  set_tensor_root (r->run, STRIP, r->root);
+}
+
+/* The result written is the viewer's, once its dump_data_dir is msprobe's again. */
+static void
+rematch_check_and_clear (Rematch *r)
+{
+  set_tensor_root (r->out, r->root, STRIP);
+  assert_same_db (r->out, r->expected);
+  msvis_test_remove_tree (r->dir);
+  g_free (r->dir);
+  g_free (r->root);
+  g_free (r->run);
+  g_free (r->out);
+  g_free (r->unmatch);
+  g_free (r->config);
+  g_free (r->expected);
+}
+
 /* A real-data compare: four pairs msprobe matched are unmatched (the unmatch button, twins
  * too), then matched again crosswise as the viewer's match button matches a pair there: the
  * tensor files are read again and Cosine… come from them, with msprobe's indicators. */
 static void
 test_golden_real_data (void)
 {
-  g_autofree char *dir = msvis_test_make_dir ();
-  g_autofree char *root = tensor_root ();
-  g_autofree char *source = data_path ("reference-2026",
-                                       "out/cmp_tensor1/compare_20261127114046.vis.db");
-  g_autofree char *run = copy_file (dir, source, "run.vis.db");
-  g_autofree char *unmatched = g_build_filename (dir, "unmatched.vis.db", NULL);
-  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
-  g_autofree char *unmatch = data_path ("match-2026", "tensor-rematch-unmatch.vis.config");
-  g_autofree char *config = data_path ("match-2026", "tensor.vis.config");
-  g_autofree char *expected = data_path ("match-2026", "tensor-matched.vis.db");
+  Rematch r;
+  g_autofree char *unmatched = NULL;
   g_autofree char *err = NULL;
 
-  set_tensor_root (run, STRIP, root);
-  g_assert_cmpint (run_msvis ((const char *[]) { "match", "--unmatch", run, "--config", unmatch,
-                                                 "-o", unmatched, NULL }, &err), ==, 0);
+  rematch_init (&r);
+  unmatched = g_build_filename (r.dir, "unmatched.vis.db", NULL);
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", "--unmatch", r.run, "--config",
+                                                 r.unmatch, "-o", unmatched, NULL }, &err), ==, 0);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_msvis ((const char *[]) { "match", unmatched, "--config", config, "-o",
-                                                 out, NULL }, &err), ==, 0);
-  set_tensor_root (out, root, STRIP);
-  assert_same_db (out, expected);
-  msvis_test_remove_tree (dir);
+  g_assert_cmpint (run_msvis ((const char *[]) { "match", unmatched, "--config", r.config, "-o",
+                                                 r.out, NULL }, &err), ==, 0);
+  rematch_check_and_clear (&r);
 }
 
 /* The viewer unmatches a real-data pair as a summary one (its Cosine… keys go); matching
@@ -552,17 +589,8 @@ test_session_shows (void)
 static void
 test_session_real_data (void)
 {
-  g_autofree char *dir = msvis_test_make_dir ();
-  g_autofree char *root = tensor_root ();
-  g_autofree char *source = data_path ("reference-2026",
-                                       "out/cmp_tensor1/compare_20261127114046.vis.db");
-  g_autofree char *run = copy_file (dir, source, "run.vis.db");
-  g_autofree char *out = g_build_filename (dir, "out.vis.db", NULL);
-  g_autofree char *unmatch = data_path ("match-2026", "tensor-rematch-unmatch.vis.config");
-  g_autofree char *config = data_path ("match-2026", "tensor.vis.config");
-  g_autofree char *expected = data_path ("match-2026", "tensor-matched.vis.db");
-  g_autoptr(GFile) file = NULL, unmatch_file = g_file_new_for_path (unmatch);
-  g_autoptr(GFile) config_file = g_file_new_for_path (config);
+  Rematch r;
+  g_autoptr(GFile) file = NULL, unmatch_file = NULL, config_file = NULL;
   g_autoptr(GPtrArray) unpairs = NULL, pairs = NULL;
   g_autoptr(MsvisVisDocument) doc = NULL;
   g_autoptr(MsvisMatchSession) session = NULL;
@@ -571,9 +599,11 @@ test_session_real_data (void)
   MsvisGraph *npu;
   MsvisPrecision precision;
 
-  set_tensor_root (run, STRIP, root);
-  file = g_file_new_for_path (run);
-  doc = msvis_match_open_document (run, -1, -1, NULL, &error);
+  rematch_init (&r);
+  file = g_file_new_for_path (r.run);
+  unmatch_file = g_file_new_for_path (r.unmatch);
+  config_file = g_file_new_for_path (r.config);
+  doc = msvis_match_open_document (r.run, -1, -1, NULL, &error);
   g_assert_no_error (error);
   session = msvis_match_session_new (doc, file, &error);
   g_assert_no_error (error);
@@ -590,7 +620,7 @@ test_session_real_data (void)
     }
   pairs = msvis_vis_config_read (config_file, &error);
   g_assert_no_error (error);
-  g_assert_true (msvis_match_session_apply_pairs (session, pairs, config, &change, &error));
+  g_assert_true (msvis_match_session_apply_pairs (session, pairs, r.config, &change, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (change.n_linked, ==, 4);
 
@@ -604,11 +634,9 @@ test_session_real_data (void)
   g_assert_cmpstr (field_text (npu, "Tensor.__mul__.0.forward", "Tensor.__mul__.0.forward.input.0",
                                "MaxAbsErr"), ==, "7.962808e-06");
 
-  g_assert_true (msvis_match_session_save_vis_db (session, run, out, FALSE, NULL, &error));
+  g_assert_true (msvis_match_session_save_vis_db (session, r.run, r.out, FALSE, NULL, &error));
   g_assert_no_error (error);
-  set_tensor_root (out, root, STRIP);
-  assert_same_db (out, expected);
-  msvis_test_remove_tree (dir);
+  rematch_check_and_clear (&r);
 }
 
 /* A bad entry fails the whole run, names the config and the entry, and writes nothing. */
