@@ -10,6 +10,8 @@
 #include "msvis-graph-builder.h"
 #include "msvis-graph-job.h"
 #include "msvis-test-util.h"
+#include "msvis-vis-db-reader.h"
+#include "msvis-vis-reader.h"
 #include "msvis-vis-source.h"
 #include "msvis-vis-writer.h"
 
@@ -309,4 +311,30 @@ msvis_test_vis_bytes (MsvisVisDocument *doc,
   g_assert_no_error (error);
   g_output_stream_close (stream, NULL, NULL);
   return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (stream));
+}
+
+MsvisVisDocument *
+msvis_test_read_reference (const char *relative)
+{
+  g_autofree char *path = msvis_test_reference (relative);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MsvisVisDocument *doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
+
+  g_assert_no_error (error);
+  return doc;
+}
+
+MsvisVisDocument *
+msvis_test_read_reference_db (const char *relative)
+{
+  g_autofree char *path = msvis_test_reference (relative);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisDb) db = msvis_vis_db_open (path, &error);
+  MsvisVisDocument *doc;
+
+  g_assert_no_error (error);
+  doc = msvis_vis_db_load (db, 0, 0, NULL, &error);
+  g_assert_no_error (error);
+  return doc;
 }

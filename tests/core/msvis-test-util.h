@@ -55,6 +55,10 @@ char       *msvis_test_children_of  (MsvisGraph  *graph,
 /* The .vis, .vis.db or folder at @path opened as the viewer opens it, and its first graph (a
  * .vis.db holds graphs by step and rank) loaded; the test fails where that fails. */
 MsvisVisDocument *msvis_test_load_first_graph (const char *path);
+/* A reference output (msvis_test_reference) read as the viewer reads a .vis, or the graph of
+ * step 0, rank 0 of a reference .vis.db; the test fails where that fails. */
+MsvisVisDocument *msvis_test_read_reference    (const char *relative);
+MsvisVisDocument *msvis_test_read_reference_db (const char *relative);
 /* @doc as msvis writes it to a .vis (its compare, without the manual-match tables), every
  * node's data read first; @drop_md5 as MsvisVisCompare's. */
 GBytes     *msvis_test_vis_bytes    (MsvisVisDocument *doc,

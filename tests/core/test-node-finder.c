@@ -24,19 +24,6 @@
  * NPU[matched_node_link[-1]]; search is `q.lower() in id.lower()` or `re.search(p, id, re.I)`
  * over the node map in file order. */
 
-/* A reference output; a missing one fails the test. */
-static MsvisVisDocument *
-load (const char *relative)
-{
-  g_autofree char *path = msvis_test_reference (relative);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  MsvisVisDocument *doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
-
-  g_assert_no_error (error);
-  return doc;
-}
-
 static const char *
 name_of (MsvisNodeFinder *finder,
          MsvisNodeId      node)
@@ -103,7 +90,7 @@ test_stat_lists (void)
   g_autoptr(MsvisNodeFinder) bench = NULL;
   const guint counts[] = { 10, 1, 2, 0, 5 };
 
-  doc = load ("cmp_stat/compare_20261121191907.vis");
+  doc = msvis_test_read_reference ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
   bench = msvis_node_finder_new (doc, TRUE);
 
@@ -165,7 +152,7 @@ test_stat_divergence (void)
   g_autofree char *text = NULL;
   MsvisNodeId first, node;
 
-  doc = load ("cmp_stat/compare_20261121191907.vis");
+  doc = msvis_test_read_reference ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
 
   all = msvis_node_finder_list_divergences (npu);
@@ -213,7 +200,7 @@ test_stat_first_divergence (void)
   g_autofree char *text = NULL;
   MsvisNodeId relu, add;
 
-  doc = load ("cmp_stat/compare_20261121191907.vis");
+  doc = msvis_test_read_reference ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
 
   relu = msvis_node_finder_first_divergence (npu);
@@ -252,7 +239,7 @@ test_md5 (void)
   g_autoptr(GArray) all = NULL;
   const guint counts[] = { 4, 14 };
 
-  doc = load ("cmp_md5/compare_20261121191925.vis");
+  doc = msvis_test_read_reference ("cmp_md5/compare_20261121191925.vis");
   npu = msvis_node_finder_new (doc, FALSE);
 
   g_assert_true (msvis_node_finder_is_md5 (npu));
@@ -273,21 +260,6 @@ test_md5 (void)
                    "Module.conv1.Conv2d.parameters_grad");
 }
 
-/* Graph step 0, rank 0 of a .vis.db under tests/data/reference-2026/out. */
-static MsvisVisDocument *
-load_db (const char *relative)
-{
-  g_autofree char *path = msvis_test_reference (relative);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MsvisVisDb) db = msvis_vis_db_open (path, &error);
-  MsvisVisDocument *doc;
-
-  g_assert_no_error (error);
-  doc = msvis_vis_db_load (db, 0, 0, NULL, &error);
-  g_assert_no_error (error);
-  return doc;
-}
-
 /* msprobe 26's md5 compare: the same task name, but pass 0 and error 1 as in every mode, and the
  * legend names its levels (msprobe-2026.md §9.1). Read inverted, the 5 passing leaves were
  * listed as the divergences and the 14 failing ones as passing. sqlite3 on the file: NPU
@@ -301,7 +273,8 @@ test_md5_2026 (void)
   g_autoptr(GArray) all = NULL;
   const guint counts[] = { 5, 0, 14 };
 
-  doc = load_db ("../reference-2026/out/cmp_md5/compare_20261127113901.vis.db");
+  doc =
+    msvis_test_read_reference_db ("../reference-2026/out/cmp_md5/compare_20261127113901.vis.db");
   npu = msvis_node_finder_new (doc, FALSE);
 
   g_assert_false (msvis_node_finder_is_md5 (npu));
@@ -327,7 +300,8 @@ test_levels_2026 (void)
   g_autoptr(MsvisNodeFinder) npu = NULL;
   const guint counts[] = { 10, 2, 7 };
 
-  doc = load_db ("../reference-2026/out/cmp_checkers/compare_20261127114004.vis.db");
+  doc = msvis_test_read_reference_db (
+    "../reference-2026/out/cmp_checkers/compare_20261127114004.vis.db");
   npu = msvis_node_finder_new (doc, FALSE);
 
   assert_counts (npu, counts, 3, 2);
@@ -349,7 +323,7 @@ test_tensor (void)
   g_autofree char *text = NULL;
   const guint counts[] = { 224, 8, 1, 1, 5 };
 
-  doc = load ("cmp_pt_tensor/compare_20261121193907.vis");
+  doc = msvis_test_read_reference ("cmp_pt_tensor/compare_20261121193907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
   bench = msvis_node_finder_new (doc, TRUE);
 
@@ -379,7 +353,7 @@ test_structure_and_build (void)
   g_autoptr(MsvisNodeFinder) finder = NULL;
   g_autoptr(GArray) all = NULL;
 
-  cmp = load ("cmp_struct/compare_20261121192250.vis");
+  cmp = msvis_test_read_reference ("cmp_struct/compare_20261121192250.vis");
   finder = msvis_node_finder_new (cmp, FALSE);
   g_assert_cmpuint (msvis_buckets_get_n (msvis_node_finder_get_buckets (finder)), ==, 0);
   g_assert_cmpuint (msvis_node_finder_count (finder, MSVIS_BUCKET_OUTSIDE), ==, 18);
@@ -390,7 +364,7 @@ test_structure_and_build (void)
   g_clear_pointer (&finder, msvis_node_finder_unref);
 
   /* A build: no colours, 21 leaves without value, one critical overflow (Python). */
-  build = load ("build_single/build_20261121191905.vis");
+  build = msvis_test_read_reference ("build_single/build_20261121191905.vis");
   finder = msvis_node_finder_new (build, FALSE);
   g_assert_cmpuint (msvis_node_finder_count (finder, MSVIS_BUCKET_NO_VALUE), ==, 21);
   g_assert_cmpuint (msvis_node_finder_count (finder, MSVIS_BUCKET_UNMATCHED), ==, 0);
@@ -439,7 +413,7 @@ test_search (void)
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   gboolean truncated = FALSE;
 
-  doc = load ("cmp_stat/compare_20261121191907.vis");
+  doc = msvis_test_read_reference ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
 
   assert_search (npu, "relu", 0, 6, "Module.relu.ReLU.forward.0", "Module.relu.ReLU.backward.1");
@@ -473,7 +447,7 @@ test_search (void)
   g_assert_null (hits);
   g_clear_error (&error);
 
-  big = load ("cmp_pt_tensor/compare_20261121193907.vis");
+  big = msvis_test_read_reference ("cmp_pt_tensor/compare_20261121193907.vis");
   pt = msvis_node_finder_new (big, FALSE);
   assert_search (pt, "linear", 0, 45,
                  "Module.module.module.language_model.encoder.layers.0.self_attention."
@@ -517,7 +491,7 @@ test_search_async (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) hits = NULL;
 
-  doc = load ("cmp_stat/compare_20261121191907.vis");
+  doc = msvis_test_read_reference ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
 
   hits = search_async (npu, "conv2d", 0, NULL, &error);
@@ -557,7 +531,7 @@ test_node_list (void)
   guint calls = 0;
   int bucket = 0;
 
-  doc = load ("cmp_stat/compare_20261121191907.vis");
+  doc = msvis_test_read_reference ("cmp_stat/compare_20261121191907.vis");
   npu = msvis_node_finder_new (doc, FALSE);
   nodes = msvis_node_finder_list (npu, 4);
 
@@ -609,7 +583,7 @@ test_vis_db (void)
   MsvisVisCompare compare;
   const GArray *graphs;
 
-  doc = load ("cmp_stat/compare_20261121191907.vis");
+  doc = msvis_test_read_reference ("cmp_stat/compare_20261121191907.vis");
   g_assert_true (msvis_vis_document_ensure_all_data (doc, NULL, &error));
   g_assert_no_error (error);
   msvis_vis_document_get_compare (doc, &compare);

@@ -18,32 +18,6 @@
  * sqlite3 for the .vis.db): a term holds when some input_data or output_data item's cell
  * does ("23.07%" read as 0.2307, Nan never), in node-map order. */
 
-static MsvisVisDocument *
-load_vis (const char *relative)
-{
-  g_autofree char *path = msvis_test_reference (relative);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  MsvisVisDocument *doc = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
-
-  g_assert_no_error (error);
-  return doc;
-}
-
-static MsvisVisDocument *
-load_db (const char *relative)
-{
-  g_autofree char *path = msvis_test_reference (relative);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MsvisVisDb) db = msvis_vis_db_open (path, &error);
-  MsvisVisDocument *doc;
-
-  g_assert_no_error (error);
-  doc = msvis_vis_db_load (db, 0, 0, NULL, &error);
-  g_assert_no_error (error);
-  return doc;
-}
-
 static char *
 names (MsvisGraph *graph,
        GArray     *nodes)
@@ -125,7 +99,8 @@ test_parse (void)
 static void
 test_july (void)
 {
-  g_autoptr(MsvisVisDocument) doc = load_vis ("cmp_stat/compare_20261121191907.vis");
+  g_autoptr(MsvisVisDocument) doc =
+    msvis_test_read_reference ("cmp_stat/compare_20261121191907.vis");
   g_autoptr(MsvisNodeFinder) npu = msvis_node_finder_new (doc, FALSE);
   g_autoptr(MsvisNodeFinder) bench = msvis_node_finder_new (doc, TRUE);
   g_autofree char *rel = search (npu, "MaxRelativeErr>1%");
@@ -167,7 +142,8 @@ static void
 test_2026 (void)
 {
   g_autoptr(MsvisVisDocument) doc =
-    load_db ("../reference-2026/out/cmp_checkers/compare_20261127114004.vis.db");
+    msvis_test_read_reference_db (
+      "../reference-2026/out/cmp_checkers/compare_20261127114004.vis.db");
   g_autoptr(MsvisNodeFinder) npu = msvis_node_finder_new (doc, FALSE);
   g_autofree char *shape = search (npu, "err:shape");
   g_autofree char *nan = search (npu, "ERR:NaN");
@@ -188,7 +164,8 @@ test_2026 (void)
 static void
 test_buckets_and_micro_steps (void)
 {
-  g_autoptr(MsvisVisDocument) doc = load_vis ("cmp_stat/compare_20261121191907.vis");
+  g_autoptr(MsvisVisDocument) doc =
+    msvis_test_read_reference ("cmp_stat/compare_20261121191907.vis");
   g_autoptr(MsvisNodeFinder) npu = msvis_node_finder_new (doc, FALSE);
   MsvisGraph *graph = msvis_node_finder_get_graph (npu);
   const int worst[] = { 4, 2 };
@@ -258,7 +235,8 @@ test_peer_levels (void)
   g_assert_cmpstr (color, ==, "#FFFCF3");
   /* Whatever the rank's own graph gives its root, the peer gets. */
   {
-    g_autoptr(MsvisVisDocument) rank1 = load_vis ("cmp_ranks/compare_rank1_20261121191933.vis");
+    g_autoptr(MsvisVisDocument) rank1 =
+      msvis_test_read_reference ("cmp_ranks/compare_rank1_20261121191933.vis");
     g_autoptr(MsvisNodeFinder) finder = msvis_node_finder_new (rank1, FALSE);
     MsvisNodeId root = msvis_graph_lookup (msvis_vis_document_get_npu (rank1), "DefaultModel");
     g_autofree char *root_color = NULL;
