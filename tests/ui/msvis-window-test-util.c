@@ -4,6 +4,7 @@
 
 #include "msvis-application.h"
 #include "msvis-graph-job.h"
+#include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
 #include "msvis-window-test-util.h"
 
@@ -99,4 +100,25 @@ msvis_window_test_build_sample (const char *dir,
   g_assert_no_error (error);
   g_assert_cmpuint (written->len, ==, 1);
   return g_strdup (g_ptr_array_index (written, 0));
+}
+
+char *
+msvis_window_test_make_sample_dir (const char *name)
+{
+  g_autofree char *template = g_strdup_printf ("msvis-%s-XXXXXX", name);
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp (template, &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+void
+msvis_window_test_finish (GtkApplication **app,
+                          char           **sample_dir)
+{
+  if (*sample_dir != NULL)
+    msvis_test_remove_tree (*sample_dir);
+  g_clear_pointer (sample_dir, g_free);
+  g_clear_object (app);
 }

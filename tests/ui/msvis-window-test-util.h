@@ -28,5 +28,10 @@ void              msvis_window_test_open_path    (MsvisWindow    *window,
 char             *msvis_window_test_build_sample (const char     *dir,
                                                   const char     *kind,
                                                   gboolean        overflow_check);
+/* The temporary folder a test program builds its samples in ("msvis-@name-XXXXXX"), and, after
+ * g_test_run, that folder (nullable) removed and freed and the application let go. */
+char             *msvis_window_test_make_sample_dir (const char  *name);
+void              msvis_window_test_finish          (GtkApplication **app,
+                                                     char           **sample_dir);
 
 G_END_DECLS

@@ -722,7 +722,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_log_set_writer_func (drop_page_button_width, NULL, NULL);
@@ -747,8 +746,7 @@ main (int   argc,
 
   if (msvis_ui_test_has_display ())
     {
-      sample_dir = g_dir_make_tmp ("msvis-desktop-XXXXXX", &error);
-      g_assert_no_error (error);
+      sample_dir = msvis_window_test_make_sample_dir ("desktop");
       sample_compare = msvis_window_test_build_sample (sample_dir, "compare", TRUE);
       sample_build = msvis_window_test_build_sample (sample_dir, "build", FALSE);
       app = msvis_window_test_new_app ();
@@ -756,10 +754,7 @@ main (int   argc,
 
   status = g_test_run ();
 
-  if (sample_dir != NULL)
-    msvis_test_remove_tree (sample_dir);
-  g_clear_object (&app);
-  g_free (sample_dir);
+  msvis_window_test_finish (&app, &sample_dir);
   g_free (sample_compare);
   g_free (sample_build);
   return status;

@@ -285,7 +285,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   msvis_ui_test_init_i18n ();
@@ -301,18 +300,14 @@ main (int   argc,
 
   if (msvis_ui_test_has_display ())
     {
-      sample_dir = g_dir_make_tmp ("msvis-text-XXXXXX", &error);
-      g_assert_no_error (error);
+      sample_dir = msvis_window_test_make_sample_dir ("text");
       sample_compare = msvis_window_test_build_sample (sample_dir, "compare", FALSE);
       app = msvis_window_test_new_app ();
     }
 
   status = g_test_run ();
 
-  if (sample_dir != NULL)
-    msvis_test_remove_tree (sample_dir);
-  g_clear_object (&app);
-  g_free (sample_dir);
+  msvis_window_test_finish (&app, &sample_dir);
   g_free (sample_compare);
   return status;
 }
