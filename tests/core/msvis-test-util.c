@@ -338,3 +338,15 @@ msvis_test_read_reference_db (const char *relative)
   g_assert_no_error (error);
   return doc;
 }
+
+guint
+msvis_test_count_below (MsvisGraph  *graph,
+                        MsvisNodeId  node)
+{
+  guint n = 1;
+
+  for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
+       c = msvis_graph_node_get_next_sibling (graph, c))
+    n += msvis_test_count_below (graph, c);
+  return n;
+}

@@ -52,6 +52,9 @@ const char *msvis_test_parent_of    (MsvisGraph  *graph,
 /* The ids of @id's children, joined with spaces. */
 char       *msvis_test_children_of  (MsvisGraph  *graph,
                                      const char  *id);
+/* @node and the nodes below it, as the children lists reach them. */
+guint       msvis_test_count_below  (MsvisGraph  *graph,
+                                     MsvisNodeId  node);
 /* The .vis, .vis.db or folder at @path opened as the viewer opens it, and its first graph (a
  * .vis.db holds graphs by step and rank) loaded; the test fails where that fails. */
 MsvisVisDocument *msvis_test_load_first_graph (const char *path);

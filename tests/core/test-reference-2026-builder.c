@@ -414,20 +414,6 @@ check_row (Report       *r,
               below_inputs (data_dir));
 }
 
-/* @node and the nodes below it. msprobe writes these only: the rows are the root's tree in
- * post-order, and a parent that construct.json names but never lists stays out of it. */
-static guint
-count_below (MsvisGraph  *graph,
-             MsvisNodeId  node)
-{
-  guint n = 1;
-
-  for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
-       c = msvis_graph_node_get_next_sibling (graph, c))
-    n += count_below (graph, c);
-  return n;
-}
-
 /* Every row of one graph of msprobe's run against @graph; the number of rows. */
 static guint
 check_graph (Report     *r,
@@ -452,9 +438,11 @@ check_graph (Report     *r,
     }
   sqlite3_finalize (row);
 
-  if (rows != count_below (graph, msvis_graph_get_root (graph)))
+  /* msprobe writes the root and the nodes below it only: the rows are the root's tree in
+   * post-order, and a parent that construct.json names but never lists stays out of it. */
+  if (rows != msvis_test_count_below (graph, msvis_graph_get_root (graph)))
     report (r, "%s step %d rank %d: %u nodes in msvis, %u in msprobe 26", source, step, rank,
-            count_below (graph, msvis_graph_get_root (graph)), rows);
+            msvis_test_count_below (graph, msvis_graph_get_root (graph)), rows);
   return rows;
 }
 

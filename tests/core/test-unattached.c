@@ -28,18 +28,6 @@ load (const char *relative)
   return msvis_test_load_first_graph (path);
 }
 
-static guint
-count_reached (MsvisGraph  *graph,
-               MsvisNodeId  node)
-{
-  guint n = 1;
-
-  for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
-       c = msvis_graph_node_get_next_sibling (graph, c))
-    n += count_reached (graph, c);
-  return n;
-}
-
 static void
 test_group (void)
 {
@@ -50,7 +38,7 @@ test_group (void)
   MsvisNodeId root = msvis_graph_get_root (npu), group, last = MSVIS_NODE_ID_NONE;
 
   g_assert_cmpuint (n_file, ==, 19);
-  g_assert_cmpuint (count_reached (npu, root), ==, 5);
+  g_assert_cmpuint (msvis_test_count_below (npu, root), ==, 5);
   g_assert_cmpuint (msvis_graph_get_unattached (npu), ==, MSVIS_NODE_ID_NONE);
 
   /* The Bench links indexed for the file's nodes first, as a window's load does. */
@@ -67,8 +55,8 @@ test_group (void)
     last = c;
   g_assert_cmpuint (last, ==, group);
   g_assert_cmpuint (msvis_graph_node_get_parent (npu, group), ==, root);
-  g_assert_cmpuint (count_reached (npu, root), ==, n_file + 1);
-  g_assert_cmpuint (count_reached (npu, group), ==, 15);
+  g_assert_cmpuint (msvis_test_count_below (npu, root), ==, n_file + 1);
+  g_assert_cmpuint (msvis_test_count_below (npu, group), ==, 15);
   /* Its nodes have no parent in the file. */
   for (MsvisNodeId c = msvis_graph_node_get_first_child (npu, group); c != MSVIS_NODE_ID_NONE;
        c = msvis_graph_node_get_next_sibling (npu, c))
