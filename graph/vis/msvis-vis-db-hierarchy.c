@@ -51,7 +51,6 @@ error_at (Listings    *l,
 static gboolean
 parse_lists (Listings   *l,
              GPtrArray  *sub_nodes,
-             GPtrArray  *up_nodes,
              GError    **error)
 {
   MsvisGraph *graph = l->graph;
@@ -79,7 +78,6 @@ parse_lists (Listings   *l,
         {
           MsvisNodeId child = element->kind == MSVIS_JSON_STRING
             ? msvis_graph_lookup (graph, element->s) : MSVIS_NODE_ID_NONE;
-          const char *up;
 
           if (child == MSVIS_NODE_ID_NONE)
             {
@@ -94,12 +92,57 @@ parse_lists (Listings   *l,
             return error_at (l, node, error);
           g_array_append_val (l->listed, child);
           l->count[child] = MIN (l->count[child] + 1, 2);
-          up = child < up_nodes->len ? up_nodes->pdata[child] : NULL;
-          if (up != NULL && strcmp (up, msvis_graph_node_get_id (graph, node)) == 0)
-            l->named[child] = node;
         }
       l->runs[node].n = l->listed->len - l->runs[node].first;
     }
+  return TRUE;
+}
+
+/* Which of its listers a node that several rows list has: the one its up_node names, read
+ * for those nodes only (they are few: the rows keep no up_node text for the others). */
+static gboolean
+name_owners (Listings  *l,
+             GArray    *rowids,
+             GError   **error)
+{
+  MsvisGraph *graph = l->graph;
+  guint n = msvis_graph_get_n_nodes (graph);
+  g_autoptr(GHashTable) up_nodes = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  sqlite3_stmt *stmt = NULL;
+  int status = SQLITE_DONE;
+
+  for (MsvisNodeId node = 0; node < n && node < rowids->len; node++)
+    {
+      if (l->count[node] < 2)
+        continue;
+      if (stmt == NULL &&
+          sqlite3_prepare_v2 (l->self->db, "SELECT up_node FROM tb_nodes WHERE rowid = ?", -1,
+                              &stmt, NULL) != SQLITE_OK)
+        return msvis_vis_db_sqlite_error (l->self, error);
+      sqlite3_bind_int64 (stmt, 1, g_array_index (rowids, gint64, node));
+      status = sqlite3_step (stmt);
+      if (status != SQLITE_ROW && status != SQLITE_DONE)
+        break;
+      if (status == SQLITE_ROW && sqlite3_column_text (stmt, 0) != NULL)
+        g_hash_table_insert (up_nodes, GUINT_TO_POINTER (node + 1),
+                             msvis_vis_db_column_dup (stmt, 0));
+      sqlite3_reset (stmt);
+    }
+  sqlite3_finalize (stmt);
+  if (status != SQLITE_ROW && status != SQLITE_DONE)
+    return msvis_vis_db_sqlite_error (l->self, error);
+  if (g_hash_table_size (up_nodes) == 0)
+    return TRUE;
+
+  for (MsvisNodeId node = 0; node < n; node++)
+    for (guint i = 0; i < l->runs[node].n; i++)
+      {
+        MsvisNodeId child = g_array_index (l->listed, MsvisNodeId, l->runs[node].first + i);
+        const char *up = g_hash_table_lookup (up_nodes, GUINT_TO_POINTER (child + 1));
+
+        if (up != NULL && strcmp (up, msvis_graph_node_get_id (graph, node)) == 0)
+          l->named[child] = node;
+      }
   return TRUE;
 }
 
@@ -241,7 +284,7 @@ check_stale_lists (Listings  *l,
 /**
  * msvis_vis_db_link_children:
  * @sub_nodes: (element-type utf8): each node's sub_nodes text, or %NULL
- * @up_nodes: (element-type utf8): each node's up_node text, or %NULL
+ * @rowids: (element-type gint64): each node's row, for its up_node
  * @where: (element-type utf8): each node's row id, for errors
  *
  * Gives the nodes of @graph their children from the rows (see above).
@@ -250,7 +293,7 @@ gboolean
 msvis_vis_db_link_children (MsvisVisDb  *self,
                             MsvisGraph  *graph,
                             GPtrArray   *sub_nodes,
-                            GPtrArray   *up_nodes,
+                            GArray      *rowids,
                             GPtrArray   *where,
                             GError     **error)
 {
@@ -263,6 +306,7 @@ msvis_vis_db_link_children (MsvisVisDb  *self,
 
   for (MsvisNodeId node = 0; node < n; node++)
     named[node] = MSVIS_NODE_ID_NONE;
-  return parse_lists (&l, sub_nodes, up_nodes, error) && set_children (&l, error) &&
-         check_loops (&l, error) && (!l.stale || check_stale_lists (&l, error));
+  return parse_lists (&l, sub_nodes, error) && name_owners (&l, rowids, error) &&
+         set_children (&l, error) && check_loops (&l, error) &&
+         (!l.stale || check_stale_lists (&l, error));
 }

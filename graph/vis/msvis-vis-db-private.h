@@ -78,7 +78,7 @@ void            msvis_vis_db_set_lazy     (MsvisVisDb       *self,
 gboolean        msvis_vis_db_link_children (MsvisVisDb  *self,
                                             MsvisGraph  *graph,
                                             GPtrArray   *sub_nodes,
-                                            GPtrArray   *up_nodes,
+                                            GArray      *rowids,
                                             GPtrArray   *where,
                                             GError     **error);
 

@@ -318,7 +318,6 @@ typedef struct
   MsvisGraph *graph;
   GArray     *rows;          /* gint64 rowid per node */
   GPtrArray  *sub_nodes;     /* char * per node */
-  GPtrArray  *up_nodes;      /* char * per node */
   GPtrArray  *links;         /* char * per node */
   GPtrArray  *where;         /* char * per node: the row id, for errors */
   GArray     *micro_steps;   /* gint per node */
@@ -330,7 +329,6 @@ graph_rows_clear (GraphRows *rows)
   g_clear_object (&rows->graph);
   g_clear_pointer (&rows->rows, g_array_unref);
   g_clear_pointer (&rows->sub_nodes, g_ptr_array_unref);
-  g_clear_pointer (&rows->up_nodes, g_ptr_array_unref);
   g_clear_pointer (&rows->links, g_ptr_array_unref);
   g_clear_pointer (&rows->where, g_ptr_array_unref);
   g_clear_pointer (&rows->micro_steps, g_array_unref);
@@ -467,13 +465,11 @@ read_rows (MsvisVisDb    *self,
       g_array_set_size (rows->rows, MAX (rows->rows->len, node + 1));
       g_array_set_size (rows->micro_steps, MAX (rows->micro_steps->len, node + 1));
       g_ptr_array_set_size (rows->sub_nodes, MAX (rows->sub_nodes->len, node + 1));
-      g_ptr_array_set_size (rows->up_nodes, MAX (rows->up_nodes->len, node + 1));
       g_ptr_array_set_size (rows->links, MAX (rows->links->len, node + 1));
       g_ptr_array_set_size (rows->where, MAX (rows->where->len, node + 1));
       g_array_index (rows->rows, gint64, node) = rowid;
       g_array_index (rows->micro_steps, gint, node) = micro_step;
       rows->sub_nodes->pdata[node] = msvis_vis_db_column_dup (stmt, 5);
-      rows->up_nodes->pdata[node] = msvis_vis_db_column_dup (stmt, 4);
       rows->links->pdata[node] = msvis_vis_db_column_dup (stmt, 9);
       rows->where->pdata[node] = g_strdup (where);
 
@@ -511,7 +507,7 @@ link_children (MsvisVisDb  *self,
 {
   MsvisGraph *graph = rows->graph;
 
-  if (!msvis_vis_db_link_children (self, graph, rows->sub_nodes, rows->up_nodes, rows->where,
+  if (!msvis_vis_db_link_children (self, graph, rows->sub_nodes, rows->rows, rows->where,
                                    error))
     return FALSE;
 
@@ -574,7 +570,6 @@ read_graph (MsvisVisDb    *self,
   rows->rows = g_array_new (FALSE, TRUE, sizeof (gint64));
   rows->micro_steps = g_array_new (FALSE, TRUE, sizeof (gint));
   rows->sub_nodes = g_ptr_array_new_with_free_func (g_free);
-  rows->up_nodes = g_ptr_array_new_with_free_func (g_free);
   rows->links = g_ptr_array_new_with_free_func (g_free);
   rows->where = g_ptr_array_new_with_free_func (g_free);
 
