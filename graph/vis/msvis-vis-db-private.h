@@ -74,5 +74,12 @@ void            msvis_vis_db_set_lazy     (MsvisVisDb       *self,
                                            MsvisVisDocument *doc,
                                            GArray           *npu_rows,
                                            GArray           *bench_rows);
+/* msvis-vis-db-hierarchy.c */
+gboolean        msvis_vis_db_link_children (MsvisVisDb  *self,
+                                            MsvisGraph  *graph,
+                                            GPtrArray   *sub_nodes,
+                                            GArray      *rowids,
+                                            GPtrArray   *where,
+                                            GError     **error);
 
 G_END_DECLS

@@ -506,74 +506,10 @@ link_children (MsvisVisDb  *self,
                GError     **error)
 {
   MsvisGraph *graph = rows->graph;
-  guint n = msvis_graph_get_n_nodes (graph);
-  g_autofree guint8 *claimed = g_new0 (guint8, n);
-  g_autoptr(GArray) children = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-  g_autoptr(MsvisArena) arena = msvis_arena_new ();
 
-  for (MsvisNodeId node = 0; node < n && node < rows->sub_nodes->len; node++)
-    {
-      const char *text = rows->sub_nodes->pdata[node];
-      const char *where = rows->where->pdata[node];
-      MsvisJsonValue *list;
-
-      if (text == NULL || *text == '\0')
-        continue;
-      msvis_arena_reset (arena);
-      list = msvis_vis_db_parse_json (self, arena, text, strlen (text), where, "sub_nodes", error);
-      if (list == NULL)
-        return FALSE;
-      if (list->kind != MSVIS_JSON_ARRAY)
-        return msvis_vis_db_value_error (self, error, where, "sub_nodes",
-                                         _("expected a list of node names"));
-      g_array_set_size (children, 0);
-      msvis_json_value_foreach (element, list)
-        {
-          MsvisNodeId child = element->kind == MSVIS_JSON_STRING
-            ? msvis_graph_lookup (graph, element->s) : MSVIS_NODE_ID_NONE;
-
-          if (child == MSVIS_NODE_ID_NONE)
-            {
-              g_autofree char *problem =
-                /* translators: %s is a node name */
-                g_strdup_printf (_("names %s, which is not a node of this graph"),
-                                 element->kind == MSVIS_JSON_STRING ? element->s : "?");
-
-              return msvis_vis_db_value_error (self, error, where, "sub_nodes", problem);
-            }
-          if (child == msvis_graph_get_root (graph) || claimed[child])
-            return msvis_vis_db_value_error (self, error, where, "sub_nodes",
-                                _("a node is listed under two parents, or the graph has a cycle"));
-          claimed[child] = 1;
-          g_array_append_val (children, child);
-        }
-      msvis_graph_node_set_children (graph, node, (MsvisNodeId *)children->data, children->len);
-    }
-
-  /* Every node must reach the root: a child listed by its own descendant makes a loop. Each
-   * walk up stops where an earlier one went, so a chain of 100,000 modules is walked once. */
-  {
-    g_autofree guint8 *state = g_new0 (guint8, n);   /* 1: on this walk, 2: reaches the top */
-    g_autoptr(GArray) walk = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-
-    for (MsvisNodeId node = 0; node < n; node++)
-      {
-        MsvisNodeId p = node;
-
-        g_array_set_size (walk, 0);
-        while (p != MSVIS_NODE_ID_NONE && state[p] == 0)
-          {
-            state[p] = 1;
-            g_array_append_val (walk, p);
-            p = msvis_graph_node_get_parent (graph, p);
-          }
-        if (p != MSVIS_NODE_ID_NONE && state[p] == 1)
-          return msvis_vis_db_value_error (self, error, rows->where->pdata[node], "sub_nodes",
-                              _("a node is listed under two parents, or the graph has a cycle"));
-        for (guint i = 0; i < walk->len; i++)
-          state[g_array_index (walk, MsvisNodeId, i)] = 2;
-      }
-  }
+  if (!msvis_vis_db_link_children (self, graph, rows->sub_nodes, rows->rows, rows->where,
+                                   error))
+    return FALSE;
 
   /* Only the root's children carry a micro step in the model, as in a .vis. */
   for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, msvis_graph_get_root (graph));

@@ -129,6 +129,45 @@ test_group_shown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* msprobe 26's VPP merge leaves chunk 1's module listing the layers it moved to chunk 0's
+ * (msprobe-2026.md §11.1): the window opens the file, the layers are chunk 0's, and no node
+ * is left for an Unattached group. */
+static void
+test_vpp_db (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  MsvisGraphCanvas *canvas;
+  MsvisWindow *window;
+  MsvisGraph *graph;
+  MsvisLayout *layout;
+  const MsvisLayoutBox *box;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  path = msvis_test_data_db ("merge-2026", "vpp");
+  file = g_file_new_for_path (path);
+  window = msvis_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
+  gtk_window_present (GTK_WINDOW (window));
+  msvis_window_open (window, file);
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_idle, window, 10000));
+  g_assert_true (msvis_window_has_document (window));
+  canvas = msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), FALSE);
+  graph = msvis_graph_canvas_get_graph (canvas);
+  g_assert_cmpuint (msvis_graph_get_n_nodes (graph), ==, 19);
+  g_assert_cmpuint (msvis_graph_get_unattached (graph), ==, MSVIS_NODE_ID_NONE);
+  g_assert_cmpstr (msvis_test_parent_of (graph, "Module.0.model.layers.7.Layer.forward.0", "-"),
+                   ==, "Module.0.model.GPT.forward.0");
+  g_assert_true (msvis_ui_test_spin_until (canvas_settled, canvas, 10000));
+  layout = msvis_graph_canvas_get_layout (canvas);
+  box = msvis_layout_lookup (layout, msvis_graph_lookup (graph, "Module.1.model.GPT.forward.0"));
+  g_assert_nonnull (box);
+  g_assert_cmpuint (msvis_layout_get_box (layout, box->parent)->node, ==,
+                    msvis_graph_get_root (graph));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -138,6 +177,7 @@ main (int   argc,
   msvis_ui_test_init_i18n ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/window-unattached/group-shown", test_group_shown);
+  g_test_add_func ("/window-unattached/vpp-db", test_vpp_db);
   if (msvis_ui_test_has_display ())
     app = msvis_window_test_new_app ();
   status = g_test_run ();
