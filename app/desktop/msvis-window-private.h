@@ -34,6 +34,14 @@ struct _MsvisWindow
   GtkWidget            *rank_label;
   GtkWidget            *micro_step_label;
   GtkButton            *zoom_button;
+  GtkScrolledWindow    *toolbar_scroller;   /* msvis-window-toolbar.c */
+  GtkWidget            *toolbar;
+  GtkButton            *sync_button;
+  GtkButton            *link_button;
+  gboolean              toolbar_compact;
+  int                   toolbar_full_width;
+  guint                 toolbar_fit_source;
+  char                 *toolbar_labels[2];
   MsvisCompareView     *compare_view;
   GtkWidget            *compare_panel;      /* msvis-window-panes.c */
   GtkWidget            *overview_button;
@@ -130,6 +138,11 @@ void _msvis_window_class_init_export  (GtkWidgetClass *widget_class);
 /* msvis-window-dialogs.c */
 void _msvis_window_class_init_dialogs (GtkWidgetClass *widget_class);
 void _msvis_window_dialogs_init       (MsvisWindow    *self);
+
+/* msvis-window-toolbar.c */
+void     _msvis_window_toolbar_init       (MsvisWindow *self);
+gboolean _msvis_window_toolbar_is_compact (MsvisWindow *self);
+void     _msvis_window_toolbar_dispose   (MsvisWindow *self);
 void _msvis_window_block_keys         (MsvisWindow    *self);
 void _msvis_window_unblock_keys       (MsvisWindow    *self);
 void _msvis_window_block_keys_while   (MsvisWindow    *self,

@@ -524,6 +524,7 @@ msvis_window_dispose (GObject *object)
   MsvisWindow *self = MSVIS_WINDOW (object);
 
   g_clear_handle_id (&self->pulse_id, g_source_remove);
+  _msvis_window_toolbar_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), MSVIS_TYPE_WINDOW);
   G_OBJECT_CLASS (msvis_window_parent_class)->dispose (object);
 }
@@ -574,6 +575,10 @@ msvis_window_class_init (MsvisWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsvisWindow, rank_label);
   gtk_widget_class_bind_template_child (widget_class, MsvisWindow, micro_step_label);
   gtk_widget_class_bind_template_child (widget_class, MsvisWindow, zoom_button);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, toolbar_scroller);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, toolbar);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, sync_button);
+  gtk_widget_class_bind_template_child (widget_class, MsvisWindow, link_button);
   gtk_widget_class_bind_template_child (widget_class, MsvisWindow, compare_view);
   gtk_widget_class_bind_template_callback (widget_class, graph_key_changed);
   gtk_widget_class_bind_template_callback (widget_class, micro_step_changed);
@@ -624,6 +629,7 @@ msvis_window_init (MsvisWindow *self)
   _msvis_window_match_init (self);
   _msvis_window_node_menu_init (self);
   _msvis_window_dialogs_init (self);
+  _msvis_window_toolbar_init (self);
   _msvis_window_update_actions (self);
 }
 

@@ -252,6 +252,49 @@ test_minimap_off_names (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_sync_button (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)),
+                       "win.sync-expand") == 0;
+}
+
+static gboolean
+has_words (gpointer data)
+{
+  return gtk_button_get_label (GTK_BUTTON (data)) != NULL;
+}
+
+/* At 1280×720 with the sidebar open the whole toolbar is in view (First Divergence was cut at
+ * its end); the view toggles show icons there, and their words again once there is room. */
+static void
+test_toolbar_fits (void)
+{
+  MsvisWindow *window;
+  GtkWidget *sync;
+  GtkAdjustment *h;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  window = new_window (1280, 720);
+  g_object_set (window, "show-sidebar", TRUE, NULL);
+  msvis_ui_test_spin (500);
+  sync = msvis_ui_test_find_widget (GTK_WIDGET (window), is_sync_button, NULL);
+  g_assert_nonnull (sync);
+  h = gtk_scrolled_window_get_hadjustment (
+    GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (sync, GTK_TYPE_SCROLLED_WINDOW)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 1);
+
+  g_object_set (window, "show-sidebar", FALSE, NULL);
+  msvis_ui_test_spin (500);
+  g_assert_true (msvis_ui_test_spin_until (has_words, sync, 5000));
+  msvis_ui_test_spin (200);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -263,6 +306,7 @@ main (int   argc,
 
   g_test_add_func ("/window-fit/leaves-fit-pane", test_leaves_fit_pane);
   g_test_add_func ("/window-fit/minimap-off-names", test_minimap_off_names);
+  g_test_add_func ("/window-fit/toolbar-fits", test_toolbar_fits);
 
   if (msvis_ui_test_has_display ())
     {
