@@ -276,11 +276,20 @@ typedef struct
   int          fd;
   const char  *path;
   guint        index;
-  guint32      next_page;  /* the next page number to give */
+  gint        *next_page;  /* atomic, shared by the threads: the next page number to give */
   guint8      *page;       /* a b-tree page being filled */
   guint8      *overflow;   /* an overflow page */
   GByteArray  *record;
 } Builder;
+
+/* Pages are numbered as they are taken, by both threads at once: a b-tree's pages need not
+ * follow each other, only every number up to the last must be written. */
+static guint32
+take_pages (Builder *b,
+            guint    n)
+{
+  return (guint32)g_atomic_int_add (b->next_page, (gint)n);
+}
 
 static void
 put32 (guint8  *p,
@@ -319,8 +328,8 @@ write_page (Builder       *b,
   return TRUE;
 }
 
-/* Writes the part of @record beyond its local bytes into overflow pages of its own; returns
- * the first one's number. */
+/* Writes the part of a record beyond its local bytes into overflow pages of its own, taken
+ * together; returns the first one's number. */
 static gboolean
 write_overflow (Builder       *b,
                 const guint8  *rest,
@@ -328,16 +337,17 @@ write_overflow (Builder       *b,
                 guint32       *first,
                 GError       **error)
 {
-  *first = b->next_page;
-  while (len > 0)
+  guint n_pages = (guint)((len + PAGE_SIZE - 5) / (PAGE_SIZE - 4));
+
+  *first = take_pages (b, n_pages);
+  for (guint k = 0; k < n_pages; k++)
     {
       gsize chunk = MIN (len, (gsize)PAGE_SIZE - 4);
-      guint32 number = b->next_page++;
 
       memset (b->overflow, 0, PAGE_SIZE);
-      put32 (b->overflow, len > chunk ? b->next_page : 0);
+      put32 (b->overflow, k + 1 < n_pages ? *first + k + 1 : 0);
       memcpy (b->overflow + 4, rest, chunk);
-      if (!write_page (b, b->overflow, number, error))
+      if (!write_page (b, b->overflow, *first + k, error))
         return FALSE;
       rest += chunk;
       len -= chunk;
@@ -363,7 +373,7 @@ write_btree_page (Builder                        *b,
 
   memset (page, 0, PAGE_SIZE);
 
-  *number = b->next_page++;
+  *number = take_pages (b, 1);
   for (guint i = 0; i < n; i++)
     {
       Value v[6];
@@ -373,8 +383,6 @@ write_btree_page (Builder                        *b,
       gsize cell = cell_size (size, interior) - 2;
       guint8 *p;
 
-      g_byte_array_set_size (b->record, (guint)size);
-      encode_record (v, n_values, b->record->data);
       content -= cell;
       p = page + content;
       if (interior)
@@ -383,11 +391,15 @@ write_btree_page (Builder                        *b,
           p += 4;
         }
       p += put_varint (p, size);
-      memcpy (p, b->record->data, local);
-      if (size > local)
+      if (size == local)
+        encode_record (v, n_values, p);
+      else
         {
           guint32 first;
 
+          g_byte_array_set_size (b->record, (guint)size);
+          encode_record (v, n_values, b->record->data);
+          memcpy (p, b->record->data, local);
           if (!write_overflow (b, b->record->data + local, size - local, &first, error))
             return FALSE;
           put32 (p + local, first);
@@ -482,21 +494,38 @@ write_index (Builder            *b,
   return TRUE;
 }
 
+/* One thread's share of the indexes: the first, first + 2, ... */
 typedef struct
 {
-  MsvisDb26IndexRow **sorted[MSVIS_DB26_N_INDEXES];
-  guint               n;
-  guint               first;   /* the indexes first, first + 2, ... are this thread's */
-} Sort;
+  MsvisDb26Indexes *self;
+  Builder           b;
+  guint             first;
+  guint32          *roots;
+  GError           *error;
+} Job;
 
+/* Sorts and writes a share of the indexes; the two threads take turns at the text ones. */
 static gpointer
-sort_indexes (gpointer data)
+sort_and_write (gpointer data)
 {
-  Sort *sort = data;
+  Job *job = data;
+  guint n = job->self->rows->len;
+  g_autofree MsvisDb26IndexRow **sorted = g_new (MsvisDb26IndexRow *, n + 1);
 
-  for (guint i = sort->first; i < MSVIS_DB26_N_INDEXES; i += 2)
-    g_qsort_with_data (sort->sorted[i], (gint)sort->n, sizeof (gpointer), compare_rows,
-                       GUINT_TO_POINTER (i));
+  job->b.page = g_malloc (PAGE_SIZE);
+  job->b.overflow = g_malloc (PAGE_SIZE);
+  job->b.record = g_byte_array_new ();
+  for (guint i = job->first; i < MSVIS_DB26_N_INDEXES && job->error == NULL; i += 2)
+    {
+      for (guint r = 0; r < n; r++)
+        sorted[r] = &g_array_index (job->self->rows, MsvisDb26IndexRow, r);
+      g_qsort_with_data (sorted, (gint)n, sizeof (gpointer), compare_rows, GUINT_TO_POINTER (i));
+      job->b.index = i;
+      write_index (&job->b, sorted, n, &job->roots[i], &job->error);
+    }
+  g_free (job->b.page);
+  g_free (job->b.overflow);
+  g_byte_array_unref (job->b.record);
   return NULL;
 }
 
@@ -546,51 +575,56 @@ _msvis_db26_indexes_write (MsvisDb26Indexes  *self,
                            guint32           *roots,
                            GError           **error)
 {
-  Sort sort[2] = { { { NULL }, self->rows->len, 0 }, { { NULL }, self->rows->len, 1 } };
-  Builder b = { -1, path, 0, 0, NULL, NULL, NULL };
+  int fd = g_open (tmp_path, O_RDWR | O_CLOEXEC, 0);
+  guint32 n_pages = 0;
+  gint next_page;
   guint8 header[100];
+  Job jobs[2] = { { 0 } };
   GThread *thread;
   gboolean ok;
 
-  for (guint i = 0; i < MSVIS_DB26_N_INDEXES; i++)
+  if (fd < 0)
     {
-      sort[0].sorted[i] = sort[1].sorted[i] = g_new (MsvisDb26IndexRow *, self->rows->len + 1);
-      for (guint r = 0; r < self->rows->len; r++)
-        sort[0].sorted[i][r] = &g_array_index (self->rows, MsvisDb26IndexRow, r);
-    }
-  thread = g_thread_new ("msvis-db-index", sort_indexes, &sort[1]);
-  sort_indexes (&sort[0]);
-  g_thread_join (thread);
+      int saved_errno = errno;
 
-  b.fd = g_open (tmp_path, O_RDWR | O_CLOEXEC, 0);
-  ok = b.fd >= 0 && read_header (b.fd, path, header, &b.next_page, error);
-  if (b.fd < 0)
-    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", path,
-                 g_strerror (errno));
-  b.next_page++;
-  b.page = g_malloc (PAGE_SIZE);
-  b.overflow = g_malloc (PAGE_SIZE);
-  b.record = g_byte_array_new ();
-  for (guint i = 0; ok && i < MSVIS_DB26_N_INDEXES; i++)
-    {
-      b.index = i;
-      ok = write_index (&b, sort[0].sorted[i], self->rows->len, &roots[i], error);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), "%s: %s", path,
+                   g_strerror (saved_errno));
+      return FALSE;
     }
+  if (!read_header (fd, path, header, &n_pages, error))
+    {
+      close (fd);
+      return FALSE;
+    }
+
+  next_page = (gint)n_pages + 1;
+  for (guint t = 0; t < 2; t++)
+    {
+      jobs[t].self = self;
+      jobs[t].b.fd = fd;
+      jobs[t].b.path = path;
+      jobs[t].b.next_page = &next_page;
+      jobs[t].first = t;
+      jobs[t].roots = roots;
+    }
+  thread = g_thread_new ("msvis-db-index", sort_and_write, &jobs[1]);
+  sort_and_write (&jobs[0]);
+  g_thread_join (thread);
+  ok = jobs[0].error == NULL && jobs[1].error == NULL;
   if (ok)
     {
-      put32 (header + 28, b.next_page - 1);
-      ok = pwrite (b.fd, header + 28, 4, 28) == 4;
+      put32 (header + 28, (guint32)next_page - 1);
+      ok = pwrite (fd, header + 28, 4, 28) == 4;
       if (!ok)
         g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", path,
                      g_strerror (errno));
     }
-  if (b.fd >= 0)
-    close (b.fd);
-  for (guint i = 0; i < MSVIS_DB26_N_INDEXES; i++)
-    g_free (sort[0].sorted[i]);
-  g_free (b.page);
-  g_free (b.overflow);
-  g_byte_array_unref (b.record);
+  else
+    g_propagate_error (error, jobs[0].error != NULL ? g_steal_pointer (&jobs[0].error)
+                                                    : g_steal_pointer (&jobs[1].error));
+  g_clear_error (&jobs[0].error);
+  g_clear_error (&jobs[1].error);
+  close (fd);
   return ok;
 }
 
