@@ -655,7 +655,9 @@ _msvis_db26_indexes_register (sqlite3            *db,
   g_autofree char *cookie = NULL;
   gboolean ok;
 
-  ok = sqlite3_exec (db, "PRAGMA writable_schema=ON; BEGIN", NULL, NULL, NULL) == SQLITE_OK &&
+  /* A build of SQLite that is defensive by default refuses writable_schema otherwise. */
+  ok = sqlite3_db_config (db, SQLITE_DBCONFIG_DEFENSIVE, 0, NULL) == SQLITE_OK &&
+       sqlite3_exec (db, "PRAGMA writable_schema=ON; BEGIN", NULL, NULL, NULL) == SQLITE_OK &&
        sqlite3_prepare_v2 (db, "INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql) "
                            "VALUES ('index', ?, 'tb_nodes', ?, ?)", -1, &stmt, NULL) == SQLITE_OK;
   for (guint i = 0; ok && i < MSVIS_DB26_N_INDEXES; i++)
