@@ -147,7 +147,8 @@ test_long_keys (void)
       g_autofree char *name = g_strdup_printf ("%c.%u", 'A' + g_rand_int_range (rand, 0, 26), i);
       g_autofree char *parent = g_strdup_printf ("%c", 'A' + g_rand_int_range (rand, 0, 3));
       MsvisDb26IndexRow row = {
-        i + 1, (gint)(i % 3), -(gint)(i % 2), (gint64)g_rand_int_range (rand, -300, 300) << 24,
+        i + 1, (gint)(i % 3), -(gint)(i % 2),
+        (gint64)g_rand_int_range (rand, -300, 300) * (1 << 24),
         g_rand_int_range (rand, 0, 4), i % 5 == 0, i % 4 == 0 ? "NPU" : "Bench", parent, name,
         link, len
       };
