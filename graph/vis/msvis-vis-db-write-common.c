@@ -110,6 +110,42 @@ make_tmp_file (MsvisVisDbFile  *file,
   return TRUE;
 }
 
+static int close_db (MsvisVisDbFile *file);
+
+/* Closes the connection, which writes every page it holds into the file. */
+gboolean
+_msvis_vis_db_file_close (MsvisVisDbFile  *file,
+                          GError         **error)
+{
+  if (close_db (file) == SQLITE_OK)
+    return TRUE;
+  g_set_error (error, MSVIS_VIS_DB_ERROR, MSVIS_VIS_DB_ERROR_FINISH,
+               /* translators: a file path */
+               _("%s: cannot finish the database"), file->path);
+  return FALSE;
+}
+
+/* Opens the temporary file, closing it first if it is open: what was written into it outside
+ * SQLite is read from the file then. */
+gboolean
+_msvis_vis_db_file_reopen (MsvisVisDbFile            *file,
+                           const MsvisVisDbFileSpec  *spec,
+                           GError                   **error)
+{
+  if (file->db != NULL && !_msvis_vis_db_file_close (file, error))
+    return FALSE;
+  /* One thread at a time uses a writer's connection: without the connection's mutex each
+   * of a row's two dozen bind and step calls is a lock and an unlock less (3.6 % of a
+   * graph_visualize run's CPU samples). */
+  if (sqlite3_open_v2 (file->tmp_path, &file->db,
+                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+    return _msvis_vis_db_file_error (file, error);
+  for (guint i = 0; spec->pragmas[i] != NULL; i++)
+    if (!_msvis_vis_db_file_exec (file, spec->pragmas[i], error))
+      return FALSE;
+  return TRUE;
+}
+
 /* Fills @file, which must be zeroed; on failure _msvis_vis_db_file_clear() removes what was
  * made. */
 gboolean
@@ -128,16 +164,8 @@ _msvis_vis_db_file_open (MsvisVisDbFile            *file,
   if (!msvis_safe_file_check_target (path, file->flags, error) ||
       !make_tmp_file (file, spec->mode, error))
     return FALSE;
-  /* One thread at a time uses a writer's connection: without the connection's mutex each
-   * of a row's two dozen bind and step calls is a lock and an unlock less (3.6 % of a
-   * graph_visualize run's CPU samples). */
-  if (sqlite3_open_v2 (file->tmp_path, &file->db,
-                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
-    return _msvis_vis_db_file_error (file, error);
-  for (guint i = 0; spec->pragmas[i] != NULL; i++)
-    if (!_msvis_vis_db_file_exec (file, spec->pragmas[i], error))
-      return FALSE;
-  if (!_msvis_vis_db_file_exec (file, "BEGIN", error))
+  if (!_msvis_vis_db_file_reopen (file, spec, error) ||
+      !_msvis_vis_db_file_exec (file, "BEGIN", error))
     return FALSE;
   for (guint i = 0; i < spec->n_tables; i++)
     if (!_msvis_vis_db_file_exec (file, spec->schema[i], error))

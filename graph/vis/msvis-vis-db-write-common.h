@@ -105,6 +105,11 @@ gboolean _msvis_vis_db_file_open         (MsvisVisDbFile            *file,
                                           const MsvisVisOptions     *options,
                                           const MsvisVisDbFileSpec  *spec,
                                           GError                   **error);
+gboolean _msvis_vis_db_file_close        (MsvisVisDbFile            *file,
+                                          GError                   **error);
+gboolean _msvis_vis_db_file_reopen       (MsvisVisDbFile            *file,
+                                          const MsvisVisDbFileSpec  *spec,
+                                          GError                   **error);
 gboolean _msvis_vis_db_file_error        (MsvisVisDbFile            *file,
                                           GError                   **error);
 gboolean _msvis_vis_db_file_exec         (MsvisVisDbFile            *file,

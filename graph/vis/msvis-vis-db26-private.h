@@ -67,10 +67,7 @@ typedef struct
 } MsvisDb26Row;
 
 typedef struct _MsvisDb26RowQueue MsvisDb26RowQueue;
-typedef struct _MsvisVisDb26Writer MsvisVisDb26Writer;
 
-void _msvis_vis_db26_writer_set_index_first_rows (MsvisVisDb26Writer *self,
-                                                  guint64             n_rows);
 
 MsvisDb26RowQueue  *_msvis_db26_rows_start  (MsvisDb26GraphRows  *graphs,
                                              guint                n_graphs);

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "msvis-vis-db-write-common.h"
+#include "msvis-vis-db26-index.h"
 #include "msvis-vis-db26-private.h"
 #include "msvis-vis-db26-writer.h"
 #include "msvis-vis-item26.h"
@@ -14,9 +15,9 @@
 /* db_utils.py of 26.0.0: per graph its tb_nodes rows in node_order, then its tb_stack rows in
  * first-seen order; the NPU graph before the Bench one; tb_config from the first graph added;
  * indexes at the end, then the distributed post-pass. msprobe commits per 1000 rows; here the
- * whole file is one transaction, every statement prepared once, the indexes made first while
- * they fit the cache (see INDEX_FIRST_ROWS) and the row texts on a thread of their own
- * (msvis-vis-db26-rows.c). */
+ * whole file is one transaction, every statement prepared once, the row texts made on a
+ * thread of their own (msvis-vis-db26-rows.c), and index1 to index7 written after the rows
+ * without SQLite (msvis-vis-db26-index.c). */
 
 const char *const msvis_vis_db26_schema[] = {
   MSVIS_VIS_DB_NODES_HEAD ",\n"
@@ -34,23 +35,7 @@ struct _MsvisVisDb26Writer
   MsvisVisDbFile file;        /* task NULL: a build */
 
   GString      *stack;       /* numbering stacks: a stack's text */
-  guint64       n_rows;      /* tb_nodes rows added so far */
-  guint64       index_first_rows;
-  gboolean      has_indexes;
-};
-
-/* While the rows' indexes fit SQLite's cache, they are made before the rows and grow with
- * them on the thread that inserts, beside the row thread: made at the end, each CREATE INDEX
- * reads the whole table (over a CPU-second in all on a 2 x 100 MB compare, with nothing
- * beside it). Beyond that, random inserts into indexes that no longer fit cost far more than
- * the sorts of CREATE INDEX (2 x 1,000,000 entries: 51 instead of 40 CPU-s), so a file that
- * grows past it drops them and makes them at the end. The schema's text and the rows are the
- * same either way. */
-#define INDEX_FIRST_ROWS 400000
-
-static const char *const drop_indexes[] = {
-  "DROP INDEX index1", "DROP INDEX index2", "DROP INDEX index3", "DROP INDEX index4",
-  "DROP INDEX index5", "DROP INDEX index6", "DROP INDEX index7", NULL
+  MsvisDb26Indexes *indexes;
 };
 
 /* SQLite creates msprobe's file with 0666 less the umask; the temporary file gets that mode
@@ -68,14 +53,12 @@ file_mode (void)
  * needed while it fills, and one big cache keeps the id index's pages in memory (with SQLite's
  * 2 MB they went out to the journal and came back for every few rows). msprobe's WAL mode is
  * set when the rows are in, which marks the header the same way. With 64 KiB pages a row's
- * item texts rarely spill into overflow pages: each CREATE INDEX at the end reads the whole
- * table to reach data_source, step and rank behind them, and with 4 KiB pages those chains made
- * the index step 2 of the 5 CPU-seconds of a 2 x 100 MB compare (the page size is no part of
- * what a reader sees; the file is also a fifth smaller). 64 MB of cache hold the id index and
- * the index sorts of a 2 x 100 MB compare; 128 MB cost as much time and were the peak of the
- * run's memory. */
+ * item texts rarely spill into overflow pages (the page size is no part of what a reader sees;
+ * the file is also a fifth smaller than with 4 KiB). 32 MB of cache hold the id index of a
+ * 2 x 100 MB compare (16 MB); index1 to index7 are not SQLite's to keep up any more, and the
+ * 64 MB they needed put the run past its memory budget. */
 static const char *const pragmas[] = { "PRAGMA page_size=65536", "PRAGMA journal_mode=OFF",
-                                       "PRAGMA synchronous=OFF", "PRAGMA cache_size=-65536",
+                                       "PRAGMA synchronous=OFF", "PRAGMA cache_size=-32768",
                                        NULL };
 
 static MsvisVisDbFileSpec
@@ -109,7 +92,7 @@ msvis_vis_db26_writer_new (const char             *path,
 
   self = g_new0 (MsvisVisDb26Writer, 1);
   self->stack = g_string_sized_new (4096);
-  self->index_first_rows = INDEX_FIRST_ROWS;
+  self->indexes = _msvis_db26_indexes_new ();
   if (!_msvis_vis_db_file_open (&self->file, path, options, &spec, error))
     return NULL;
   return g_steal_pointer (&self);
@@ -136,6 +119,14 @@ insert_node (MsvisVisDb26Writer       *self,
   MsvisNodeId node = row->node;
   MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
   MsvisPrecision precision = { MSVIS_PRECISION_NONE, 0 };
+  MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
+  MsvisDb26IndexRow index_row = {
+    0, rows->step, rows->rank, row->order, rows->micro_steps[node],
+    g_str_has_prefix (msvis_graph_node_get_id (graph, node), "Distributed"), rows->data_source,
+    parent != MSVIS_NODE_ID_NONE ? msvis_graph_node_get_id (graph, parent) : "",
+    msvis_graph_node_get_id (graph, node), text + row->start[MSVIS_DB26_LINK],
+    row->len[MSVIS_DB26_LINK]
+  };
   int status;
 
   if (results != NULL && rows->npu)
@@ -153,12 +144,15 @@ insert_node (MsvisVisDb26Writer       *self,
   BIND_ROW_TEXT (stmt, 17, row, text, MSVIS_DB26_OUTPUTS);
   _msvis_vis_db_bind_node_common (stmt, graph, node, precision, rows->micro_steps[node],
                                   rows->data_source, rows->step, rows->rank);
-  sqlite3_bind_int (stmt, 22,
-                    g_str_has_prefix (msvis_graph_node_get_id (graph, node), "Distributed"));
+  sqlite3_bind_int (stmt, 22, index_row.distributed);
 
   status = sqlite3_step (stmt);
   sqlite3_reset (stmt);
-  return status == SQLITE_DONE;
+  if (status != SQLITE_DONE)
+    return FALSE;
+  index_row.rowid = sqlite3_last_insert_rowid (self->file.db);
+  _msvis_db26_indexes_add (self->indexes, &index_row);
+  return TRUE;
 }
 
 static gboolean
@@ -246,41 +240,6 @@ graph_rows_clear (MsvisDb26GraphRows *rows)
   msvis_item26_format_free (rows->items);
 }
 
-/* Makes the indexes before the first rows if these fit the cache, and drops them again once
- * the file outgrows it (see INDEX_FIRST_ROWS); commit makes whatever is missing. */
-static gboolean
-place_indexes (MsvisVisDb26Writer  *self,
-               guint64              n_new,
-               GError             **error)
-{
-  gboolean first = self->n_rows == 0;
-
-  self->n_rows += n_new;
-  if (first && self->n_rows <= self->index_first_rows)
-    {
-      MsvisVisDbFileSpec spec = file_spec ();
-
-      self->has_indexes = TRUE;
-      return _msvis_vis_db_file_indexes (&self->file, &spec, error);
-    }
-  if (self->has_indexes && self->n_rows > self->index_first_rows)
-    {
-      self->has_indexes = FALSE;
-      for (guint i = 0; drop_indexes[i] != NULL; i++)
-        if (!_msvis_vis_db_file_exec (&self->file, drop_indexes[i], error))
-          return FALSE;
-    }
-  return TRUE;
-}
-
-/* For tests: the rows up to which the indexes are made first. */
-void
-_msvis_vis_db26_writer_set_index_first_rows (MsvisVisDb26Writer *self,
-                                             guint64             n_rows)
-{
-  self->index_first_rows = n_rows;
-}
-
 /* Inserts the rows the row thread makes, in its order. */
 static gboolean
 insert_rows (MsvisVisDb26Writer  *self,
@@ -344,8 +303,7 @@ msvis_vis_db26_writer_add (MsvisVisDb26Writer     *self,
                    rank);
   if (compare != NULL)
     graph_rows_init (self, &graphs[1], compare->bench, npu, FALSE, keep_md5, step, rank);
-  ok = place_indexes (self, (guint64)graphs[0].n_written + graphs[1].n_written, error) &&
-       insert_rows (self, graphs, n_graphs, cancellable, error);
+  ok = insert_rows (self, graphs, n_graphs, cancellable, error);
   for (guint i = 0; i < n_graphs; i++)
     graph_rows_clear (&graphs[i]);
   return ok;
@@ -355,8 +313,8 @@ msvis_vis_db26_writer_add (MsvisVisDb26Writer     *self,
  * msvis_vis_db26_writer_commit:
  * @distributed: run the distributed post-pass (RANKS and STEPS layouts without a merge)
  *
- * Writes tb_config and the indexes not made yet, runs the post-pass, commits, and gives the
- * file its final name. On failure nothing is left behind once the writer is freed.
+ * Writes tb_config, commits, adds the indexes, runs the post-pass, and gives the file its
+ * final name. On failure nothing is left behind once the writer is freed.
  */
 gboolean
 msvis_vis_db26_writer_commit (MsvisVisDb26Writer  *self,
@@ -366,13 +324,25 @@ msvis_vis_db26_writer_commit (MsvisVisDb26Writer  *self,
   MsvisVisDbFile *file = &self->file;
   MsvisVisDbFileSpec spec = file_spec ();
   g_autofree char *colors = NULL;
+  guint32 roots[MSVIS_DB26_N_INDEXES];
 
   g_return_val_if_fail (file->db != NULL && !file->committed, FALSE);
 
   colors = msvis_vis_legend26_colors (file->task);
   if (!_msvis_vis_db_file_write_config (file, file->task != NULL ? "compare" : "build",
                                         file->task != NULL ? file->task : "", colors, error) ||
-      !_msvis_vis_db_file_indexes (file, &spec, error))
+      !_msvis_vis_db_file_exec (file, "COMMIT", error) ||
+      !_msvis_vis_db_file_close (file, error))
+    return FALSE;
+  /* The indexes follow SQLite's pages; a connection opened after sqlite_master names them
+   * reads them as its own. */
+  if (!_msvis_db26_indexes_write (self->indexes, file->path, file->tmp_path, roots, error) ||
+      !_msvis_vis_db_file_reopen (file, &spec, error))
+    return FALSE;
+  if (!_msvis_db26_indexes_register (file->db, msvis_vis_db26_schema + N_TABLES, roots))
+    return _msvis_vis_db_file_error (file, error);
+  if (!_msvis_vis_db_file_reopen (file, &spec, error) ||
+      !_msvis_vis_db_file_exec (file, "BEGIN", error))
     return FALSE;
   if (distributed &&
       !msvis_vis_db26_link_distributed (file->db, file->overflow_check, error))
@@ -391,5 +361,6 @@ msvis_vis_db26_writer_free (MsvisVisDb26Writer *self)
 
   _msvis_vis_db_file_clear (&self->file);
   g_string_free (self->stack, TRUE);
+  _msvis_db26_indexes_free (self->indexes);
   g_free (self);
 }

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "msvis-test-util.h"
+#include "msvis-vis-db26-index.h"
+#include "msvis-vis-db26-writer.h"
+
+/* The 26.0.0 .vis.db's index1 to index7 are b-trees msvis writes itself after SQLite's pages
+ * (msvis-vis-db26-index.c): SQLite must find each one whole and in its order. PRAGMA
+ * integrity_check looks every row up in every index, and a scan through each index must give
+ * the rows in the order SQLite sorts them to by itself. */
+
+static const char *const index_columns[MSVIS_DB26_N_INDEXES] = {
+  "step, rank, data_source, up_node, node_order",
+  "step, rank, data_source, node_name",
+  "step, rank, data_source, node_order",
+  "step, rank, node_order",
+  "step, rank, micro_step_id, node_order",
+  "step, rank, modified, matched_node_link",
+  "is_distributed",
+};
+
+static GString *
+rowids (sqlite3    *db,
+        const char *sql,
+        guint      *n)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  for (*n = 0; sqlite3_step (stmt) == SQLITE_ROW; (*n)++)
+    g_string_append_printf (out, "%lld ", (long long)sqlite3_column_int64 (stmt, 0));
+  sqlite3_finalize (stmt);
+  return out;
+}
+
+/* integrity_check is ok, and each index lists the rows as SQLite's own sort does. */
+static void
+assert_indexes_sound (const char *path,
+                      guint       min_rows)
+{
+  sqlite3 *db = msvis_test_open_db (path);
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "PRAGMA integrity_check", -1, &stmt, NULL), ==,
+                   SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpstr ((const char *)sqlite3_column_text (stmt, 0), ==, "ok");
+  sqlite3_finalize (stmt);
+  for (guint i = 0; i < MSVIS_DB26_N_INDEXES; i++)
+    {
+      g_autofree char *by_index = g_strdup_printf ("SELECT rowid FROM tb_nodes INDEXED BY "
+                                                   "index%u ORDER BY %s, rowid", i + 1,
+                                                   index_columns[i]);
+      g_autofree char *sorted = g_strdup_printf ("SELECT rowid FROM tb_nodes NOT INDEXED "
+                                                 "ORDER BY %s, rowid", index_columns[i]);
+      guint n_a, n_b;
+      g_autoptr(GString) a = rowids (db, by_index, &n_a);
+      g_autoptr(GString) b = rowids (db, sorted, &n_b);
+
+      g_assert_cmpuint (n_a, >=, min_rows);
+      g_assert_cmpuint (n_a, ==, n_b);
+      g_assert_cmpstr (a->str, ==, b->str);
+    }
+  sqlite3_close (db);
+}
+
+/* A compare large enough for interior pages in every index, as graph_visualize writes it. */
+static void
+test_generated_compare (void)
+{
+  const char *gen = g_getenv ("MSVIS_GEN_DUMP");
+  g_autofree char *tmp = msvis_test_make_dir ();
+  g_autofree char *npu = g_build_filename (tmp, "npu", NULL);
+  g_autofree char *bench = g_build_filename (tmp, "bench", NULL);
+  g_autofree char *out = g_build_filename (tmp, "out", NULL);
+  const char *npu_argv[] = { gen, "--entries=20000", "--seed=1", npu, NULL };
+  const char *bench_argv[] = { gen, "--entries=20000", "--seed=1", "--perturb=0.05",
+                               "--perturb-from=0.5", bench, NULL };
+  const char *const *argvs[] = { npu_argv, bench_argv };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  g_autofree char *db = NULL;
+  const char *name;
+  int status = 0;
+
+  g_assert_nonnull (gen);
+  for (guint i = 0; i < G_N_ELEMENTS (argvs); i++)
+    {
+      g_assert_true (g_spawn_sync (NULL, (char **)argvs[i], NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+                                   NULL, NULL, NULL, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+    }
+  g_assert_cmpint (msvis_test_run_msvis (NULL, "graph_visualize",
+                                         (const char *[]) { "-tp", npu, "-gp", bench, "-o", out,
+                                                            NULL }, NULL, NULL), ==, 0);
+  dir = g_dir_open (out, 0, &error);
+  g_assert_no_error (error);
+  name = g_dir_read_name (dir);
+  g_assert_nonnull (name);
+  g_assert_true (g_str_has_suffix (name, ".vis.db"));
+  db = g_build_filename (out, name, NULL);
+  assert_indexes_sound (db, 20000);
+  msvis_test_remove_tree (tmp);
+}
+
+/* Keys of every length up to several overflow pages, some equal but for the rowid: index
+ * b-trees four levels deep, cells spilling over, and pages ending at every place. */
+static void
+test_long_keys (void)
+{
+  g_autofree char *tmp = msvis_test_make_dir ();
+  g_autofree char *path = g_build_filename (tmp, "t.vis.db", NULL);
+  g_autoptr(MsvisDb26Indexes) indexes = _msvis_db26_indexes_new ();
+  g_autoptr(GError) error = NULL;
+  guint32 roots[MSVIS_DB26_N_INDEXES];
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  GRand *rand = g_rand_new_with_seed (7);
+  const guint n_rows = 300;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA page_size=65536; BEGIN", NULL, NULL, NULL), ==,
+                   SQLITE_OK);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpint (sqlite3_exec (db, msvis_vis_db26_schema[i], NULL, NULL, NULL), ==,
+                     SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "INSERT INTO tb_nodes (id, graph_id, node_order, "
+                                       "node_name, node_type, up_node, micro_step_id, "
+                                       "matched_node_link, modified, data_source, step, rank, "
+                                       "is_distributed) VALUES (?, 'g', ?, ?, '1', ?, ?, ?, 0, ?, "
+                                       "?, ?, ?)", -1, &stmt, NULL), ==, SQLITE_OK);
+  for (guint i = 0; i < n_rows; i++)
+    {
+      /* up to 3 overflow pages; every 7th row repeats an earlier key */
+      gsize len = i % 7 == 0 ? 40 : (gsize)g_rand_int_range (rand, 1, 3 * 65536);
+      g_autofree char *link = g_malloc (len + 1);
+      g_autofree char *id = g_strdup_printf ("id%u", i);
+      g_autofree char *name = g_strdup_printf ("%c.%u", 'A' + g_rand_int_range (rand, 0, 26), i);
+      g_autofree char *parent = g_strdup_printf ("%c", 'A' + g_rand_int_range (rand, 0, 3));
+      MsvisDb26IndexRow row = {
+        i + 1, (gint)(i % 3), -(gint)(i % 2),
+        (gint64)g_rand_int_range (rand, -300, 300) * (1 << 24),
+        g_rand_int_range (rand, 0, 4), i % 5 == 0, i % 4 == 0 ? "NPU" : "Bench", parent, name,
+        link, len
+      };
+
+      for (gsize c = 0; c < len; c++)
+        link[c] = (char)('a' + (c * 7 + i % 3) % 26);
+      link[len] = '\0';
+      sqlite3_bind_text (stmt, 1, id, -1, SQLITE_STATIC);
+      sqlite3_bind_int64 (stmt, 2, row.node_order);
+      sqlite3_bind_text (stmt, 3, name, -1, SQLITE_STATIC);
+      sqlite3_bind_text (stmt, 4, parent, -1, SQLITE_STATIC);
+      sqlite3_bind_int (stmt, 5, row.micro_step);
+      sqlite3_bind_text (stmt, 6, link, (int)len, SQLITE_STATIC);
+      sqlite3_bind_text (stmt, 7, row.data_source, -1, SQLITE_STATIC);
+      sqlite3_bind_int (stmt, 8, row.step);
+      sqlite3_bind_int (stmt, 9, row.rank);
+      sqlite3_bind_int (stmt, 10, row.distributed);
+      g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
+      sqlite3_reset (stmt);
+      g_assert_cmpint (sqlite3_last_insert_rowid (db), ==, row.rowid);
+      _msvis_db26_indexes_add (indexes, &row);
+    }
+  sqlite3_finalize (stmt);
+  g_assert_cmpint (sqlite3_exec (db, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  g_rand_free (rand);
+
+  g_assert_true (_msvis_db26_indexes_write (indexes, path, path, roots, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_true (_msvis_db26_indexes_register (db, msvis_vis_db26_schema + 3, roots));
+  sqlite3_close (db);
+  assert_indexes_sound (path, n_rows);
+  msvis_test_remove_tree (tmp);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/visdb-index/long-keys", test_long_keys);
+  g_test_add_func ("/visdb-index/generated-compare", test_generated_compare);
+  return g_test_run ();
+}
