@@ -9,6 +9,7 @@
 #include "msvis-legend-private.h"
 #include "msvis-node-finder.h"
 #include "msvis-swatch.h"
+#include "msvis-ui-language.h"
 
 #define BUCKET_KEY "msvis-legend-bucket"
 
@@ -118,9 +119,11 @@ msvis_legend_add_row (MsvisLegend *self,
   msvis_swatch_set_color (MSVIS_SWATCH (swatch),
                           msvis_node_finder_get_bucket_color (self->finder, bucket));
   gtk_widget_set_valign (swatch, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (swatch, 2);
+  gtk_widget_set_margin_top (swatch, 5);
   gtk_box_append (GTK_BOX (text), caption_new (label, "body"));
-  if (description != NULL && *description != '\0')
+  /* The file's words only in their own language, as Details shows them: msprobe writes
+   * Chinese, and the row's own name says the same in English. */
+  if (description != NULL && *description != '\0' && msvis_ui_language_fits (description))
     {
       GtkWidget *detail = caption_new (description, "caption");
 
@@ -168,7 +171,8 @@ msvis_legend_get_shared_description (MsvisLegend *self)
   for (guint i = 1; i < n; i++)
     if (g_strcmp0 (first, msvis_buckets_get (buckets, i)->description) != 0)
       return NULL;
-  return first;
+  /* In English the mode sentence above the rows says it already. */
+  return msvis_ui_language_fits (first) ? first : NULL;
 }
 
 static const char *
@@ -236,7 +240,8 @@ msvis_legend_fill_metrics (MsvisLegend *self)
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
 
       gtk_box_append (GTK_BOX (box), caption_new (entries[i].name, "caption-heading"));
-      gtk_box_append (GTK_BOX (box), caption_new (entries[i].text, "caption"));
+      if (msvis_ui_language_fits (entries[i].text))
+        gtk_box_append (GTK_BOX (box), caption_new (entries[i].text, "caption"));
       g_object_set (box, "margin-top", 8, "margin-bottom", 8, "margin-start", 10,
                     "margin-end", 10, NULL);
       gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);

@@ -20,6 +20,7 @@ struct _MsvisMatchPanel
   MsvisVisDocument *doc;
   GtkStringList    *names[2];   /* NPU, Bench */
   GtkWidget        *titles[2];
+  GtkWidget        *lists[2];    /* a stack: the list, or "none" when the side has no node */
   GtkWidget        *empty;       /* shown for a build, which has nothing to match */
   GtkWidget        *content;
 };
@@ -84,7 +85,7 @@ make_side (MsvisMatchPanel *self,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkWidget *list;
+  GtkWidget *list, *none;
 
   self->names[is_bench] = gtk_string_list_new (NULL);
   self->titles[is_bench] = gtk_label_new (NULL);
@@ -107,9 +108,18 @@ make_side (MsvisMatchPanel *self,
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_widget_add_css_class (scroller, "card");
+  /* An empty list was a blank white box, as if something had failed to load. */
+  none = gtk_label_new (_("No unmatched nodes"));
+  gtk_widget_add_css_class (none, "dim-label");
+  gtk_widget_set_margin_top (none, 12);
+  gtk_widget_set_margin_bottom (none, 12);
+  self->lists[is_bench] = gtk_stack_new ();
+  gtk_stack_add_named (GTK_STACK (self->lists[is_bench]), scroller, "list");
+  gtk_stack_add_named (GTK_STACK (self->lists[is_bench]), none, "none");
+  gtk_stack_set_vhomogeneous (GTK_STACK (self->lists[is_bench]), FALSE);
+  gtk_widget_add_css_class (self->lists[is_bench], "card");
   gtk_box_append (GTK_BOX (box), self->titles[is_bench]);
-  gtk_box_append (GTK_BOX (box), scroller);
+  gtk_box_append (GTK_BOX (box), self->lists[is_bench]);
   gtk_widget_set_vexpand (box, TRUE);
   return box;
 }
@@ -234,6 +244,10 @@ fill_side (MsvisMatchPanel *self,
                                                    "NPU: %u unmatched nodes", names->len - 1),
                            names->len - 1);
   gtk_label_set_text (GTK_LABEL (self->titles[is_bench]), title);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->lists[is_bench]),
+                                    names->len > 1 ? "list" : "none");
+  /* A side with nothing to list gives its room to the other. */
+  gtk_widget_set_vexpand (gtk_widget_get_parent (self->lists[is_bench]), names->len > 1);
 }
 
 /**

@@ -18,6 +18,7 @@ struct _MsvisShortcutsWindow
   AdwWindow  parent_instance;
 
   GPtrArray *accelerators;   /* char *, every one shown, for tests */
+  int        title_chars;    /* the floor of a description's width: it is also its width */
 };
 
 G_DEFINE_FINAL_TYPE (MsvisShortcutsWindow, msvis_shortcuts_window, ADW_TYPE_WINDOW)
@@ -55,6 +56,17 @@ group_free (gpointer data)
   g_free (group);
 }
 
+static gboolean
+is_keypad (const char *accelerator)
+{
+  guint key = 0;
+  const char *name;
+
+  gtk_accelerator_parse (accelerator, &key, NULL);
+  name = key != 0 ? gdk_keyval_name (key) : NULL;
+  return name != NULL && g_str_has_prefix (name, "KP_");
+}
+
 /* An action's keys as the application has them now, so that the window never disagrees with
  * what the keys do. */
 static char *
@@ -62,11 +74,20 @@ action_accelerator (GtkApplication *app,
                     const char     *action)
 {
   g_auto(GStrv) accels = NULL;
+  g_autoptr(GStrvBuilder) main_keys = g_strv_builder_new ();
+  g_auto(GStrv) shown = NULL;
 
   if (app == NULL)
     return NULL;
   accels = gtk_application_get_accels_for_action (app, action);
-  return accels[0] != NULL ? g_strjoinv (" ", accels) : NULL;
+  /* The keypad's twin of a key ("Ctrl + +" twice) read as a duplicate: the main keys only. */
+  for (guint i = 0; accels[i] != NULL; i++)
+    if (!is_keypad (accels[i]))
+      g_strv_builder_add (main_keys, accels[i]);
+  shown = g_strv_builder_end (main_keys);
+  if (shown[0] == NULL)
+    return accels[0] != NULL ? g_strjoinv (" ", accels) : NULL;
+  return g_strjoinv (" ", shown);
 }
 
 static void
@@ -158,8 +179,8 @@ row_widget (MsvisShortcutsWindow *self,
   gtk_label_set_wrap (GTK_LABEL (title), TRUE);
   /* A floor as well as a ceiling: a wrapped label asks for the width of its longest word,
    * and a column of them came out one or two words wide. */
-  gtk_label_set_width_chars (GTK_LABEL (title), 22);
-  gtk_label_set_max_width_chars (GTK_LABEL (title), 30);
+  gtk_label_set_width_chars (GTK_LABEL (title), self->title_chars);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), 40);
   gtk_widget_set_hexpand (title, TRUE);
   /* Prose, but "counterpart" broken as "counter-part" reads badly in a narrow column. */
   pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
@@ -171,15 +192,15 @@ row_widget (MsvisShortcutsWindow *self,
   return box;
 }
 
-/* The keys of a group share a width, so that its titles line up; a group's own width, not the
- * column's, or the widest keys of a column (three ways to zoom in) pushed every title away. */
+/* The keys of a column share a width, so that the titles of all its groups line up (the
+ * keypad's twins, which made the zoom keys widest, are not shown). */
 static GtkWidget *
 group_widget (MsvisShortcutsWindow *self,
-              const Group          *group)
+              const Group          *group,
+              GtkSizeGroup         *keys)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   GtkWidget *title = gtk_label_new (group->title);
-  g_autoptr(GtkSizeGroup) keys = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_wrap (GTK_LABEL (title), TRUE);
@@ -215,6 +236,7 @@ columns_widget (MsvisShortcutsWindow *self,
 {
   GtkWidget *columns = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 36);
   GtkWidget *column = NULL;
+  g_autoptr(GtkSizeGroup) keys = NULL;
   guint total = 0, used = 0, made = 0;
 
   for (guint i = 0; i < groups->len; i++)
@@ -230,9 +252,11 @@ columns_widget (MsvisShortcutsWindow *self,
         {
           column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
           gtk_box_append (GTK_BOX (columns), column);
+          g_clear_object (&keys);
+          keys = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
           made++;
         }
-      gtk_box_append (GTK_BOX (column), group_widget (self, group));
+      gtk_box_append (GTK_BOX (column), group_widget (self, group, keys));
       used += group->lines;
     }
   return columns;
@@ -275,15 +299,37 @@ GtkWidget *
 msvis_shortcuts_window_new (GtkWindow      *parent,
                             GtkApplication *app)
 {
+  GdkRectangle area = screen_area (parent);
+
+  return msvis_shortcuts_window_new_for_screen (parent, app, area.width, area.height);
+}
+
+/**
+ * msvis_shortcuts_window_new_for_screen:
+ * @width: the width of the screen it is laid out for
+ * @height: its height
+ *
+ * Returns: (transfer floating): a new window as msvis_shortcuts_window_new() makes it on a
+ *   screen of @width × @height
+ */
+GtkWidget *
+msvis_shortcuts_window_new_for_screen (GtkWindow      *parent,
+                                       GtkApplication *app,
+                                       int             width,
+                                       int             height)
+{
   MsvisShortcutsWindow *self;
   g_autoptr(GPtrArray) groups = read_groups (app);
-  GdkRectangle area = screen_area (parent);
+  GdkRectangle area = { 0, 0, width, height };
   GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *columns;
 
   self = g_object_new (MSVIS_TYPE_SHORTCUTS_WINDOW, "transient-for", parent, "modal", TRUE,
                        "title", _("Keyboard Shortcuts"), NULL);
+  /* GTK sizes a wrapping label's column at its floor, not at its max-width-chars: a floor
+   * that fits the screen, so that three columns of short phrases do not wrap. */
+  self->title_chars = area.width >= MIN_WIDTH_FOR_3 ? 32 : 22;
   columns = columns_widget (self, groups, area.width >= MIN_WIDTH_FOR_3 ? 3 : 2);
   gtk_widget_set_halign (columns, GTK_ALIGN_CENTER);
   gtk_widget_set_margin_start (columns, 24);
@@ -298,6 +344,11 @@ msvis_shortcuts_window_new (GtkWindow      *parent,
   /* The header bar and the window's frame stay on screen: the columns scroll. */
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller),
                                               MAX (area.height - 140, 240));
+  gtk_scrolled_window_set_max_content_width (GTK_SCROLLED_WINDOW (scroller),
+                                             MAX (area.width - 60, 480));
+  /* A scrollbar that stays: overlay ones show only on a hover, and the rows cut at the
+   * bottom of a 720-pixel screen did not say there were more. */
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scroller), FALSE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), columns);
   gtk_widget_set_vexpand (scroller, TRUE);
   gtk_box_append (GTK_BOX (content), scroller);

@@ -16,6 +16,11 @@ G_DECLARE_FINAL_TYPE (MsvisShortcutsWindow, msvis_shortcuts_window, MSVIS, SHORT
 
 GtkWidget *msvis_shortcuts_window_new          (GtkWindow            *parent,
                                                 GtkApplication       *app);
+/* For tests: laid out for a screen of that size, not the parent's. */
+GtkWidget *msvis_shortcuts_window_new_for_screen (GtkWindow          *parent,
+                                                  GtkApplication     *app,
+                                                  int                 width,
+                                                  int                 height);
 /* For tests: every accelerator shown, in the order shown. */
 GStrv      msvis_shortcuts_window_dup_accelerators (MsvisShortcutsWindow *self);
 

@@ -4,8 +4,10 @@
 
 #include "msvis-swatch.h"
 
-#define SWATCH_SIZE 14
-#define SWATCH_RADIUS 3
+/* A pill, wider than tall: a square with a grey outline read as an unchecked check box,
+ * and the near-white pass colour most of all. */
+#define SWATCH_WIDTH 18
+#define SWATCH_HEIGHT 10
 
 struct _MsvisSwatch
 {
@@ -35,11 +37,12 @@ msvis_swatch_measure (GtkWidget      *widget,
                       int            *minimum_baseline,
                       int            *natural_baseline)
 {
-  *minimum = *natural = SWATCH_SIZE;
+  *minimum = *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? SWATCH_WIDTH : SWATCH_HEIGHT;
 }
 
-/* Several legend colours (#FFFCF3, the Bench white) are nearly white: an outline in the text
- * colour keeps them visible on light and dark backgrounds alike. */
+/* Several legend colours (#FFFCF3, the Bench white) are nearly white: an outline in a darker
+ * shade of the colour itself keeps them visible on light and dark backgrounds alike, and says
+ * "colour", not "control", as a grey outline did. */
 static void
 msvis_swatch_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
@@ -47,27 +50,24 @@ msvis_swatch_snapshot (GtkWidget   *widget,
   MsvisSwatch *self = MSVIS_SWATCH (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  int side = MIN (width, height);
+  float w = MIN (width, SWATCH_WIDTH), h = MIN (height, SWATCH_HEIGHT);
   GskRoundedRect box;
   GdkRGBA outline;
-  float border[4] = { 1, 1, 1, 1 };
+  float border[4] = { 1.5f, 1.5f, 1.5f, 1.5f };
   GdkRGBA outlines[4];
 
-  if (!self->has_rgba || side <= 0)
+  if (!self->has_rgba || w <= 0 || h <= 0)
     return;
 
-  /* gtk_widget_get_color() is GTK 4.10; the style context is the 4.8 way. */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &outline);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  outline.alpha *= 0.35f;
+  outline = (GdkRGBA) { self->rgba.red * 0.55f, self->rgba.green * 0.55f,
+                        self->rgba.blue * 0.55f, 1 };
   for (guint i = 0; i < 4; i++)
     outlines[i] = outline;
 
   gsk_rounded_rect_init_from_rect (&box,
-                                   &GRAPHENE_RECT_INIT ((width - side) / 2.f,
-                                                        (height - side) / 2.f, side, side),
-                                   SWATCH_RADIUS);
+                                   &GRAPHENE_RECT_INIT ((width - w) / 2.f, (height - h) / 2.f,
+                                                        w, h),
+                                   h / 2.f);
   gtk_snapshot_push_rounded_clip (snapshot, &box);
   gtk_snapshot_append_color (snapshot, &self->rgba, &box.bounds);
   gtk_snapshot_pop (snapshot);

