@@ -67,6 +67,8 @@ msvis_compare_view_counterpart (MsvisCompareView *self,
   return msvis_vis_document_get_counterpart (self->doc, is_bench, node);
 }
 
+static gboolean align_later (gpointer user_data);
+
 static void
 emit_selection (MsvisCompareView *self)
 {
@@ -81,9 +83,19 @@ node_selected (MsvisGraphCanvas *canvas,
 {
   gboolean is_bench = canvas == self->bench;
   MsvisGraphCanvas *other = is_bench ? self->npu : self->bench;
+  gboolean compare = self->doc != NULL && msvis_vis_document_get_bench (self->doc) != NULL;
 
   self->focus = self->leader = canvas;
-  if (self->doc != NULL && msvis_vis_document_get_bench (self->doc) != NULL)
+  if (compare && self->link_panes)
+    {
+      /* The other side comes level with the node where it is: centred, it became the leader
+       * and moved a clicked node from under the pointer (and its menu off it). */
+      msvis_graph_canvas_select_open (other, msvis_compare_view_counterpart (self, is_bench,
+                                                                             node));
+      if (self->align_id == 0)
+        self->align_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, align_later, self, NULL);
+    }
+  else if (compare)
     msvis_graph_canvas_select (other, msvis_compare_view_counterpart (self, is_bench, node), TRUE);
   emit_selection (self);
 }

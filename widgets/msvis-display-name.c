@@ -42,6 +42,25 @@ msvis_display_name (const char *name)
  * breaks it between characters, without a hyphen; its markup and links keep their own
  * attributes.
  */
+/* Copying the label's selection gives the name without the breaks it was shown with. */
+static void
+copy_without_breaks (GtkLabel *label)
+{
+  const char *text = gtk_label_get_text (label);
+  g_autoptr(GString) copied = NULL;
+  int start, end;
+
+  if (strstr (text, MSVIS_NAME_BREAK) == NULL
+      || !gtk_label_get_selection_bounds (label, &start, &end))
+    return;
+  copied = g_string_new_len (g_utf8_offset_to_pointer (text, start),
+                             g_utf8_offset_to_pointer (text, end)
+                             - g_utf8_offset_to_pointer (text, start));
+  g_string_replace (copied, MSVIS_NAME_BREAK, "", 0);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (label)), copied->str);
+  g_signal_stop_emission_by_name (label, "copy-clipboard");
+}
+
 void
 msvis_label_show_identifiers (GtkLabel *label)
 {
@@ -52,5 +71,51 @@ msvis_label_show_identifiers (GtkLabel *label)
   gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
   /* No underline under its links (style.css): it would hide the "__" of "__add__". */
   gtk_widget_add_css_class (GTK_WIDGET (label), "identifiers");
+  g_signal_connect (label, "copy-clipboard", G_CALLBACK (copy_without_breaks), NULL);
   pango_attr_list_unref (attrs);
+}
+
+/**
+ * msvis_name_with_breaks:
+ * @name: a node name as shown (valid UTF-8)
+ *
+ * To Pango a name is one word: wrapped, it broke wherever the line ended ("backw" / "ard.0").
+ * A zero-width space after each '.' and each '_' inside a word lets it wrap between the parts
+ * first; a part wider than the line still breaks between characters (PANGO_WRAP_WORD_CHAR).
+ *
+ * Returns: (transfer full): @name with %MSVIS_NAME_BREAK after its separators, for display only
+ */
+char *
+msvis_name_with_breaks (const char *name)
+{
+  GString *shown = g_string_sized_new (strlen (name) + 16);
+
+  for (const char *p = name; *p != '\0'; p++)
+    {
+      gboolean dot = *p == '.' && p[1] != '.';
+      /* "lm_head" breaks at its '_', "__add__" stays whole: a '_' only between two letters. */
+      gboolean underscore = *p == '_' && p > name && p[-1] != '_' && p[-1] != '.'
+                            && p[1] != '_' && p[1] != '.';
+
+      g_string_append_c (shown, *p);
+      if ((dot || underscore) && p[1] != '\0')
+        g_string_append (shown, MSVIS_NAME_BREAK);
+    }
+  return g_string_free (shown, FALSE);
+}
+
+/**
+ * msvis_label_set_name:
+ *
+ * Shows the node name @name (shortened as msvis_display_name() does) in a label made with
+ * msvis_label_show_identifiers(), wrapping at the parts of the name.
+ */
+void
+msvis_label_set_name (GtkLabel   *label,
+                      const char *name)
+{
+  g_autofree char *shown = msvis_display_name (name);
+  g_autofree char *broken = msvis_name_with_breaks (shown);
+
+  gtk_label_set_text (label, broken);
 }

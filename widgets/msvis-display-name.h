@@ -15,4 +15,11 @@ G_BEGIN_DECLS
 char *msvis_display_name (const char *name);
 void  msvis_label_show_identifiers (GtkLabel *label);
 
+/* U+200B ZERO WIDTH SPACE: where a shown name may wrap. */
+#define MSVIS_NAME_BREAK "\xe2\x80\x8b"
+
+char *msvis_name_with_breaks (const char *name);
+void  msvis_label_set_name   (GtkLabel   *label,
+                              const char *name);
+
 G_END_DECLS

@@ -105,7 +105,11 @@ msvis_find_panel_bind_row_cb (GtkSignalListItemFactory *factory,
   split_name (item, &short_name, &parent_path);
   msvis_swatch_set_color (MSVIS_SWATCH (swatch), color);
   gtk_widget_set_visible (swatch, color != NULL);
-  gtk_label_set_text (GTK_LABEL (name), short_name);
+  {
+    g_autofree char *broken = msvis_name_with_breaks (short_name);
+
+    gtk_label_set_text (GTK_LABEL (name), broken);
+  }
   gtk_label_set_text (GTK_LABEL (path), parent_path);
   gtk_widget_set_visible (path, parent_path[0] != '\0');
   gtk_label_set_text (GTK_LABEL (type), node_type_label (msvis_node_item_get_node_type (item)));

@@ -150,7 +150,6 @@ _msvis_graph_canvas_snapshot_content (MsvisGraphCanvas *self,
 
   msvis_graph_canvas_get_view (self, &view);
   append_tiles (self, snapshot, &view);
-  _msvis_graph_canvas_snapshot_badges (self, snapshot, &view);
 
   /* Hover and selection change often: drawn on top, never cached. */
   if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)),
@@ -167,6 +166,8 @@ _msvis_graph_canvas_snapshot_content (MsvisGraphCanvas *self,
       draw_ring (self, snapshot, self->marked, &hover, 9);
     }
   draw_ring (self, snapshot, self->selected, &accent, 3);
+  /* Above the rings: a ring across a badge hid the count it stands on. */
+  _msvis_graph_canvas_snapshot_badges (self, snapshot, &view);
 }
 
 /**

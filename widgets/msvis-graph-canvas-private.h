@@ -38,6 +38,7 @@ struct _MsvisGraphCanvas
   guint              overflow_mode : 1;
   guint              layout_pending : 1;
   guint              drawn_dark : 1;  /* the style the tiles were drawn for */
+  guint              applying : 1;    /* in apply_layout(): one view change, at its end */
 
   double             zoom;
   MsvisNodeId        selected;

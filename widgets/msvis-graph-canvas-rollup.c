@@ -114,6 +114,34 @@ msvis_graph_canvas_get_rollup (MsvisGraphCanvas *self,
  *
  * Returns: the number of divergent leaves, 0 when there is nothing to open
  */
+/* A leaf past the pass colour: what Expand to Errors opens the path to. */
+static gboolean
+is_divergent_leaf (MsvisGraphCanvas *self,
+                   MsvisNodeId       node)
+{
+  const guint32 *c = self->rollups->counts[node];
+
+  return msvis_graph_node_get_first_child (self->graph, node) == MSVIS_NODE_ID_NONE
+         && c[MSVIS_ROLLUP_ERROR] + c[MSVIS_ROLLUP_WARNING] > 0;
+}
+
+/**
+ * msvis_graph_canvas_get_first_divergent:
+ *
+ * Returns: the earliest leaf in dump order that Expand to Errors opens the path to, or
+ *   MSVIS_NODE_ID_NONE
+ */
+MsvisNodeId
+msvis_graph_canvas_get_first_divergent (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), MSVIS_NODE_ID_NONE);
+
+  for (MsvisNodeId node = 0; self->rollups != NULL && node < self->rollups->n_nodes; node++)
+    if (is_divergent_leaf (self, node))
+      return node;
+  return MSVIS_NODE_ID_NONE;
+}
+
 guint
 msvis_graph_canvas_expand_to_errors (MsvisGraphCanvas *self)
 {
@@ -127,10 +155,7 @@ msvis_graph_canvas_expand_to_errors (MsvisGraphCanvas *self)
   g_hash_table_remove_all (self->expanded);
   for (MsvisNodeId node = 0; node < self->rollups->n_nodes; node++)
     {
-      const guint32 *c = self->rollups->counts[node];
-
-      if (msvis_graph_node_get_first_child (self->graph, node) != MSVIS_NODE_ID_NONE
-          || c[MSVIS_ROLLUP_ERROR] + c[MSVIS_ROLLUP_WARNING] == 0)
+      if (!is_divergent_leaf (self, node))
         continue;
       n_divergent++;
       if (first == MSVIS_NODE_ID_NONE)

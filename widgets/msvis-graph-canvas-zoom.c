@@ -153,3 +153,58 @@ msvis_graph_canvas_zoom_to_selection (MsvisGraphCanvas *self)
   if (self->layout != NULL && (box = msvis_layout_lookup (self->layout, self->selected)))
     zoom_to_rect (self, box->rect, 2.);   /* a single leaf is read at 2x, not 8x */
 }
+
+MsvisGraph *
+msvis_graph_canvas_get_graph (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), NULL);
+  return self->graph;
+}
+
+gboolean
+msvis_graph_canvas_is_bench (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), FALSE);
+  return self->is_bench;
+}
+
+/**
+ * msvis_graph_canvas_get_layout:
+ *
+ * Returns: (transfer none) (nullable): what is drawn now
+ */
+MsvisLayout *
+msvis_graph_canvas_get_layout (MsvisGraphCanvas *self)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), NULL);
+  return self->layout;
+}
+
+/* Widget position of a node's top-left corner, to keep it still across a re-layout. */
+void
+_msvis_graph_canvas_remember_anchor (MsvisGraphCanvas *self,
+                                     MsvisNodeId       node)
+{
+  graphene_rect_t area;
+
+  self->anchor_node = MSVIS_NODE_ID_NONE;
+  if (node != MSVIS_NODE_ID_NONE && msvis_graph_canvas_node_area (self, node, &area))
+    {
+      self->anchor_node = node;
+      self->anchor_x = area.origin.x;
+      self->anchor_y = area.origin.y;
+    }
+}
+
+void
+_msvis_graph_canvas_scroll_to_content (MsvisGraphCanvas *self,
+                   double            wx_now,
+                   double            wy_now,
+                   double            wx_wanted,
+                   double            wy_wanted)
+{
+  gtk_adjustment_set_value (self->hadjustment,
+                            gtk_adjustment_get_value (self->hadjustment) + wx_now - wx_wanted);
+  gtk_adjustment_set_value (self->vadjustment,
+                            gtk_adjustment_get_value (self->vadjustment) + wy_now - wy_wanted);
+}

@@ -226,11 +226,14 @@ msvis_graph_canvas_snapshot (GtkWidget   *widget,
   gtk_snapshot_pop (snapshot);
 }
 
+/* A new layout moves the view once, at its end: the adjustments it clamps and scrolls on the
+ * way are no scroll of the user's, which would make a linked pane's follower the leader. */
 static void
 adjustment_value_changed (MsvisGraphCanvas *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_signal_emit (self, signals[VIEW_CHANGED], 0);
+  if (!self->applying)
+    g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
 
 static void
@@ -485,61 +488,6 @@ msvis_graph_canvas_set_document (MsvisGraphCanvas *self,
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
 
-MsvisGraph *
-msvis_graph_canvas_get_graph (MsvisGraphCanvas *self)
-{
-  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), NULL);
-  return self->graph;
-}
-
-gboolean
-msvis_graph_canvas_is_bench (MsvisGraphCanvas *self)
-{
-  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), FALSE);
-  return self->is_bench;
-}
-
-/**
- * msvis_graph_canvas_get_layout:
- *
- * Returns: (transfer none) (nullable): what is drawn now
- */
-MsvisLayout *
-msvis_graph_canvas_get_layout (MsvisGraphCanvas *self)
-{
-  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), NULL);
-  return self->layout;
-}
-
-/* Widget position of a node's top-left corner, to keep it still across a re-layout. */
-void
-_msvis_graph_canvas_remember_anchor (MsvisGraphCanvas *self,
-                                     MsvisNodeId       node)
-{
-  graphene_rect_t area;
-
-  self->anchor_node = MSVIS_NODE_ID_NONE;
-  if (node != MSVIS_NODE_ID_NONE && msvis_graph_canvas_node_area (self, node, &area))
-    {
-      self->anchor_node = node;
-      self->anchor_x = area.origin.x;
-      self->anchor_y = area.origin.y;
-    }
-}
-
-void
-_msvis_graph_canvas_scroll_to_content (MsvisGraphCanvas *self,
-                   double            wx_now,
-                   double            wy_now,
-                   double            wx_wanted,
-                   double            wy_wanted)
-{
-  gtk_adjustment_set_value (self->hadjustment,
-                            gtk_adjustment_get_value (self->hadjustment) + wx_now - wx_wanted);
-  gtk_adjustment_set_value (self->vadjustment,
-                            gtk_adjustment_get_value (self->vadjustment) + wy_now - wy_wanted);
-}
-
 static void
 apply_layout (MsvisGraphCanvas *self,
               MsvisLayout      *layout)
@@ -547,6 +495,7 @@ apply_layout (MsvisGraphCanvas *self,
   MsvisLayout *old = self->layout;
   graphene_rect_t area;
 
+  self->applying = TRUE;
   self->layout = msvis_layout_ref (layout);
   g_clear_pointer (&old, msvis_layout_unref);
   _msvis_graph_canvas_drop_cache (self);
@@ -580,6 +529,7 @@ apply_layout (MsvisGraphCanvas *self,
                                            self->anchor_y);
 
   self->anchor_node = MSVIS_NODE_ID_NONE;
+  self->applying = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[VIEW_CHANGED], 0);
 }
@@ -744,23 +694,24 @@ _msvis_graph_canvas_emit_selected (MsvisGraphCanvas *self)
  *
  * Selects without emitting ::node-selected (which is for the user's own choices).
  */
-void
-msvis_graph_canvas_select (MsvisGraphCanvas *self,
-                           MsvisNodeId       node,
-                           gboolean          reveal)
+static void
+set_selected (MsvisGraphCanvas *self,
+              MsvisNodeId       node)
 {
-  gboolean opened = FALSE;
-
-  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
-
   if (self->graph == NULL || (node != MSVIS_NODE_ID_NONE
                               && node >= msvis_graph_get_n_nodes (self->graph)))
     node = MSVIS_NODE_ID_NONE;
   self->selected = node;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_NODE]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  if (!reveal || node == MSVIS_NODE_ID_NONE)
-    return;
+}
+
+/* Opens the containers above @node; lays out again when that, or its box missing, asks. */
+static gboolean
+open_above (MsvisGraphCanvas *self,
+            MsvisNodeId       node)
+{
+  gboolean opened = FALSE;
 
   for (MsvisNodeId up = msvis_graph_node_get_parent (self->graph, node);
        up != MSVIS_NODE_ID_NONE; up = msvis_graph_node_get_parent (self->graph, up))
@@ -770,11 +721,43 @@ msvis_graph_canvas_select (MsvisGraphCanvas *self,
         g_hash_table_add (self->expanded, GUINT_TO_POINTER (up));
         opened = TRUE;
       }
+  if (!opened && !self->layout_pending && self->layout != NULL
+      && msvis_layout_lookup (self->layout, node) != NULL)
+    return FALSE;
+  _msvis_graph_canvas_request_layout (self);
+  return TRUE;
+}
 
+void
+msvis_graph_canvas_select (MsvisGraphCanvas *self,
+                           MsvisNodeId       node,
+                           gboolean          reveal)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  set_selected (self, node);
+  node = self->selected;
+  if (!reveal || node == MSVIS_NODE_ID_NONE)
+    return;
   self->pending_center = node;
-  if (opened || self->layout_pending || self->layout == NULL
-      || msvis_layout_lookup (self->layout, node) == NULL)
-    _msvis_graph_canvas_request_layout (self);
-  else
+  if (!open_above (self, node))
     apply_layout (self, self->layout);
+}
+
+/**
+ * msvis_graph_canvas_select_open:
+ *
+ * Selects @node and opens the containers above it, but leaves the view where it is: the side
+ * that follows a click on the other, which linked panes then bring level (centring it first
+ * made the linked panes move the clicked side from under the pointer).
+ */
+void
+msvis_graph_canvas_select_open (MsvisGraphCanvas *self,
+                                MsvisNodeId       node)
+{
+  g_return_if_fail (MSVIS_IS_GRAPH_CANVAS (self));
+
+  set_selected (self, node);
+  if (self->selected != MSVIS_NODE_ID_NONE)
+    open_above (self, self->selected);
 }

@@ -52,6 +52,7 @@ void         msvis_graph_canvas_set_expanded     (MsvisGraphCanvas *self,
 void         msvis_graph_canvas_expand_all       (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_collapse_all     (MsvisGraphCanvas *self);
 guint        msvis_graph_canvas_expand_to_errors (MsvisGraphCanvas *self);
+MsvisNodeId  msvis_graph_canvas_get_first_divergent (MsvisGraphCanvas *self);
 gboolean     msvis_graph_canvas_is_laying_out    (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_cancel_layout    (MsvisGraphCanvas *self);
 gboolean     msvis_graph_canvas_get_rollup       (MsvisGraphCanvas *self,
@@ -66,6 +67,8 @@ void         msvis_graph_canvas_results_changed  (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_select           (MsvisGraphCanvas *self,
                                                   MsvisNodeId       node,
                                                   gboolean          reveal);
+void         msvis_graph_canvas_select_open      (MsvisGraphCanvas *self,
+                                                  MsvisNodeId       node);
 
 double       msvis_graph_canvas_get_zoom         (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_set_zoom         (MsvisGraphCanvas *self,

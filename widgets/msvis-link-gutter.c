@@ -156,6 +156,29 @@ draw_selected (MsvisLinkGutter *self,
   cairo_stroke (cr);
 }
 
+/* The panes' titles sit above their canvases: across the gutter their strip goes on in the
+ * window's colour (a white gap broke it), and the curves start below it. Returns its height. */
+static double
+snapshot_title_strip (MsvisLinkGutter *self,
+                      GtkSnapshot     *snapshot)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  graphene_point_t top;
+  GdkRGBA strip;
+
+  if (self->npu == NULL
+      || !gtk_widget_compute_point (GTK_WIDGET (self->npu), widget, &GRAPHENE_POINT_INIT (0, 0),
+                                    &top)
+      || top.y <= 0)
+    return 0;
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "window_bg_color",
+                                       &strip))
+    strip = (GdkRGBA) { 0.98, 0.98, 0.98, 1 };
+  gtk_snapshot_append_color (snapshot, &strip,
+                             &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget), top.y));
+  return top.y;
+}
+
 /* Curves live in the gutter only: over the graphs they would cross the boxes they join. */
 static void
 msvis_link_gutter_snapshot (GtkWidget   *widget,
@@ -164,15 +187,16 @@ msvis_link_gutter_snapshot (GtkWidget   *widget,
   MsvisLinkGutter *self = MSVIS_LINK_GUTTER (widget);
   double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   g_autoptr(GArray) pairs = collect_pairs (self);
+  double top = snapshot_title_strip (self, snapshot);
   GdkRGBA ink;
   cairo_t *cr;
 
   self->n_drawn = 0;
-  if (pairs == NULL)
+  if (pairs == NULL || top >= height)
     return;
-  if (pairs->len * PX_PER_CURVE > height)
+  if (pairs->len * PX_PER_CURVE > height - top)
     thin_to_runs (pairs);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, top, width, height - top));
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &ink);
   ink.alpha = 0.35;
   gdk_cairo_set_source_rgba (cr, &ink);
@@ -182,7 +206,7 @@ msvis_link_gutter_snapshot (GtkWidget   *widget,
       const Pair *p = &g_array_index (pairs, Pair, i);
 
       /* Both ends above or both below the gutter: nothing of it would show. */
-      if ((p->y0 < 0 && p->y1 < 0) || (p->y0 > height && p->y1 > height))
+      if ((p->y0 < top && p->y1 < top) || (p->y0 > height && p->y1 > height))
         continue;
       curve (cr, width, p->y0, p->y1);
       self->n_drawn++;

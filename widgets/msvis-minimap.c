@@ -28,6 +28,8 @@ struct _MsvisMinimap
   int               picture_width;
   int               picture_height;
   int               picture_scale;
+  int               canvas_w;      /* the canvas's size when the card was sized */
+  int               canvas_h;
   double            drag_x;
   double            drag_y;
   guint             sync_id;       /* view_changed()'s work, waiting for the frame to end */
@@ -55,19 +57,29 @@ is_tall (const MsvisRect *bounds)
          && bounds->height > STRIP_HEIGHT;
 }
 
-/* The picture's size for @bounds, the card not included. */
+/* The picture's size for @bounds, the card not included. The card takes at most a
+ * MIN_ROOM-th of the canvas each way: a pane shorter than MIN_ROOM full cards (about 500 px,
+ * a compare at 1280x720) gets a smaller one rather than none. */
 static void
-picture_size (const MsvisRect *bounds,
+picture_size (MsvisMinimap    *self,
+              const MsvisRect *bounds,
               double          *width,
               double          *height)
 {
-  double room_w = MAX_WIDTH - 2 * PADDING, room_h = MAX_HEIGHT - 2 * PADDING;
+  GtkWidget *canvas = self->canvas ? GTK_WIDGET (self->canvas) : NULL;
+  double canvas_w = canvas ? gtk_widget_get_width (canvas) : 0;
+  double canvas_h = canvas ? gtk_widget_get_height (canvas) : 0;
+  double card_w = canvas_w > 0 ? MIN (MAX_WIDTH, canvas_w / MIN_ROOM) : MAX_WIDTH;
+  double card_h = canvas_h > 0 ? MIN (MAX_HEIGHT, canvas_h / MIN_ROOM) : MAX_HEIGHT;
+  double strip_h = canvas_h > 0 ? MIN (STRIP_HEIGHT, canvas_h / MIN_ROOM) : STRIP_HEIGHT;
+  double room_w = MAX (card_w - 2 * PADDING, MIN_SIDE);
+  double room_h = MAX (card_h - 2 * PADDING, MIN_SIDE);
   double scale = MIN (room_w / MAX (bounds->width, 1), room_h / MAX (bounds->height, 1));
 
   if (is_tall (bounds))
     {
-      *width = STRIP_WIDTH;
-      *height = STRIP_HEIGHT - 2 * PADDING;
+      *width = MIN (STRIP_WIDTH, room_w);
+      *height = MAX (strip_h - 2 * PADDING, MIN_SIDE);
       return;
     }
   *width = CLAMP (ceil (bounds->width * scale), MIN_SIDE, room_w);
@@ -122,7 +134,7 @@ update_shown (MsvisMinimap *self)
       MsvisRect bounds = msvis_layout_get_bounds (layout), view;
       double w, h;
 
-      picture_size (&bounds, &w, &h);
+      picture_size (self, &bounds, &w, &h);
       msvis_graph_canvas_get_view (self->canvas, &view);
       shown = (view.x > bounds.x + 0.5 || view.y > bounds.y + 0.5
                || view.x + view.width < bounds.x + bounds.width - 0.5
@@ -188,10 +200,17 @@ sync_later (gpointer data)
   MsvisLayout *layout = get_layout (self);
   MsvisRect bounds = layout ? msvis_layout_get_bounds (layout) : (MsvisRect) { 0 };
 
+  int canvas_w = self->canvas ? gtk_widget_get_width (GTK_WIDGET (self->canvas)) : 0;
+  int canvas_h = self->canvas ? gtk_widget_get_height (GTK_WIDGET (self->canvas)) : 0;
+
   self->sync_id = 0;
-  if (memcmp (&bounds, &self->bounds, sizeof bounds) != 0)
+  /* The card's size follows the canvas's too (picture_size()). */
+  if (memcmp (&bounds, &self->bounds, sizeof bounds) != 0 || canvas_w != self->canvas_w
+      || canvas_h != self->canvas_h)
     {
       self->bounds = bounds;
+      self->canvas_w = canvas_w;
+      self->canvas_h = canvas_h;
       gtk_widget_queue_resize (GTK_WIDGET (self));
     }
   update_shown (self);
@@ -224,7 +243,7 @@ msvis_minimap_measure (GtkWidget      *widget,
   MsvisRect bounds = layout ? msvis_layout_get_bounds (layout) : (MsvisRect) { 0, 0, 1, 1 };
   double w, h;
 
-  picture_size (&bounds, &w, &h);
+  picture_size (self, &bounds, &w, &h);
   *minimum = *natural = (int) ((orientation == GTK_ORIENTATION_HORIZONTAL ? w : h)
                                + 2 * PADDING);
 }

@@ -280,12 +280,10 @@ msvis_node_details_fill_header (MsvisNodeDetails *self)
   g_autoptr(GString) rank = g_string_new (NULL);
   g_autoptr(GString) distributed = g_string_new (NULL);
 
-  {
-    g_autofree char *title = synthetic ? g_strdup (msvis_graph_get_unattached_label (graph))
-                             : msvis_display_name (msvis_graph_node_get_id (graph, node));
-
-    gtk_label_set_text (self->title_label, title);
-  }
+  if (synthetic)
+    gtk_label_set_text (self->title_label, msvis_graph_get_unattached_label (graph));
+  else
+    msvis_label_set_name (self->title_label, msvis_graph_node_get_id (graph, node));
   if (msvis_vis_document_is_compare (doc))
     /* translators: a node's kind and the model it belongs to: "Module · NPU" */
     subtitle = g_strdup_printf (_("%s · %s"), type, is_bench ? _("Bench") : _("NPU"));
@@ -763,6 +761,8 @@ _msvis_node_details_dup_header (MsvisNodeDetails *self)
                               gtk_label_get_text (values[i]));
   if (gtk_widget_get_visible (GTK_WIDGET (self->bucket_label)))
     g_string_append_printf (out, "%s\n", gtk_label_get_text (self->bucket_label));
+  /* The title as the name reads, without the breaks it is shown with. */
+  g_string_replace (out, MSVIS_NAME_BREAK, "", 0);
   return g_string_free (out, FALSE);
 }
 

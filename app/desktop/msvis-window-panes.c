@@ -2,6 +2,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "msvis-compare-panel.h"
 #include "msvis-find-panel.h"
 #include "msvis-node-details.h"
@@ -19,11 +21,25 @@ expand_errors (GtkWidget  *widget,
                GVariant   *parameter)
 {
   MsvisWindow *self = MSVIS_WINDOW (widget);
+  MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (self->compare_view, FALSE);
+  guint n = msvis_graph_canvas_expand_to_errors (npu);
+  MsvisNodeId first = msvis_graph_canvas_get_first_divergent (npu);
+  g_autofree char *text = NULL;
 
-  msvis_graph_canvas_expand_to_errors (msvis_compare_view_get_canvas (self->compare_view, FALSE));
   if (self->doc != NULL && msvis_vis_document_get_bench (self->doc) != NULL)
     msvis_graph_canvas_expand_to_errors (msvis_compare_view_get_canvas (self->compare_view,
                                                                         TRUE));
+  if (self->doc == NULL)
+    return;
+  /* On 90,000 nodes the view lands among hundreds of open containers: the first divergence
+   * selected, and how many there are, say what happened. */
+  if (first != MSVIS_NODE_ID_NONE)
+    msvis_compare_view_select (self->compare_view, FALSE, first);
+  text = n == 0 ? g_strdup (_("No divergent nodes to open"))
+    /* translators: %u is a number of nodes; Expand to Errors (Ctrl+Shift+D) did it */
+    : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Opened the path to %u divergent node",
+                                    "Opened the paths to %u divergent nodes", n), n);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
 }
 
 static void

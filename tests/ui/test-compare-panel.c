@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "msvis-compare-panel.h"
+#include "msvis-display-name.h"
 #include "msvis-find-panel.h"
 #include "msvis-layout-engine.h"
 #include "msvis-test-util.h"
@@ -127,9 +128,15 @@ static void
 find_exact_label (GtkWidget   *widget,
                   LabelSearch *search)
 {
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)),
-                                          search->text) == 0 && gtk_widget_get_mapped (widget))
-    search->found = widget;
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    {
+      g_autoptr(GString) shown = g_string_new (gtk_label_get_text (GTK_LABEL (widget)));
+
+      /* A name is shown with zero-width spaces where it may wrap (msvis-display-name.h). */
+      g_string_replace (shown, MSVIS_NAME_BREAK, "", 0);
+      if (g_strcmp0 (shown->str, search->text) == 0)
+        search->found = widget;
+    }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     find_exact_label (child, search);
