@@ -98,10 +98,13 @@ static void
 test_merged_subtitle (void)
 {
   g_autofree char *path = msvis_test_data_db ("merge-2026", "tp_none");
-  MsvisWindow *window = msvis_window_test_new (app, 1280, 720);
+  MsvisWindow *window;
   GtkWidget *title;
   const char *subtitle;
 
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  window = msvis_window_test_new (app, 1280, 720);
   msvis_window_test_open_path (window, path);
   title = msvis_ui_test_find_widget (GTK_WIDGET (window), is_window_title, NULL);
   g_assert_nonnull (title);
@@ -134,6 +137,8 @@ test_merged_replicas (void)
   GtkWidget *title;
   const char *subtitle;
 
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
   g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
   for (guint i = 0; i < 2; i++)
     {
