@@ -24,6 +24,12 @@ is_overview (GtkWidget     *widget,
 }
 
 static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static gboolean
 overview_ready (gpointer overview)
 {
   return msvis_run_overview_is_ready (overview);
@@ -82,7 +88,14 @@ test_grid_and_click (void)
   button = gtk_widget_get_parent (button);
   g_assert_true (GTK_IS_MENU_BUTTON (button));
   g_assert_true (gtk_widget_get_visible (button));
-  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  /* The popover can close again while the window settles (the toolbar re-fits its buttons
+   * once it has its width): open it until it shows, so that the grid has frames to draw. */
+  for (guint tries = 0; tries < 5 && !gtk_widget_get_mapped (GTK_WIDGET (overview)); tries++)
+    {
+      gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+      msvis_ui_test_spin_until (is_mapped, overview, 2000);
+    }
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (overview)));
   msvis_ui_test_spin (300);
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-run-overview"));
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (overview), "run-overview-grid"));
