@@ -356,6 +356,36 @@ reveal_worst_column (MsvisComparePanel *self,
   return TRUE;
 }
 
+/* The worst cell's lines in view, when they are not: the view starts at a line's top (no
+ * line cut in half under the titles), the first that keeps the worst cell's in view. */
+static void
+reveal_worst_line (MsvisComparePanel     *self,
+                   GtkAdjustment         *v,
+                   const graphene_rect_t *worst)
+{
+  double value = gtk_adjustment_get_value (v), page = gtk_adjustment_get_page_size (v);
+  double top = worst->origin.y + gtk_widget_get_margin_top (self->cells);
+  double bottom = top + worst->size.height, start = top - 1;
+
+  if (top >= value && bottom <= value + page)
+    return;
+  for (GtkWidget *name = gtk_widget_get_first_child (self->frozen); name != NULL;
+       name = gtk_widget_get_next_sibling (name))
+    {
+      graphene_rect_t line;
+      int column, row;
+      double line_top;
+
+      gtk_grid_query_child (GTK_GRID (self->frozen), name, &column, &row, NULL, NULL);
+      if (column != 0 || row == 0 || !gtk_widget_compute_bounds (name, self->frozen, &line))
+        continue;
+      line_top = line.origin.y + gtk_widget_get_margin_top (self->frozen) - 1;
+      if (line_top < start && line_top + page >= bottom)
+        start = line_top;
+    }
+  gtk_adjustment_set_value (v, MAX (start, 0));
+}
+
 /* After the grid is allocated: the worst cell's column in view, and its line. */
 static gboolean
 reveal_worst (gpointer user_data)
@@ -376,12 +406,7 @@ reveal_worst (gpointer user_data)
       self->reveal_id = g_timeout_add (50, reveal_worst, self);
       return G_SOURCE_REMOVE;
     }
-  if (bounds.origin.y < gtk_adjustment_get_value (v)
-      || bounds.origin.y + bounds.size.height
-         > gtk_adjustment_get_value (v) + gtk_adjustment_get_page_size (v))
-    /* As little as it takes: the titles scroll away with the lines above. */
-    gtk_adjustment_set_value (v, bounds.origin.y + bounds.size.height
-                                 - gtk_adjustment_get_page_size (v) + GRID_MARGIN);
+  reveal_worst_line (self, v, &bounds);
   return G_SOURCE_REMOVE;
 }
 
