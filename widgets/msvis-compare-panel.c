@@ -27,7 +27,8 @@ struct _MsvisComparePanel
   GtkWidget        *scroller;
   GtkWidget        *worst_cell;
   GtkWidget        *hscrollbar;  /* under the columns, not over their last line */
-  GtkSizeGroup     *header_group; /* the title rows of both grids: one or two lines */
+  GtkWidget        *frozen_titles; /* Name and Side, above the lines: they stay in view */
+  GtkWidget        *titles;      /* the other titles, scrolled sideways with the lines */
   GCancellable     *cancellable;
   MsvisDetailsData *data;
   guint             n_columns;
@@ -108,7 +109,6 @@ header_label (MsvisComparePanel *self,
   gtk_label_set_width_chars (GTK_LABEL (label), -1);
   gtk_label_set_max_width_chars (GTK_LABEL (label), -1);
   gtk_widget_set_valign (label, GTK_ALIGN_END);
-  gtk_size_group_add_widget (self->header_group, label);
   /* The file's own words for its columns (the ToolTip member), else the name whole. */
   if (tip != NULL)
     {
@@ -147,9 +147,9 @@ fill_frozen (MsvisComparePanel *self)
   GtkGrid *grid = GTK_GRID (self->frozen);
 
   /* translators: column title: an input, output or parameter of the node */
-  gtk_grid_attach (grid, header_label (self, _("Name")), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->frozen_titles), header_label (self, _("Name")), 0, 0, 1, 1);
   /* translators: column title: NPU or Bench */
-  gtk_grid_attach (grid, header_label (self, _("Side")), 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->frozen_titles), header_label (self, _("Side")), 1, 0, 1, 1);
   for (guint r = 0; r < data->rows->len; r++)
     {
       const MsvisDetailsPair *pair = &g_array_index (data->rows, MsvisDetailsPair, r);
@@ -157,7 +157,7 @@ fill_frozen (MsvisComparePanel *self)
       for (guint side = 0; side < data->n_sides; side++)
         {
           const char *name = pair->sides[side].name;
-          guint row = 1 + r * data->n_sides + side;
+          guint row = r * data->n_sides + side;
 
           gtk_grid_attach (grid, cell_label (name ? name : "—", NAME_CHARS, FALSE), 0, row, 1, 1);
           gtk_grid_attach (grid, cell_label (side == 0 ? _("NPU") : _("Bench"), 6, FALSE), 1,
@@ -246,16 +246,18 @@ fill_cells (MsvisComparePanel *self)
 
   for (guint c = 0, x = 0; c < data->stat_columns->len; c++)
     if ((gint) c != skip)
-      gtk_grid_attach (grid, header_label (self, g_ptr_array_index (data->stat_columns, c)),
+      gtk_grid_attach (GTK_GRID (self->titles),
+                       header_label (self, g_ptr_array_index (data->stat_columns, c)),
                        x++, 0, 1, 1);
   for (guint m = 0; m < data->metric_columns->len; m++)
-    gtk_grid_attach (grid, header_label (self, g_ptr_array_index (data->metric_columns, m)),
+    gtk_grid_attach (GTK_GRID (self->titles),
+                     header_label (self, g_ptr_array_index (data->metric_columns, m)),
                      n_stats + m, 0, 1, 1);
   self->n_columns = 2 + n_stats + data->metric_columns->len;
   for (guint r = 0; r < data->rows->len; r++)
     {
       const MsvisDetailsPair *pair = &g_array_index (data->rows, MsvisDetailsPair, r);
-      guint top = 1 + r * data->n_sides;
+      guint top = r * data->n_sides;
 
       for (guint side = 0; side < data->n_sides; side++)
         for (guint c = 0, x = 0; c < data->stat_columns->len; c++)
@@ -300,8 +302,9 @@ column_extent (MsvisComparePanel *self,
   int column;
   GtkWidget *title;
 
-  gtk_grid_query_child (GTK_GRID (self->cells), cell, &column, NULL, NULL, NULL);
-  title = gtk_grid_get_child_at (GTK_GRID (self->cells), column, 0);
+  gtk_grid_query_child (GTK_GRID (gtk_widget_get_parent (cell)), cell, &column, NULL, NULL,
+                        NULL);
+  title = gtk_grid_get_child_at (GTK_GRID (self->titles), column, 0);
   if (!gtk_widget_compute_bounds (cell, self->scroller, &bounds))
     return FALSE;
   *left = bounds.origin.x + h_value;
@@ -333,14 +336,12 @@ reveal_worst_column (MsvisComparePanel *self,
       return TRUE;
     }
   start = left;
-  for (GtkWidget *title = gtk_widget_get_first_child (self->cells); title != NULL;
+  for (GtkWidget *title = gtk_widget_get_first_child (self->titles); title != NULL;
        title = gtk_widget_get_next_sibling (title))
     {
       double l, r;
-      int row;
 
-      gtk_grid_query_child (GTK_GRID (self->cells), title, NULL, &row, NULL, NULL);
-      if (row == 0 && column_extent (self, title, value, &l, &r) && l < start
+      if (column_extent (self, title, value, &l, &r) && l < start
           && l + page >= right)
         start = l;
     }
@@ -350,6 +351,7 @@ reveal_worst_column (MsvisComparePanel *self,
   if (pad > 0)
     {
       gtk_widget_set_margin_end (self->cells, gtk_widget_get_margin_end (self->cells) + pad);
+      gtk_widget_set_margin_end (self->titles, gtk_widget_get_margin_end (self->cells));
       return FALSE;
     }
   gtk_adjustment_set_value (h, start);
@@ -377,7 +379,7 @@ reveal_worst_line (MsvisComparePanel     *self,
       double line_top;
 
       gtk_grid_query_child (GTK_GRID (self->frozen), name, &column, &row, NULL, NULL);
-      if (column != 0 || row == 0 || !gtk_widget_compute_bounds (name, self->frozen, &line))
+      if (column != 0 || !gtk_widget_compute_bounds (name, self->frozen, &line))
         continue;
       line_top = line.origin.y + gtk_widget_get_margin_top (self->frozen) - 1;
       if (line_top < start && line_top + page >= bottom)
@@ -441,14 +443,12 @@ static void
 fit_lines (MsvisComparePanel *self)
 {
   guint lines = self->data->rows->len * self->data->n_sides;
-  int title, grid, margins, height, request;
+  int grid, margins, height, title, request;
 
-  gtk_widget_measure (gtk_grid_get_child_at (GTK_GRID (self->frozen), 0, 0),
-                      GTK_ORIENTATION_VERTICAL, -1, &title, NULL, NULL, NULL);
   gtk_widget_measure (self->cells, GTK_ORIENTATION_VERTICAL, -1, &grid, NULL, NULL, NULL);
   margins = gtk_widget_get_margin_top (self->cells) + gtk_widget_get_margin_bottom (self->cells);
   /* The lines as the grid lays them out, spacing and all, scaled to four. */
-  height = title + margins + (grid - title - margins) * 4 / (int) MAX (lines, 1);
+  height = margins + (grid - margins) * 4 / (int) MAX (lines, 1);
   gtk_scrolled_window_set_min_content_height (
     GTK_SCROLLED_WINDOW (self->scroller),
     MAX (gtk_scrolled_window_get_min_content_height (GTK_SCROLLED_WINDOW (self->scroller)),
@@ -461,6 +461,37 @@ fit_lines (MsvisComparePanel *self)
     gtk_widget_set_size_request (GTK_WIDGET (self), -1, title + height);
 }
 
+/* The titles sit in grids of their own, to stay in view as the lines scroll: each column as
+ * wide in both, the widest of its title and values. */
+static void
+match_widths (GtkWidget *titles,
+              GtkWidget *lines,
+              guint      n_columns)
+{
+  g_autofree int *widths = g_new0 (int, n_columns);
+  GtkWidget *grids[] = { titles, lines };
+
+  for (guint g = 0; g < G_N_ELEMENTS (grids); g++)
+    for (GtkWidget *child = gtk_widget_get_first_child (grids[g]); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      {
+        int column, width;
+
+        gtk_grid_query_child (GTK_GRID (grids[g]), child, &column, NULL, NULL, NULL);
+        gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+        if (column >= 0 && (guint) column < n_columns)
+          widths[column] = MAX (widths[column], width);
+      }
+  for (guint c = 0; c < n_columns; c++)
+    for (guint g = 0; g < G_N_ELEMENTS (grids); g++)
+      {
+        GtkWidget *first = gtk_grid_get_child_at (GTK_GRID (grids[g]), c, 0);
+
+        if (first != NULL)
+          gtk_widget_set_size_request (first, widths[c], -1);
+      }
+}
+
 static void
 show_data (MsvisComparePanel *self,
            MsvisDetailsData  *data)
@@ -471,10 +502,11 @@ show_data (MsvisComparePanel *self,
   self->n_columns = 0;
   clear_grid (self->frozen);
   clear_grid (self->cells);
-  g_clear_object (&self->header_group);
-  self->header_group = gtk_size_group_new (GTK_SIZE_GROUP_VERTICAL);
+  clear_grid (self->frozen_titles);
+  clear_grid (self->titles);
   /* Each pair opens at its first columns, not where the last one was scrolled to. */
   gtk_widget_set_margin_end (self->cells, GRID_MARGIN);
+  gtk_widget_set_margin_end (self->titles, GRID_MARGIN);
   gtk_adjustment_set_value (
     gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
   if (data == NULL || data->rows->len == 0)
@@ -486,6 +518,8 @@ show_data (MsvisComparePanel *self,
     }
   fill_frozen (self);
   fill_cells (self);
+  match_widths (self->frozen_titles, self->frozen, 2);
+  match_widths (self->titles, self->cells, self->n_columns - 2);
   set_title (self);
   fit_lines (self);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "table");
@@ -598,8 +632,7 @@ make_grid (void)
   gtk_widget_set_margin_end (grid, GRID_MARGIN);
   gtk_widget_set_margin_top (grid, 4);
   gtk_widget_set_margin_bottom (grid, 4);
-  /* Not homogeneous: a title may take two lines, its row only; the header size group keeps
-   * both grids' title rows as tall, so their lines stay side by side. */
+  gtk_grid_set_row_homogeneous (GTK_GRID (grid), TRUE);
   return grid;
 }
 
@@ -621,8 +654,20 @@ make_table (MsvisComparePanel *self)
   GtkWidget *table = gtk_grid_new ();
   GtkAdjustment *h;
 
+  GtkWidget *titles_scroller = gtk_scrolled_window_new ();
+
   self->frozen = make_grid ();
   self->cells = make_grid ();
+  self->frozen_titles = make_grid ();
+  self->titles = make_grid ();
+  /* A title may take two lines; the lines under it are one each. */
+  gtk_grid_set_row_homogeneous (GTK_GRID (self->titles), FALSE);
+  gtk_widget_set_margin_bottom (self->frozen_titles, 0);
+  gtk_widget_set_margin_bottom (self->titles, 0);
+  gtk_widget_set_valign (self->frozen_titles, GTK_ALIGN_END);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (titles_scroller), GTK_POLICY_EXTERNAL,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (titles_scroller), self->titles);
   self->frozen_scroller = gtk_scrolled_window_new ();
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->frozen_scroller), GTK_POLICY_NEVER,
@@ -635,6 +680,7 @@ make_table (MsvisComparePanel *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_EXTERNAL,
                                   GTK_POLICY_AUTOMATIC);
   h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  gtk_scrolled_window_set_hadjustment (GTK_SCROLLED_WINDOW (titles_scroller), h);
   self->hscrollbar = gtk_scrollbar_new (GTK_ORIENTATION_HORIZONTAL, h);
   gtk_widget_set_opacity (self->hscrollbar, 0);
   gtk_widget_set_can_target (self->hscrollbar, FALSE);
@@ -646,10 +692,12 @@ make_table (MsvisComparePanel *self)
   gtk_widget_set_hexpand (self->scroller, TRUE);
   gtk_widget_set_vexpand (self->scroller, TRUE);
   gtk_widget_add_css_class (self->frozen_scroller, "frozen-columns");
-  gtk_grid_attach (GTK_GRID (table), self->frozen_scroller, 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (table), gtk_separator_new (GTK_ORIENTATION_VERTICAL), 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (table), self->scroller, 2, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (table), self->hscrollbar, 2, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), self->frozen_titles, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), titles_scroller, 2, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), self->frozen_scroller, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), gtk_separator_new (GTK_ORIENTATION_VERTICAL), 1, 0, 1, 2);
+  gtk_grid_attach (GTK_GRID (table), self->scroller, 2, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), self->hscrollbar, 2, 2, 1, 1);
   return table;
 }
 
@@ -663,11 +711,11 @@ msvis_compare_panel_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->reveal_id, g_source_remove);
   g_clear_pointer (&self->data, _msvis_details_data_unref);
-  g_clear_object (&self->header_group);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   self->stack = self->title = self->frozen = self->cells = NULL;
   self->scroller = self->frozen_scroller = self->worst_cell = self->hscrollbar = NULL;
+  self->frozen_titles = self->titles = NULL;
   G_OBJECT_CLASS (msvis_compare_panel_parent_class)->dispose (object);
 }
 
