@@ -33,6 +33,7 @@ struct _MsvisComparePanel
   MsvisDetailsData *data;
   guint             n_columns;
   guint             reveal_id;
+  guint             reveal_passes;
   gboolean          reading;     /* a pair's items are on their way: the table is not theirs */
 };
 
@@ -64,9 +65,8 @@ cell_label (const char *text,
   return label;
 }
 
-/* Where a long column title breaks onto a second line: at the space or the lower-to-upper
- * case change that leaves the longer line shortest ("MeanRelativeErr" -> "Mean",
- * "RelativeErr"); 0 where a title is short or has no such place. */
+/* Where a long column title breaks onto a second line: at the space or lower-to-upper case
+ * change that leaves the longer line shortest; 0 where it is short or has no such place. */
 static gsize
 title_break (const char *title)
 {
@@ -102,8 +102,7 @@ header_label (MsvisComparePanel *self,
 
   gtk_widget_add_css_class (label, "heading");
   gtk_widget_add_css_class (label, "column-title");
-  /* A title is read whole: a long one takes two lines rather than an ellipsis, and sets
-   * its column's width where it is wider than the values. */
+  /* A title is read whole: a long one takes two lines rather than an ellipsis. */
   gtk_label_set_single_line_mode (GTK_LABEL (label), FALSE);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_NONE);
   gtk_label_set_width_chars (GTK_LABEL (label), -1);
@@ -358,8 +357,8 @@ reveal_worst_column (MsvisComparePanel *self,
   return TRUE;
 }
 
-/* The worst cell's lines in view, when they are not: the view starts at a line's top (no
- * line cut in half under the titles), the first that keeps the worst cell's in view. */
+/* The worst cell's lines in view, when they are not: from the first line's top that keeps
+ * them in view, no line cut in half under the titles. */
 static void
 reveal_worst_line (MsvisComparePanel     *self,
                    GtkAdjustment         *v,
@@ -367,14 +366,29 @@ reveal_worst_line (MsvisComparePanel     *self,
 {
   double value = gtk_adjustment_get_value (v), page = gtk_adjustment_get_page_size (v);
   double top = worst->origin.y + gtk_widget_get_margin_top (self->cells);
-  double bottom = top + worst->size.height, start = top - 1;
+  double bottom = top + worst->size.height, start;
+  int first, n;
+  graphene_rect_t line;
 
+  /* The lines the cell spans whole (it is centred in them, smaller): by their names. */
+  gtk_grid_query_child (GTK_GRID (self->cells), self->worst_cell, NULL, &first, NULL, &n);
+  for (int row = first; row < first + n; row++)
+    {
+      GtkWidget *name = gtk_grid_get_child_at (GTK_GRID (self->frozen), 0, row);
+
+      if (name != NULL && gtk_widget_compute_bounds (name, self->frozen, &line))
+        {
+          top = MIN (top, line.origin.y + gtk_widget_get_margin_top (self->frozen));
+          bottom = MAX (bottom, line.origin.y + line.size.height
+                                + gtk_widget_get_margin_top (self->frozen));
+        }
+    }
+  start = top - 1;
   if (top >= value && bottom <= value + page)
     return;
   for (GtkWidget *name = gtk_widget_get_first_child (self->frozen); name != NULL;
        name = gtk_widget_get_next_sibling (name))
     {
-      graphene_rect_t line;
       int column, row;
       double line_top;
 
@@ -409,6 +423,9 @@ reveal_worst (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   reveal_worst_line (self, v, &bounds);
+  /* Once more when the titles' lines and the panel's height have settled. */
+  if (self->reveal_passes++ == 0)
+    self->reveal_id = g_timeout_add (100, reveal_worst, self);
   return G_SOURCE_REMOVE;
 }
 
@@ -524,6 +541,7 @@ show_data (MsvisComparePanel *self,
   fit_lines (self);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "table");
   g_clear_handle_id (&self->reveal_id, g_source_remove);
+  self->reveal_passes = 0;
   self->reveal_id = g_timeout_add (50, reveal_worst, self);
 }
 
