@@ -448,34 +448,35 @@ set_title (MsvisComparePanel *self)
                                                           data->worst_metric),
                               value);
     }
+  /* Empty, not hidden: the panel keeps its height, and the graphs theirs, as pairs come. */
   gtk_label_set_text (GTK_LABEL (self->title), text ? text : "");
-  gtk_widget_set_visible (self->title, text != NULL);
 }
 
 /* Room for the titles and a node's usual four lines (two items, NPU and Bench) without
  * scrolling; the panel's height follows, in any font. */
 /* Room for the titles and a node's usual four lines (two items, NPU and Bench) without
  * scrolling; the panel's height follows, in any font. */
+/* Room for a node's usual four lines (two items, NPU and Bench) without scrolling, measured
+ * once in the panel's font: a height that changed with the pair would resize the graphs. */
 static void
 fit_lines (MsvisComparePanel *self)
 {
-  guint lines = self->data->rows->len * self->data->n_sides;
-  int grid, margins, height, title, request;
+  GtkWidget *probe = cell_label ("0", 4, TRUE);
+  GtkWidget *title = header_label (self, "Max\nRelativeErr");
+  int line, titles;
 
-  gtk_widget_measure (self->cells, GTK_ORIENTATION_VERTICAL, -1, &grid, NULL, NULL, NULL);
-  margins = gtk_widget_get_margin_top (self->cells) + gtk_widget_get_margin_bottom (self->cells);
-  /* The lines as the grid lays them out, spacing and all, scaled to four. */
-  height = margins + (grid - margins) * 4 / (int) MAX (lines, 1);
+  gtk_grid_attach (GTK_GRID (self->frozen), probe, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->frozen), title, 1, 0, 1, 1);
+  gtk_widget_measure (probe, GTK_ORIENTATION_VERTICAL, -1, NULL, &line, NULL, NULL);
+  gtk_widget_measure (title, GTK_ORIENTATION_VERTICAL, -1, NULL, &titles, NULL, NULL);
+  gtk_grid_remove (GTK_GRID (self->frozen), probe);
+  gtk_grid_remove (GTK_GRID (self->frozen), title);
+  /* Two lines of titles always: the panel is as tall whatever the pair's titles. */
+  gtk_widget_set_size_request (self->titles, -1, titles);
   gtk_scrolled_window_set_min_content_height (
     GTK_SCROLLED_WINDOW (self->scroller),
-    MAX (gtk_scrolled_window_get_min_content_height (GTK_SCROLLED_WINDOW (self->scroller)),
-         height));
-  /* The window's pane gives the panel its size request, not its minimum. */
-  gtk_widget_measure (self->title, GTK_ORIENTATION_VERTICAL, -1, &title, NULL, NULL, NULL);
-  gtk_widget_measure (self->stack, GTK_ORIENTATION_VERTICAL, -1, &height, NULL, NULL, NULL);
-  gtk_widget_get_size_request (GTK_WIDGET (self), NULL, &request);
-  if (title + height > request)
-    gtk_widget_set_size_request (GTK_WIDGET (self), -1, title + height);
+    4 * line + 3 * gtk_grid_get_row_spacing (GTK_GRID (self->frozen))
+    + gtk_widget_get_margin_top (self->frozen) + gtk_widget_get_margin_bottom (self->frozen));
 }
 
 /* The titles sit in grids of their own, to stay in view as the lines scroll: each column as
@@ -538,7 +539,6 @@ show_data (MsvisComparePanel *self,
   match_widths (self->frozen_titles, self->frozen, 2);
   match_widths (self->titles, self->cells, self->n_columns - 2);
   set_title (self);
-  fit_lines (self);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "table");
   g_clear_handle_id (&self->reveal_id, g_source_remove);
   self->reveal_passes = 0;
@@ -716,6 +716,7 @@ make_table (MsvisComparePanel *self)
   gtk_grid_attach (GTK_GRID (table), gtk_separator_new (GTK_ORIENTATION_VERTICAL), 1, 0, 1, 2);
   gtk_grid_attach (GTK_GRID (table), self->scroller, 2, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (table), self->hscrollbar, 2, 2, 1, 1);
+  fit_lines (self);
   return table;
 }
 
@@ -779,7 +780,6 @@ msvis_compare_panel_init (MsvisComparePanel *self)
   gtk_label_set_ellipsize (GTK_LABEL (self->title), PANGO_ELLIPSIZE_MIDDLE);
   gtk_widget_add_css_class (self->title, "heading");
   gtk_widget_add_css_class (self->title, "panel-title");
-  gtk_widget_set_visible (self->title, FALSE);
   gtk_widget_set_parent (self->title, GTK_WIDGET (self));
   self->stack = gtk_stack_new ();
   gtk_widget_set_vexpand (self->stack, TRUE);
