@@ -323,8 +323,9 @@ box_is_free (MsvisTrendChart *self,
   return TRUE;
 }
 
-/* The legend in a corner of the plot no line goes through (top left first), over a
- * background where every corner has one. */
+/* The legend above the plot, in one line right of the axis title, where it fits; else in a
+ * corner of the plot no line goes through (top left first), over a background where every
+ * corner has one. */
 static void
 draw_legend (MsvisTrendChart *self,
              cairo_t         *cr,
@@ -336,7 +337,7 @@ draw_legend (MsvisTrendChart *self,
              const GdkRGBA   *fg)
 {
   double pw = width - LEFT - RIGHT, ph = height - TOP - BOTTOM;
-  double w = 30, h = self->series->len * LEGEND_ROW, x0, y0;
+  double w = 30, h = self->series->len * LEGEND_ROW, x0, y0, across = 0;
   gboolean free = FALSE;
 
   for (guint s = 0; s < self->series->len; s++)
@@ -349,8 +350,33 @@ draw_legend (MsvisTrendChart *self,
       pango_layout_set_text (layout, g_array_index (self->series, Series, s).label, -1);
       pango_layout_get_pixel_size (layout, &tw, NULL);
       w = MAX (w, 26 + tw + 6);
+      across += 22 + tw + 14;
       pango_font_description_free (font);
       g_object_unref (layout);
+    }
+  if (across <= pw - 40)
+    {
+      x0 = LEFT + pw - across;
+      for (guint s = 0; s < self->series->len; s++)
+        {
+          Series *series = &g_array_index (self->series, Series, s);
+          PangoLayout *layout = pango_cairo_create_layout (cr);
+          PangoFontDescription *font = pango_font_description_from_string ("Sans 8");
+          int tw;
+
+          pango_layout_set_font_description (layout, font);
+          pango_layout_set_text (layout, series->label, -1);
+          pango_layout_get_pixel_size (layout, &tw, NULL);
+          pango_font_description_free (font);
+          g_object_unref (layout);
+          gdk_cairo_set_source_rgba (cr, &series->colour);
+          cairo_rectangle (cr, x0, TOP / 2 - 4, 14, 8);
+          cairo_fill (cr);
+          gdk_cairo_set_source_rgba (cr, fg);
+          text_at (cr, series->label, x0 + 18, TOP / 2, 0);
+          x0 += 22 + tw + 14;
+        }
+      return;
     }
   x0 = LEFT + 4;
   y0 = TOP + 2;
