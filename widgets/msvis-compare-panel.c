@@ -44,8 +44,7 @@ cell_label (const char *text,
             guint       chars,
             gboolean    numeric)
 {
-  /* A float as the .vis writer prints it: a .vis.db's seventeen digits cut at the column's
-   * end lose the exponent. The tooltip says the file's text whole. */
+  /* A float as the .vis writer prints it, the file's text whole in the tooltip. */
   g_autofree char *shown = numeric ? _msvis_details_format_cell (text) : g_strdup (text);
   GtkWidget *label = gtk_label_new (shown);
 
@@ -357,8 +356,7 @@ reveal_worst_column (MsvisComparePanel *self,
   return TRUE;
 }
 
-/* The worst cell's lines in view, when they are not: from the first line's top that keeps
- * them in view, no line cut in half under the titles. */
+/* The worst cell's lines in view from a line's top: none cut in half under the titles. */
 static void
 reveal_worst_line (MsvisComparePanel     *self,
                    GtkAdjustment         *v,
@@ -398,6 +396,14 @@ reveal_worst_line (MsvisComparePanel     *self,
       line_top = line.origin.y + gtk_widget_get_margin_top (self->frozen) - 1;
       if (line_top < start && line_top + page >= bottom)
         start = line_top;
+    }
+  /* The last lines: room after them, so that the view starts at a line's top. */
+  if (start + page > gtk_adjustment_get_upper (v))
+    {
+      int pad = (int) ceil (start + page - gtk_adjustment_get_upper (v));
+
+      gtk_widget_set_margin_bottom (self->cells, gtk_widget_get_margin_bottom (self->cells) + pad);
+      gtk_widget_set_margin_bottom (self->frozen, gtk_widget_get_margin_bottom (self->cells));
     }
   gtk_adjustment_set_value (v, MAX (start, 0));
 }
@@ -452,27 +458,21 @@ set_title (MsvisComparePanel *self)
   gtk_label_set_text (GTK_LABEL (self->title), text ? text : "");
 }
 
-/* Room for the titles and a node's usual four lines (two items, NPU and Bench) without
- * scrolling; the panel's height follows, in any font. */
-/* Room for the titles and a node's usual four lines (two items, NPU and Bench) without
- * scrolling; the panel's height follows, in any font. */
 /* Room for a node's usual four lines (two items, NPU and Bench) without scrolling, measured
  * once in the panel's font: a height that changed with the pair would resize the graphs. */
 static void
 fit_lines (MsvisComparePanel *self)
 {
-  GtkWidget *probe = cell_label ("0", 4, TRUE);
-  GtkWidget *title = header_label (self, "Max\nRelativeErr");
+  GtkWidget *probe = cell_label ("0", 4, TRUE), *title = header_label (self, "A\nB");
   int line, titles;
 
   gtk_grid_attach (GTK_GRID (self->frozen), probe, 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (self->frozen), title, 1, 0, 1, 1);
   gtk_widget_measure (probe, GTK_ORIENTATION_VERTICAL, -1, NULL, &line, NULL, NULL);
   gtk_widget_measure (title, GTK_ORIENTATION_VERTICAL, -1, NULL, &titles, NULL, NULL);
-  gtk_grid_remove (GTK_GRID (self->frozen), probe);
-  gtk_grid_remove (GTK_GRID (self->frozen), title);
+  clear_grid (self->frozen);
   /* Two lines of titles always: the panel is as tall whatever the pair's titles. */
-  gtk_widget_set_size_request (self->titles, -1, titles);
+  gtk_widget_set_size_request (self->frozen_titles, -1, titles);
   gtk_scrolled_window_set_min_content_height (
     GTK_SCROLLED_WINDOW (self->scroller),
     4 * line + 3 * gtk_grid_get_row_spacing (GTK_GRID (self->frozen))
@@ -525,6 +525,8 @@ show_data (MsvisComparePanel *self,
   /* Each pair opens at its first columns, not where the last one was scrolled to. */
   gtk_widget_set_margin_end (self->cells, GRID_MARGIN);
   gtk_widget_set_margin_end (self->titles, GRID_MARGIN);
+  gtk_widget_set_margin_bottom (self->cells, 4);
+  gtk_widget_set_margin_bottom (self->frozen, 4);
   gtk_adjustment_set_value (
     gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
   if (data == NULL || data->rows->len == 0)
@@ -654,8 +656,7 @@ make_grid (void)
   return grid;
 }
 
-/* The horizontal scrollbar in a line of its own, kept when the columns fit (only unseen):
- * the lines above do not move as pairs come and go. */
+/* The horizontal scrollbar in a line of its own, kept (unseen) when the columns fit. */
 static void
 hadjustment_changed (GtkAdjustment     *h,
                      MsvisComparePanel *self)
@@ -682,7 +683,7 @@ make_table (MsvisComparePanel *self)
   gtk_grid_set_row_homogeneous (GTK_GRID (self->titles), FALSE);
   gtk_widget_set_margin_bottom (self->frozen_titles, 0);
   gtk_widget_set_margin_bottom (self->titles, 0);
-  gtk_widget_set_valign (self->frozen_titles, GTK_ALIGN_END);
+  gtk_widget_set_valign (self->titles, GTK_ALIGN_END);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (titles_scroller), GTK_POLICY_EXTERNAL,
                                   GTK_POLICY_NEVER);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (titles_scroller), self->titles);
