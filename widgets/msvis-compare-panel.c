@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -11,6 +12,8 @@
 
 #define CELL_CHARS  16   /* a column is as wide as its longest value, up to this */
 #define NAME_CHARS  30
+#define COLUMN_GAP  8
+#define GRID_MARGIN 8
 
 struct _MsvisComparePanel
 {
@@ -23,10 +26,15 @@ struct _MsvisComparePanel
   GtkWidget        *frozen_scroller;
   GtkWidget        *scroller;
   GtkWidget        *worst_cell;
+  GtkWidget        *hscrollbar;  /* under the columns, not over their last line */
+  GtkWidget        *frozen_titles; /* Name and Side, above the lines: they stay in view */
+  GtkWidget        *titles;      /* the other titles, scrolled sideways with the lines */
   GCancellable     *cancellable;
   MsvisDetailsData *data;
   guint             n_columns;
   guint             reveal_id;
+  guint             reveal_passes;
+  gboolean          reading;     /* a pair's items are on their way: the table is not theirs */
 };
 
 G_DEFINE_FINAL_TYPE (MsvisComparePanel, msvis_compare_panel, GTK_TYPE_WIDGET)
@@ -36,14 +44,16 @@ cell_label (const char *text,
             guint       chars,
             gboolean    numeric)
 {
-  GtkWidget *label = gtk_label_new (text);
+  /* A float as the .vis writer prints it, the file's text whole in the tooltip. */
+  g_autofree char *shown = numeric ? _msvis_details_format_cell (text) : g_strdup (text);
+  GtkWidget *label = gtk_label_new (shown);
 
   gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   /* A scrolled window gives its child the minimum width, not the natural one: the minimum
    * is the text's, so columns scroll rather than each shrinking to an ellipsis. */
   gtk_label_set_width_chars (GTK_LABEL (label),
-                             MIN ((guint) g_utf8_strlen (text ? text : "", -1) + 1, chars));
+                             MIN ((guint) g_utf8_strlen (shown ? shown : "", -1) + 1, chars));
   gtk_label_set_max_width_chars (GTK_LABEL (label), chars);
   gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
   gtk_widget_add_css_class (label, "cell");
@@ -54,18 +64,49 @@ cell_label (const char *text,
   return label;
 }
 
+/* Where a long column title breaks onto a second line: at the space or lower-to-upper case
+ * change that leaves the longer line shortest; 0 where it is short or has no such place. */
+static gsize
+title_break (const char *title)
+{
+  gsize len = strlen (title), best = 0, best_longest = len;
+
+  if (g_utf8_strlen (title, -1) < 12)
+    return 0;
+  for (gsize i = 1; i < len; i++)
+    {
+      gboolean at = title[i] == ' '
+                    || (g_ascii_islower (title[i - 1]) && g_ascii_isupper (title[i]));
+      gsize second = len - i - (title[i] == ' ');
+
+      if (at && MAX (i, second) < best_longest)
+        {
+          best = i;
+          best_longest = MAX (i, second);
+        }
+    }
+  return best;
+}
+
 static GtkWidget *
 header_label (MsvisComparePanel *self,
               const char        *title)
 {
-  GtkWidget *label = cell_label (title, CELL_CHARS, FALSE);
+  gsize at = title_break (title);
+  g_autofree char *text = at == 0 ? g_strdup (title)
+                                  : g_strdup_printf ("%.*s\n%s", (int) at, title,
+                                                     title + at + (title[at] == ' '));
+  GtkWidget *label = cell_label (text, CELL_CHARS, FALSE);
   const char *tip = self->data ? g_hash_table_lookup (self->data->tooltips, title) : NULL;
 
   gtk_widget_add_css_class (label, "heading");
   gtk_widget_add_css_class (label, "column-title");
-  /* The values set a column's width; a longer title is cut, and says itself whole in its
-   * tooltip (MeanRelativeErr is wider than any of its values). */
-  gtk_label_set_width_chars (GTK_LABEL (label), MIN ((guint) g_utf8_strlen (title, -1), 10));
+  /* A title is read whole: a long one takes two lines rather than an ellipsis. */
+  gtk_label_set_single_line_mode (GTK_LABEL (label), FALSE);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_NONE);
+  gtk_label_set_width_chars (GTK_LABEL (label), -1);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), -1);
+  gtk_widget_set_valign (label, GTK_ALIGN_END);
   /* The file's own words for its columns (the ToolTip member), else the name whole. */
   if (tip != NULL)
     {
@@ -73,6 +114,8 @@ header_label (MsvisComparePanel *self,
 
       gtk_widget_set_tooltip_text (label, both);
     }
+  else
+    gtk_widget_set_tooltip_text (label, title);
   return label;
 }
 
@@ -102,9 +145,9 @@ fill_frozen (MsvisComparePanel *self)
   GtkGrid *grid = GTK_GRID (self->frozen);
 
   /* translators: column title: an input, output or parameter of the node */
-  gtk_grid_attach (grid, header_label (self, _("Name")), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->frozen_titles), header_label (self, _("Name")), 0, 0, 1, 1);
   /* translators: column title: NPU or Bench */
-  gtk_grid_attach (grid, header_label (self, _("Side")), 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->frozen_titles), header_label (self, _("Side")), 1, 0, 1, 1);
   for (guint r = 0; r < data->rows->len; r++)
     {
       const MsvisDetailsPair *pair = &g_array_index (data->rows, MsvisDetailsPair, r);
@@ -112,7 +155,7 @@ fill_frozen (MsvisComparePanel *self)
       for (guint side = 0; side < data->n_sides; side++)
         {
           const char *name = pair->sides[side].name;
-          guint row = 1 + r * data->n_sides + side;
+          guint row = r * data->n_sides + side;
 
           gtk_grid_attach (grid, cell_label (name ? name : "—", NAME_CHARS, FALSE), 0, row, 1, 1);
           gtk_grid_attach (grid, cell_label (side == 0 ? _("NPU") : _("Bench"), 6, FALSE), 1,
@@ -201,16 +244,18 @@ fill_cells (MsvisComparePanel *self)
 
   for (guint c = 0, x = 0; c < data->stat_columns->len; c++)
     if ((gint) c != skip)
-      gtk_grid_attach (grid, header_label (self, g_ptr_array_index (data->stat_columns, c)),
+      gtk_grid_attach (GTK_GRID (self->titles),
+                       header_label (self, g_ptr_array_index (data->stat_columns, c)),
                        x++, 0, 1, 1);
   for (guint m = 0; m < data->metric_columns->len; m++)
-    gtk_grid_attach (grid, header_label (self, g_ptr_array_index (data->metric_columns, m)),
+    gtk_grid_attach (GTK_GRID (self->titles),
+                     header_label (self, g_ptr_array_index (data->metric_columns, m)),
                      n_stats + m, 0, 1, 1);
   self->n_columns = 2 + n_stats + data->metric_columns->len;
   for (guint r = 0; r < data->rows->len; r++)
     {
       const MsvisDetailsPair *pair = &g_array_index (data->rows, MsvisDetailsPair, r);
-      guint top = 1 + r * data->n_sides;
+      guint top = r * data->n_sides;
 
       for (guint side = 0; side < data->n_sides; side++)
         for (guint c = 0, x = 0; c < data->stat_columns->len; c++)
@@ -242,8 +287,128 @@ fill_cells (MsvisComparePanel *self)
     }
 }
 
-/* After the grid is allocated: the worst cell's column in the middle of the view, unless
- * every column shows already. */
+/* The left edge, in the grid's scrolled coordinates, of the column @cell is in, and its right
+ * edge: the wider of the cell and the column's title. */
+static gboolean
+column_extent (MsvisComparePanel *self,
+               GtkWidget         *cell,
+               double             h_value,
+               double            *left,
+               double            *right)
+{
+  graphene_rect_t bounds;
+  int column;
+  GtkWidget *title;
+
+  gtk_grid_query_child (GTK_GRID (gtk_widget_get_parent (cell)), cell, &column, NULL, NULL,
+                        NULL);
+  title = gtk_grid_get_child_at (GTK_GRID (self->titles), column, 0);
+  if (!gtk_widget_compute_bounds (cell, self->scroller, &bounds))
+    return FALSE;
+  *left = bounds.origin.x + h_value;
+  *right = *left + bounds.size.width;
+  if (title != NULL && gtk_widget_compute_bounds (title, self->scroller, &bounds))
+    {
+      *left = MIN (*left, bounds.origin.x + h_value);
+      *right = MAX (*right, bounds.origin.x + h_value + bounds.size.width);
+    }
+  return TRUE;
+}
+
+/* Where the view starts to show the worst cell's column whole: at 0 when it shows there,
+ * else at the first column start that keeps it in view, so that no cut column stands next
+ * to Name and Side. Returns %FALSE when the grid needs room at its end to start there. */
+static gboolean
+reveal_worst_column (MsvisComparePanel *self,
+                     GtkAdjustment     *h)
+{
+  double value = gtk_adjustment_get_value (h), page = gtk_adjustment_get_page_size (h);
+  double left, right, start;
+  int pad;
+
+  if (!column_extent (self, self->worst_cell, value, &left, &right))
+    return TRUE;
+  if (right <= page)
+    {
+      gtk_adjustment_set_value (h, 0);
+      return TRUE;
+    }
+  start = left;
+  for (GtkWidget *title = gtk_widget_get_first_child (self->titles); title != NULL;
+       title = gtk_widget_get_next_sibling (title))
+    {
+      double l, r;
+
+      if (column_extent (self, title, value, &l, &r) && l < start
+          && l + page >= right)
+        start = l;
+    }
+  start = MAX (start - COLUMN_GAP / 2, 0);
+  /* The last columns: the view cannot start at a column's edge without room after them. */
+  pad = (int) ceil (start + page - gtk_adjustment_get_upper (h));
+  if (pad > 0)
+    {
+      gtk_widget_set_margin_end (self->cells, gtk_widget_get_margin_end (self->cells) + pad);
+      gtk_widget_set_margin_end (self->titles, gtk_widget_get_margin_end (self->cells));
+      return FALSE;
+    }
+  gtk_adjustment_set_value (h, start);
+  return TRUE;
+}
+
+/* The worst cell's lines in view from a line's top: none cut in half under the titles. */
+static void
+reveal_worst_line (MsvisComparePanel     *self,
+                   GtkAdjustment         *v,
+                   const graphene_rect_t *worst)
+{
+  double value = gtk_adjustment_get_value (v), page = gtk_adjustment_get_page_size (v);
+  double top = worst->origin.y + gtk_widget_get_margin_top (self->cells);
+  double bottom = top + worst->size.height, start;
+  int first, n;
+  graphene_rect_t line;
+
+  /* The lines the cell spans whole (it is centred in them, smaller): by their names. */
+  gtk_grid_query_child (GTK_GRID (self->cells), self->worst_cell, NULL, &first, NULL, &n);
+  for (int row = first; row < first + n; row++)
+    {
+      GtkWidget *name = gtk_grid_get_child_at (GTK_GRID (self->frozen), 0, row);
+
+      if (name != NULL && gtk_widget_compute_bounds (name, self->frozen, &line))
+        {
+          top = MIN (top, line.origin.y + gtk_widget_get_margin_top (self->frozen));
+          bottom = MAX (bottom, line.origin.y + line.size.height
+                                + gtk_widget_get_margin_top (self->frozen));
+        }
+    }
+  start = top - 1;
+  if (top >= value && bottom <= value + page)
+    return;
+  for (GtkWidget *name = gtk_widget_get_first_child (self->frozen); name != NULL;
+       name = gtk_widget_get_next_sibling (name))
+    {
+      int column, row;
+      double line_top;
+
+      gtk_grid_query_child (GTK_GRID (self->frozen), name, &column, &row, NULL, NULL);
+      if (column != 0 || !gtk_widget_compute_bounds (name, self->frozen, &line))
+        continue;
+      line_top = line.origin.y + gtk_widget_get_margin_top (self->frozen) - 1;
+      if (line_top < start && line_top + page >= bottom)
+        start = line_top;
+    }
+  /* The last lines: room after them, so that the view starts at a line's top. */
+  if (start + page > gtk_adjustment_get_upper (v))
+    {
+      int pad = (int) ceil (start + page - gtk_adjustment_get_upper (v));
+
+      gtk_widget_set_margin_bottom (self->cells, gtk_widget_get_margin_bottom (self->cells) + pad);
+      gtk_widget_set_margin_bottom (self->frozen, gtk_widget_get_margin_bottom (self->cells));
+    }
+  gtk_adjustment_set_value (v, MAX (start, 0));
+}
+
+/* After the grid is allocated: the worst cell's column in view, and its line. */
 static gboolean
 reveal_worst (gpointer user_data)
 {
@@ -256,15 +421,17 @@ reveal_worst (gpointer user_data)
   if (self->worst_cell == NULL
       || !gtk_widget_compute_bounds (self->worst_cell, self->cells, &bounds))
     return G_SOURCE_REMOVE;
-  if (bounds.origin.x < gtk_adjustment_get_value (h)
-      || bounds.origin.x + bounds.size.width
-         > gtk_adjustment_get_value (h) + gtk_adjustment_get_page_size (h))
-    gtk_adjustment_set_value (h, bounds.origin.x + bounds.size.width / 2
-                                 - gtk_adjustment_get_page_size (h) / 2);
-  if (bounds.origin.y < gtk_adjustment_get_value (v)
-      || bounds.origin.y + bounds.size.height
-         > gtk_adjustment_get_value (v) + gtk_adjustment_get_page_size (v))
-    gtk_adjustment_set_value (v, bounds.origin.y - gtk_adjustment_get_page_size (v) / 3);
+  /* Not laid out yet (the grid is new each pair): its bounds say nothing. */
+  if (gtk_widget_get_width (self->worst_cell) == 0 || !reveal_worst_column (self, h))
+    {
+      /* Once more when the room is allocated. */
+      self->reveal_id = g_timeout_add (50, reveal_worst, self);
+      return G_SOURCE_REMOVE;
+    }
+  reveal_worst_line (self, v, &bounds);
+  /* Once more when the titles' lines and the panel's height have settled. */
+  if (self->reveal_passes++ == 0)
+    self->reveal_id = g_timeout_add (100, reveal_worst, self);
   return G_SOURCE_REMOVE;
 }
 
@@ -278,16 +445,69 @@ set_title (MsvisComparePanel *self)
     {
       const MsvisDetailsPair *pair = &g_array_index (data->rows, MsvisDetailsPair,
                                                      data->worst_row);
+      g_autofree char *value = _msvis_details_format_cell (pair->metrics[data->worst_metric]);
 
       /* translators: the table cell that compares worst: its item, column and value */
       text = g_strdup_printf (_("Worst: %s, %s = %s"),
                               pair->sides[0].name ? pair->sides[0].name : pair->sides[1].name,
                               (char *) g_ptr_array_index (data->metric_columns,
                                                           data->worst_metric),
-                              pair->metrics[data->worst_metric]);
+                              value);
     }
+  /* Empty, not hidden: the panel keeps its height, and the graphs theirs, as pairs come. */
   gtk_label_set_text (GTK_LABEL (self->title), text ? text : "");
-  gtk_widget_set_visible (self->title, text != NULL);
+}
+
+/* Room for a node's usual four lines (two items, NPU and Bench) without scrolling, measured
+ * once in the panel's font: a height that changed with the pair would resize the graphs. */
+static void
+fit_lines (MsvisComparePanel *self)
+{
+  GtkWidget *probe = cell_label ("0", 4, TRUE), *title = header_label (self, "A\nB");
+  int line, titles;
+
+  gtk_grid_attach (GTK_GRID (self->frozen), probe, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->frozen), title, 1, 0, 1, 1);
+  gtk_widget_measure (probe, GTK_ORIENTATION_VERTICAL, -1, NULL, &line, NULL, NULL);
+  gtk_widget_measure (title, GTK_ORIENTATION_VERTICAL, -1, NULL, &titles, NULL, NULL);
+  clear_grid (self->frozen);
+  /* Two lines of titles always: the panel is as tall whatever the pair's titles. */
+  gtk_widget_set_size_request (self->frozen_titles, -1, titles);
+  gtk_scrolled_window_set_min_content_height (
+    GTK_SCROLLED_WINDOW (self->scroller),
+    4 * line + 3 * gtk_grid_get_row_spacing (GTK_GRID (self->frozen))
+    + gtk_widget_get_margin_top (self->frozen) + gtk_widget_get_margin_bottom (self->frozen));
+}
+
+/* The titles sit in grids of their own, to stay in view as the lines scroll: each column as
+ * wide in both, the widest of its title and values. */
+static void
+match_widths (GtkWidget *titles,
+              GtkWidget *lines,
+              guint      n_columns)
+{
+  g_autofree int *widths = g_new0 (int, n_columns);
+  GtkWidget *grids[] = { titles, lines };
+
+  for (guint g = 0; g < G_N_ELEMENTS (grids); g++)
+    for (GtkWidget *child = gtk_widget_get_first_child (grids[g]); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      {
+        int column, width;
+
+        gtk_grid_query_child (GTK_GRID (grids[g]), child, &column, NULL, NULL, NULL);
+        gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+        if (column >= 0 && (guint) column < n_columns)
+          widths[column] = MAX (widths[column], width);
+      }
+  for (guint c = 0; c < n_columns; c++)
+    for (guint g = 0; g < G_N_ELEMENTS (grids); g++)
+      {
+        GtkWidget *first = gtk_grid_get_child_at (GTK_GRID (grids[g]), c, 0);
+
+        if (first != NULL)
+          gtk_widget_set_size_request (first, widths[c], -1);
+      }
 }
 
 static void
@@ -300,6 +520,15 @@ show_data (MsvisComparePanel *self,
   self->n_columns = 0;
   clear_grid (self->frozen);
   clear_grid (self->cells);
+  clear_grid (self->frozen_titles);
+  clear_grid (self->titles);
+  /* Each pair opens at its first columns, not where the last one was scrolled to. */
+  gtk_widget_set_margin_end (self->cells, GRID_MARGIN);
+  gtk_widget_set_margin_end (self->titles, GRID_MARGIN);
+  gtk_widget_set_margin_bottom (self->cells, 4);
+  gtk_widget_set_margin_bottom (self->frozen, 4);
+  gtk_adjustment_set_value (
+    gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
   if (data == NULL || data->rows->len == 0)
     {
       /* A selected node without items says so, as the sidebar's table did. */
@@ -309,9 +538,12 @@ show_data (MsvisComparePanel *self,
     }
   fill_frozen (self);
   fill_cells (self);
+  match_widths (self->frozen_titles, self->frozen, 2);
+  match_widths (self->titles, self->cells, self->n_columns - 2);
   set_title (self);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "table");
   g_clear_handle_id (&self->reveal_id, g_source_remove);
+  self->reveal_passes = 0;
   self->reveal_id = g_timeout_add (50, reveal_worst, self);
 }
 
@@ -323,6 +555,9 @@ read_done (GObject      *object,
   g_autoptr(MsvisComparePanel) self = user_data;
   g_autoptr(GError) error = NULL;
   MsvisDetailsData *data = msvis_vis_document_read_nodes_finish (result, &error);
+
+  if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    self->reading = FALSE;
 
   /* Cancelled, or done just as the panel went away: its grids are gone. */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->stack == NULL)
@@ -352,6 +587,7 @@ msvis_compare_panel_show_nodes (MsvisComparePanel *self,
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  self->reading = FALSE;
   if (doc == NULL || (npu == MSVIS_NODE_ID_NONE && bench == MSVIS_NODE_ID_NONE))
     {
       show_data (self, NULL);
@@ -361,6 +597,7 @@ msvis_compare_panel_show_nodes (MsvisComparePanel *self,
   nodes->npu = npu;
   nodes->bench = bench;
   self->cancellable = g_cancellable_new ();
+  self->reading = TRUE;
   msvis_vis_document_read_nodes_async (doc, npu, bench, _msvis_details_data_read, nodes, g_free,
                                        (GDestroyNotify) _msvis_details_data_unref,
                                        self->cancellable, read_done, g_object_ref (self));
@@ -370,7 +607,7 @@ gboolean
 msvis_compare_panel_is_ready (MsvisComparePanel *self)
 {
   g_return_val_if_fail (MSVIS_IS_COMPARE_PANEL (self), FALSE);
-  return self->data != NULL && self->reveal_id == 0;
+  return self->data != NULL && self->reveal_id == 0 && !self->reading;
 }
 
 /**
@@ -409,23 +646,47 @@ make_grid (void)
 {
   GtkWidget *grid = gtk_grid_new ();
 
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 8);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), COLUMN_GAP);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
-  gtk_widget_set_margin_start (grid, 8);
-  gtk_widget_set_margin_end (grid, 8);
+  gtk_widget_set_margin_start (grid, GRID_MARGIN);
+  gtk_widget_set_margin_end (grid, GRID_MARGIN);
   gtk_widget_set_margin_top (grid, 4);
   gtk_widget_set_margin_bottom (grid, 4);
   gtk_grid_set_row_homogeneous (GTK_GRID (grid), TRUE);
   return grid;
 }
 
+/* The horizontal scrollbar in a line of its own, kept (unseen) when the columns fit. */
+static void
+hadjustment_changed (GtkAdjustment     *h,
+                     MsvisComparePanel *self)
+{
+  gboolean needed = gtk_adjustment_get_upper (h) > gtk_adjustment_get_page_size (h) + 0.5;
+
+  gtk_widget_set_opacity (self->hscrollbar, needed ? 1 : 0);
+  gtk_widget_set_can_target (self->hscrollbar, needed);
+}
+
 static GtkWidget *
 make_table (MsvisComparePanel *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *table = gtk_grid_new ();
+  GtkAdjustment *h;
+
+  GtkWidget *titles_scroller = gtk_scrolled_window_new ();
 
   self->frozen = make_grid ();
   self->cells = make_grid ();
+  self->frozen_titles = make_grid ();
+  self->titles = make_grid ();
+  /* A title may take two lines; the lines under it are one each. */
+  gtk_grid_set_row_homogeneous (GTK_GRID (self->titles), FALSE);
+  gtk_widget_set_margin_bottom (self->frozen_titles, 0);
+  gtk_widget_set_margin_bottom (self->titles, 0);
+  gtk_widget_set_valign (self->titles, GTK_ALIGN_END);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (titles_scroller), GTK_POLICY_EXTERNAL,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (titles_scroller), self->titles);
   self->frozen_scroller = gtk_scrolled_window_new ();
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->frozen_scroller), GTK_POLICY_NEVER,
@@ -434,16 +695,30 @@ make_table (MsvisComparePanel *self)
                                                    TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->frozen_scroller), self->frozen);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->cells);
+  /* An overlay scrollbar covered the last line: this one has its own, under the columns. */
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_EXTERNAL,
+                                  GTK_POLICY_AUTOMATIC);
+  h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  gtk_scrolled_window_set_hadjustment (GTK_SCROLLED_WINDOW (titles_scroller), h);
+  self->hscrollbar = gtk_scrollbar_new (GTK_ORIENTATION_HORIZONTAL, h);
+  gtk_widget_set_opacity (self->hscrollbar, 0);
+  gtk_widget_set_can_target (self->hscrollbar, FALSE);
+  g_signal_connect_object (h, "changed", G_CALLBACK (hadjustment_changed), self, 0);
   /* One vertical scroll for both: the frozen columns follow the rest. */
   gtk_scrolled_window_set_vadjustment (
     GTK_SCROLLED_WINDOW (self->frozen_scroller),
     gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)));
   gtk_widget_set_hexpand (self->scroller, TRUE);
+  gtk_widget_set_vexpand (self->scroller, TRUE);
   gtk_widget_add_css_class (self->frozen_scroller, "frozen-columns");
-  gtk_box_append (GTK_BOX (box), self->frozen_scroller);
-  gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  gtk_box_append (GTK_BOX (box), self->scroller);
-  return box;
+  gtk_grid_attach (GTK_GRID (table), self->frozen_titles, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), titles_scroller, 2, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), self->frozen_scroller, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), gtk_separator_new (GTK_ORIENTATION_VERTICAL), 1, 0, 1, 2);
+  gtk_grid_attach (GTK_GRID (table), self->scroller, 2, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), self->hscrollbar, 2, 2, 1, 1);
+  fit_lines (self);
+  return table;
 }
 
 static void
@@ -459,7 +734,8 @@ msvis_compare_panel_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   self->stack = self->title = self->frozen = self->cells = NULL;
-  self->scroller = self->frozen_scroller = self->worst_cell = NULL;
+  self->scroller = self->frozen_scroller = self->worst_cell = self->hscrollbar = NULL;
+  self->frozen_titles = self->titles = NULL;
   G_OBJECT_CLASS (msvis_compare_panel_parent_class)->dispose (object);
 }
 
@@ -505,7 +781,6 @@ msvis_compare_panel_init (MsvisComparePanel *self)
   gtk_label_set_ellipsize (GTK_LABEL (self->title), PANGO_ELLIPSIZE_MIDDLE);
   gtk_widget_add_css_class (self->title, "heading");
   gtk_widget_add_css_class (self->title, "panel-title");
-  gtk_widget_set_visible (self->title, FALSE);
   gtk_widget_set_parent (self->title, GTK_WIDGET (self));
   self->stack = gtk_stack_new ();
   gtk_widget_set_vexpand (self->stack, TRUE);

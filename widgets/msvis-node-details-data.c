@@ -8,6 +8,7 @@
 
 #include "msvis-node-details-private.h"
 #include "msvis-metric-cells.h"
+#include "msvis-vis-format.h"
 
 /* What the panel copies out of a node's items: the statistics columns in tb_graph_ascend's
  * order (md5 only in an md5 compare, as msprobe writes it), and the metric columns a compare
@@ -487,5 +488,49 @@ _msvis_details_data_to_tsv (MsvisDetailsData *data,
       for (guint s = 0; s < data->n_sides; s++)
         append_side_line (out, data, pair, s);
     }
+  return g_string_free (out, FALSE);
+}
+
+/* Whether @text is a float as Python's str() writes one: digits with a point or an exponent,
+ * nothing else (not an int, a percent, a shape, "inf" or "nan"). */
+static gboolean
+is_float_text (const char *text)
+{
+  gboolean digit = FALSE, point = FALSE;
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p))
+      digit = TRUE;
+    else if (*p == '.' || *p == 'e' || *p == 'E')
+      point = TRUE;
+    else if (*p != '-' && *p != '+')
+      return FALSE;
+  return digit && point;
+}
+
+/**
+ * _msvis_details_format_cell:
+ *
+ * What a table cell shows of @text: a .vis.db keeps a float's seventeen digits
+ * ("-3.10712493956089e-07"), which a column cuts to "-3.1071…" and loses the exponent;
+ * shown as the .vis writer prints it ("-3.107125e-07"), both eras of a compare read alike.
+ * The full text stays in the data, for tooltips and Copy.
+ *
+ * Returns: (transfer full): the text to show
+ */
+char *
+_msvis_details_format_cell (const char *text)
+{
+  MsvisField field = { .kind = MSVIS_VALUE_FLOAT };
+  GString *out;
+  char *end = NULL;
+
+  if (text == NULL || !is_float_text (text))
+    return g_strdup (text ? text : "");
+  field.f = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (field.f))
+    return g_strdup (text);
+  out = g_string_new (NULL);
+  msvis_vis_format_value (out, &field);
   return g_string_free (out, FALSE);
 }

@@ -66,6 +66,7 @@ MsvisDetailsData *_msvis_details_data_ref          (MsvisDetailsData *data);
 void              _msvis_details_data_unref        (MsvisDetailsData *data);
 char             *_msvis_details_data_to_tsv       (MsvisDetailsData *data,
                                                     GListModel       *rows);
+char             *_msvis_details_format_cell       (const char       *text);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsvisDetailsData, _msvis_details_data_unref)
 

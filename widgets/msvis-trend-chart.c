@@ -108,6 +108,36 @@ msvis_trend_chart_get_line (MsvisTrendChart *self,
   return g_array_index (self->series, Series, i).line;
 }
 
+/* The round step, 1, 2, 2.5 or 5 times a power of ten, at least @raw. */
+static double
+nice_step (double raw)
+{
+  double power = pow (10, floor (log10 (raw))), f = raw / power;
+
+  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10) * power;
+}
+
+/* The scale widened to four round steps, so that the ticks read 75, 100, 125 rather than
+ * 73.97, 108.7, 143.4. */
+static void
+round_range (double *lo,
+             double *hi)
+{
+  double step = nice_step ((*hi - *lo) / 4), start;
+
+  if (!isfinite (step) || step <= 0)
+    return;
+  for (int tries = 0; tries < 4; tries++)
+    {
+      start = floor (*lo / step) * step;
+      if (start + 4 * step >= *hi)
+        break;
+      step = nice_step (step * 1.0001);
+    }
+  *lo = start;
+  *hi = start + 4 * step;
+}
+
 static void
 ranges (MsvisTrendChart *self,
         double          *lo,
@@ -141,6 +171,7 @@ ranges (MsvisTrendChart *self,
       *lo -= pad;
       *hi += pad;
     }
+  round_range (lo, hi);
 }
 
 static void
@@ -181,8 +212,9 @@ draw_axes (MsvisTrendChart *self,
   cairo_stroke (cr);
   for (int k = 0; k <= 4; k++)
     {
-      double v = lo + (hi - lo) * k / 4, y = TOP + ph - ph * k / 4;
-      g_autofree char *text = g_strdup_printf ("%.4g", v);
+      double step = (hi - lo) / 4, v = round ((lo + step * k) / step) * step;
+      double y = TOP + ph - ph * k / 4;
+      g_autofree char *text = g_strdup_printf ("%.6g", v);
 
       text_at (cr, text, LEFT - 4, y, 1);
     }
@@ -258,22 +290,120 @@ draw_series (cairo_t      *cr,
     cairo_stroke (cr);
 }
 
+/* Whether a point of a line falls in the box (x, y, w, h) of the plot. */
+static gboolean
+box_is_free (MsvisTrendChart *self,
+             double           x,
+             double           y,
+             double           w,
+             double           h,
+             double           width,
+             double           height,
+             double           lo,
+             double           hi,
+             guint            n)
+{
+  double pw = width - LEFT - RIGHT, ph = height - TOP - BOTTOM;
+
+  for (guint s = 0; s < self->series->len; s++)
+    {
+      const MsvisTrendLine *line = g_array_index (self->series, Series, s).line;
+
+      for (guint i = 0; i < line->at->len; i++)
+        {
+          double px = LEFT + (n > 1 ? pw * i / (n - 1) : pw / 2), py;
+
+          if (line->kinds[i] != MSVIS_TREND_CELL_VALUE)
+            continue;
+          py = TOP + ph - ph * (line->values[i] - lo) / (hi - lo);
+          if (px >= x - 4 && px <= x + w + 4 && py >= y - 4 && py <= y + h + 4)
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The legend above the plot, in one line right of the axis title, where it fits; else in a
+ * corner of the plot no line goes through (top left first), over a background where every
+ * corner has one. */
 static void
 draw_legend (MsvisTrendChart *self,
              cairo_t         *cr,
              double           width,
+             double           height,
+             double           lo,
+             double           hi,
+             guint            n,
              const GdkRGBA   *fg)
 {
+  double pw = width - LEFT - RIGHT, ph = height - TOP - BOTTOM;
+  double w = 30, h = self->series->len * LEGEND_ROW, x0, y0, across = 0;
+  gboolean free = FALSE;
+
+  for (guint s = 0; s < self->series->len; s++)
+    {
+      PangoLayout *layout = pango_cairo_create_layout (cr);
+      PangoFontDescription *font = pango_font_description_from_string ("Sans 8");
+      int tw;
+
+      pango_layout_set_font_description (layout, font);
+      pango_layout_set_text (layout, g_array_index (self->series, Series, s).label, -1);
+      pango_layout_get_pixel_size (layout, &tw, NULL);
+      w = MAX (w, 26 + tw + 6);
+      across += 22 + tw + 14;
+      pango_font_description_free (font);
+      g_object_unref (layout);
+    }
+  if (across <= pw - 40)
+    {
+      x0 = LEFT + pw - across;
+      for (guint s = 0; s < self->series->len; s++)
+        {
+          Series *series = &g_array_index (self->series, Series, s);
+          PangoLayout *layout = pango_cairo_create_layout (cr);
+          PangoFontDescription *font = pango_font_description_from_string ("Sans 8");
+          int tw;
+
+          pango_layout_set_font_description (layout, font);
+          pango_layout_set_text (layout, series->label, -1);
+          pango_layout_get_pixel_size (layout, &tw, NULL);
+          pango_font_description_free (font);
+          g_object_unref (layout);
+          gdk_cairo_set_source_rgba (cr, &series->colour);
+          cairo_rectangle (cr, x0, TOP / 2 - 4, 14, 8);
+          cairo_fill (cr);
+          gdk_cairo_set_source_rgba (cr, fg);
+          text_at (cr, series->label, x0 + 18, TOP / 2, 0);
+          x0 += 22 + tw + 14;
+        }
+      return;
+    }
+  x0 = LEFT + 4;
+  y0 = TOP + 2;
+  for (int corner = 0; corner < 4 && !free; corner++)
+    {
+      x0 = corner % 2 == 0 ? LEFT + 4 : LEFT + pw - w - 4;
+      y0 = corner < 2 ? TOP + 2 : TOP + ph - h - 2;
+      free = box_is_free (self, x0, y0, w, h, width, height, lo, hi, n);
+    }
+  if (!free)
+    {
+      x0 = LEFT + 4;
+      y0 = TOP + 2;
+      cairo_set_source_rgba (cr, 1 - fg->red, 1 - fg->green, 1 - fg->blue, 0.85);
+      cairo_rectangle (cr, x0, y0, w, h);
+      cairo_fill (cr);
+    }
   for (guint s = 0; s < self->series->len; s++)
     {
       Series *series = &g_array_index (self->series, Series, s);
-      double y = TOP + 8 + s * LEGEND_ROW;
+      double y = y0 + 6 + s * LEGEND_ROW;
 
       gdk_cairo_set_source_rgba (cr, &series->colour);
-      cairo_rectangle (cr, LEFT + 8, y - 4, 14, 8);
+      cairo_rectangle (cr, x0 + 4, y - 4, 14, 8);
       cairo_fill (cr);
       gdk_cairo_set_source_rgba (cr, fg);
-      text_at (cr, series->label, LEFT + 26, y, 0);
+      text_at (cr, series->label, x0 + 22, y, 0);
     }
 }
 
@@ -300,7 +430,7 @@ msvis_trend_chart_draw (MsvisTrendChart *self,
   draw_axes (self, cr, width, height, lo, hi, n);
   for (guint s = 0; s < self->series->len; s++)
     draw_series (cr, &g_array_index (self->series, Series, s), width, height, lo, hi, n);
-  draw_legend (self, cr, width, fg);
+  draw_legend (self, cr, width, height, lo, hi, n, fg);
 }
 
 static void

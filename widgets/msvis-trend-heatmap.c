@@ -257,6 +257,9 @@ draw_cells (MsvisTrendHeatmap *self,
             guint              c0,
             guint              c1)
 {
+  GdkRGBA fg;
+
+  foreground (GTK_WIDGET (self), &fg);
   for (guint r = r0; r < r1; r++)
     {
       const MsvisTrendRow *row = msvis_trend_rows_visible (self->rows, r);
@@ -269,6 +272,14 @@ draw_cells (MsvisTrendHeatmap *self,
           msvis_trend_rows_cell (self->rows, self->slice, row, c, &value, &kind);
           msvis_trend_draw_cell (cr, &self->scale, value, kind, c * cw, r * ROW_HEIGHT,
                                  cw - 1, ROW_HEIGHT - 1);
+          /* A step without data is the key's "no data" swatch, not the background. */
+          if (kind == MSVIS_TREND_CELL_GAP && cw > 3)
+            {
+              gdk_cairo_set_source_rgba (cr, &fg);
+              cairo_set_line_width (cr, 1);
+              cairo_rectangle (cr, c * cw + 0.5, r * ROW_HEIGHT + 0.5, cw - 2, ROW_HEIGHT - 2);
+              cairo_stroke (cr);
+            }
         }
     }
   for (guint i = 0; i < self->marks->len; i++)
