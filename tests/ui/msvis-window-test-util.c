@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "msvis-application.h"
+#include "msvis-compare-panel.h"
 #include "msvis-graph-job.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
@@ -121,4 +122,43 @@ msvis_window_test_finish (GtkApplication **app,
     msvis_test_remove_tree (*sample_dir);
   g_clear_pointer (sample_dir, g_free);
   g_clear_object (app);
+}
+
+/* A window of at least @width × @height, not merely its default size, which GTK keeps within
+ * the screen (CI's is 1280 wide), with the result at @path opened. */
+MsvisWindow *
+msvis_window_test_open_sized (const char *path,
+                              int         width,
+                              int         height)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MsvisWindow *window = msvis_window_new (NULL);
+
+  gtk_widget_set_size_request (GTK_WIDGET (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  msvis_window_test_open (window, file);
+  msvis_ui_test_spin (300);
+  return window;
+}
+
+static gboolean
+is_compare_panel (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return MSVIS_IS_COMPARE_PANEL (widget);
+}
+
+MsvisComparePanel *
+msvis_window_test_compare_panel (MsvisWindow *window)
+{
+  GtkWidget *panel = msvis_ui_test_find_widget (GTK_WIDGET (window), is_compare_panel, NULL);
+
+  g_assert_nonnull (panel);
+  return MSVIS_COMPARE_PANEL (panel);
+}
+
+gboolean
+msvis_window_test_panel_ready (gpointer panel)
+{
+  return msvis_compare_panel_is_ready (panel);
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "msvis-compare-view.h"
+#include "msvis-compare-panel.h"
 #include "msvis-window.h"
 
 G_BEGIN_DECLS
@@ -33,5 +34,11 @@ char             *msvis_window_test_build_sample (const char     *dir,
 char             *msvis_window_test_make_sample_dir (const char  *name);
 void              msvis_window_test_finish          (GtkApplication **app,
                                                      char           **sample_dir);
+
+MsvisWindow      *msvis_window_test_open_sized   (const char     *path,
+                                                  int             width,
+                                                  int             height);
+MsvisComparePanel *msvis_window_test_compare_panel (MsvisWindow  *window);
+gboolean          msvis_window_test_panel_ready  (gpointer        panel);
 
 G_END_DECLS

@@ -30,47 +30,10 @@ db_path (void)
 }
 
 static gboolean
-panel_ready (gpointer panel)
-{
-  return msvis_compare_panel_is_ready (panel);
-}
-
-static gboolean
-is_panel (GtkWidget     *widget,
-          gconstpointer  data)
-{
-  return MSVIS_IS_COMPARE_PANEL (widget);
-}
-
-static gboolean
 is_details (GtkWidget     *widget,
             gconstpointer  data)
 {
   return MSVIS_IS_NODE_DETAILS (widget);
-}
-
-static MsvisWindow *
-open_window (const char *path,
-             int         width,
-             int         height)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  MsvisWindow *window = msvis_window_new (NULL);
-
-  gtk_widget_set_size_request (GTK_WIDGET (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_test_open (window, file);
-  msvis_ui_test_spin (300);
-  return window;
-}
-
-static MsvisComparePanel *
-get_panel (MsvisWindow *window)
-{
-  GtkWidget *panel = msvis_ui_test_find_widget (GTK_WIDGET (window), is_panel, NULL);
-
-  g_assert_nonnull (panel);
-  return MSVIS_COMPARE_PANEL (panel);
 }
 
 /* Selects @id (NULL: the first divergence) and waits for the panel's table. */
@@ -78,7 +41,7 @@ static MsvisComparePanel *
 select_node (MsvisWindow *window,
              const char  *id)
 {
-  MsvisComparePanel *panel = get_panel (window);
+  MsvisComparePanel *panel = msvis_window_test_compare_panel (window);
 
   if (id == NULL)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.first-divergence", NULL);
@@ -91,7 +54,7 @@ select_node (MsvisWindow *window,
       g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
       msvis_compare_view_select (msvis_window_test_compare_view (window), FALSE, node);
     }
-  g_assert_true (msvis_ui_test_spin_until (panel_ready, panel, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_panel_ready, panel, 5000));
   msvis_ui_test_spin (300);
   return panel;
 }
@@ -119,7 +82,7 @@ static void
 check_min_diff (const char *path,
                 gboolean    db)
 {
-  MsvisWindow *window = open_window (path, 1600, 1000);
+  MsvisWindow *window = msvis_window_test_open_sized (path, 1600, 1000);
   MsvisComparePanel *panel = select_node (window, "Functional.conv2d.0.forward");
   GtkWidget *cell = msvis_ui_test_find_widget (GTK_WIDGET (panel), is_label_text,
                                                "-7.700920e-05");
@@ -214,7 +177,7 @@ check_opens_left (const char *path,
                   int         width,
                   const char *node)
 {
-  MsvisWindow *window = open_window (path, width, 800);
+  MsvisWindow *window = msvis_window_test_open_sized (path, width, 800);
   MsvisComparePanel *panel = select_node (window, NULL);
 
   check_columns_whole (panel);
@@ -253,7 +216,7 @@ is_hscrollbar (GtkWidget     *widget,
 static void
 check_scrollbar_below (const char *path)
 {
-  MsvisWindow *window = open_window (path, 1280, 720);
+  MsvisWindow *window = msvis_window_test_open_sized (path, 1280, 720);
   MsvisComparePanel *panel = select_node (window, "Torch.sum.0.forward");
   GtkWidget *scroller = msvis_compare_panel_get_scroller (panel);
   GtkWidget *cells = cells_grid (panel);
@@ -291,7 +254,7 @@ test_scrollbar_own_line (void)
 static void
 check_titles (const char *path)
 {
-  MsvisWindow *window = open_window (path, 1600, 1000);
+  MsvisWindow *window = msvis_window_test_open_sized (path, 1600, 1000);
   MsvisComparePanel *panel = select_node (window, "Functional.conv2d.0.forward");
   g_autoptr(GPtrArray) titles = g_ptr_array_new ();
   gboolean relative = FALSE;

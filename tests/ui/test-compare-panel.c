@@ -17,35 +17,6 @@
  * 1600 px every column of cmp_stat shows without scrolling, the worst cell marked in view;
  * Name and Side stay put while the rest scrolls. */
 
-static gboolean
-panel_ready (gpointer panel)
-{
-  return msvis_compare_panel_is_ready (panel);
-}
-
-static gboolean
-is_panel (GtkWidget     *widget,
-          gconstpointer  data)
-{
-  return MSVIS_IS_COMPARE_PANEL (widget);
-}
-
-static MsvisWindow *
-open_window (const char *path,
-             int         width,
-             int         height)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  MsvisWindow *window = msvis_window_new (NULL);
-
-  /* Not the default size, which GTK keeps within the screen (CI's is 1280 wide). */
-  gtk_widget_set_size_request (GTK_WIDGET (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  msvis_window_test_open (window, file);
-  msvis_ui_test_spin (300);
-  return window;
-}
-
 static void
 test_worst_in_view (void)
 {
@@ -58,15 +29,15 @@ test_worst_in_view (void)
 
   if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
     return;
-  window = open_window (path, 1600, 1000);
-  panel = MSVIS_COMPARE_PANEL (msvis_ui_test_find_widget (GTK_WIDGET (window), is_panel, NULL));
+  window = msvis_window_test_open_sized (path, 1600, 1000);
+  panel = msvis_window_test_compare_panel (window);
   g_assert_nonnull (panel);
   /* The full width of the window, under the graphs and the sidebar. */
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (panel)), >=,
                    gtk_widget_get_width (GTK_WIDGET (window)) - 8);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.first-divergence", NULL);
-  g_assert_true (msvis_ui_test_spin_until (panel_ready, panel, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_panel_ready, panel, 5000));
   msvis_ui_test_spin (200);
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-compare-panel-1600"));
   worst = msvis_compare_panel_get_worst_cell (panel);
@@ -95,10 +66,10 @@ test_narrow_scrolls_to_worst (void)
 
   if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
     return;
-  window = open_window (path, 1000, 800);
-  panel = MSVIS_COMPARE_PANEL (msvis_ui_test_find_widget (GTK_WIDGET (window), is_panel, NULL));
+  window = msvis_window_test_open_sized (path, 1000, 800);
+  panel = msvis_window_test_compare_panel (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.first-divergence", NULL);
-  g_assert_true (msvis_ui_test_spin_until (panel_ready, panel, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_panel_ready, panel, 5000));
   msvis_ui_test_spin (200);
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-compare-panel-narrow"));
   worst = msvis_compare_panel_get_worst_cell (panel);
@@ -159,11 +130,11 @@ test_find_stays (void)
 
   if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
     return;
-  window = open_window (path, 1280, 800);
-  panel = MSVIS_COMPARE_PANEL (msvis_ui_test_find_widget (GTK_WIDGET (window), is_panel, NULL));
+  window = msvis_window_test_open_sized (path, 1280, 800);
+  panel = msvis_window_test_compare_panel (window);
   find = msvis_ui_test_find_widget (GTK_WIDGET (window), is_find_panel, NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.first-divergence", NULL);
-  g_assert_true (msvis_ui_test_spin_until (panel_ready, panel, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_panel_ready, panel, 5000));
   msvis_find_panel_select_next (MSVIS_FIND_PANEL (find));
   msvis_ui_test_spin (300);
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-find-stays"));
@@ -215,7 +186,7 @@ test_divergence_threshold (void)
 
   if (!msvis_ui_test_require ("cmp_stat/compare_20261121191907.vis", &path))
     return;
-  window = open_window (path, 1280, 800);
+  window = msvis_window_test_open_sized (path, 1280, 800);
   graph = msvis_graph_canvas_get_graph (
     msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), FALSE));
   any = first_divergence (window, "any");
