@@ -2,6 +2,7 @@
 
 #pragma once
 
+#include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "msvis-node-details.h"
@@ -9,6 +10,8 @@
 #include "msvis-metric-cells.h"
 
 #include "msvis-peer-levels.h"
+#include "msvis-precision-buckets.h"
+#include "msvis-stack-view.h"
 
 G_BEGIN_DECLS
 
@@ -125,5 +128,66 @@ MsvisDetailsData *_msvis_node_details_get_data     (MsvisNodeDetails *self);
 GListModel       *_msvis_node_details_get_rows     (MsvisNodeDetails *self);
 GtkWidget        *_msvis_node_details_get_table    (MsvisNodeDetails *self);
 char             *_msvis_node_details_dup_header   (MsvisNodeDetails *self);
+
+/* The widget's instance, shared by msvis-node-details.c and msvis-node-details-header.c. */
+struct _MsvisNodeDetails
+{
+  GtkWidget         parent_instance;
+
+  /* Template widgets */
+  GtkStack         *state_stack;
+  GtkLabel         *title_label;
+  GtkLabel         *subtitle_label;
+  GtkWidget        *counterpart_key;
+  GtkLabel         *counterpart_label;
+  GtkWidget        *precision_key;
+  GtkWidget        *precision_box;
+  GtkWidget        *swatch;
+  GtkLabel         *precision_label;
+  GtkLabel         *bucket_label;
+  GtkWidget        *result_key;
+  GtkLabel         *result_label;
+  GtkWidget        *overflow_key;
+  GtkLabel         *overflow_label;
+  GtkWidget        *micro_step_key;
+  GtkLabel         *micro_step_label;
+  GtkWidget        *rank_key;
+  GtkLabel         *rank_label;
+  GtkWidget        *merge_key;
+  GtkWidget        *merge_scroller;
+  GtkLabel         *merge_label;
+  GtkWidget        *distributed_key;
+  GtkLabel         *distributed_label;
+  GtkStack         *data_stack;
+  GtkSpinner       *spinner;
+  AdwStatusPage    *error_page;
+  GtkWidget        *copy_button;
+  GtkStack         *view_stack;
+  GtkStack         *table_stack;
+  GtkColumnView    *table;
+  GtkLabel         *worst_label;
+  MsvisStackView   *stack_view;
+
+  /* Owned */
+  MsvisVisDocument *doc;             /* nullable */
+  MsvisBuckets     *buckets;         /* the legend of doc */
+  MsvisDetailsData *data;            /* of the current nodes once loaded */
+  GCancellable     *load_cancellable; /* replaced by every selection */
+  guint             spinner_source;
+  GdkRGBA           swatch_color;
+
+  MsvisNodeId       npu;
+  MsvisNodeId       bench;
+  gboolean          hide_table;      /* a comparison panel shows the table instead */
+  MsvisDetailsPeers *peers;          /* the communication peers' colours */
+};
+
+/* msvis-node-details-header.c */
+void _msvis_node_details_fill_header (MsvisNodeDetails *self);
+void _msvis_node_details_swatch_draw (GtkDrawingArea   *area,
+                                      cairo_t          *cr,
+                                      int               width,
+                                      int               height,
+                                      gpointer          user_data);
 
 G_END_DECLS
