@@ -141,7 +141,6 @@ void _msvis_window_dialogs_init       (MsvisWindow    *self);
 
 /* msvis-window-toolbar.c */
 void     _msvis_window_toolbar_init       (MsvisWindow *self);
-gboolean _msvis_window_toolbar_is_compact (MsvisWindow *self);
 void     _msvis_window_toolbar_dispose   (MsvisWindow *self);
 void _msvis_window_block_keys         (MsvisWindow    *self);
 void _msvis_window_unblock_keys       (MsvisWindow    *self);

@@ -74,12 +74,6 @@ _msvis_window_toolbar_init (MsvisWindow *self)
                            G_CONNECT_SWAPPED);
 }
 
-gboolean
-_msvis_window_toolbar_is_compact (MsvisWindow *self)
-{
-  return self->toolbar_compact;
-}
-
 void
 _msvis_window_toolbar_dispose (MsvisWindow *self)
 {
