@@ -26,6 +26,9 @@ void         _msvis_db26_stack_json    (GString           *out,
                                         MsvisGraph        *graph,
                                         guint32            stack);
 
+/* The threads making row texts (msvis-vis-db26-rows.c). */
+#define MSVIS_DB26_N_MAKERS 2
+
 /* One graph's rows, as node_to_db writes them (msvis-vis-db26-writer.c). */
 typedef struct
 {
@@ -39,8 +42,10 @@ typedef struct
   const MsvisNodeId        *by_order;
   guint                     n_written;
   guint32                  *stack_ids;     /* per graph stack: its k, G_MAXUINT32 before seen */
+  guint32                  *stack_of_id;   /* per k: the graph stack first numbered k */
+  guint                     n_stack_ids;
   gint                     *micro_steps;
-  MsvisItem26Format        *items;
+  MsvisItem26Format        *items[MSVIS_DB26_N_MAKERS];   /* one per row thread */
 } MsvisDb26GraphRows;
 
 /* The texts of a row made on the row thread (msvis-vis-db26-rows.c); a tb_stack row has its

@@ -8,41 +8,48 @@
 #include "msvis-vis-db26-private.h"
 #include "msvis-vis-item26.h"
 
-/* The texts of a result's rows are made on a thread of their own while the writer's thread
+/* The texts of a result's rows are made on threads of their own while the writer's thread
  * inserts the rows made before: on a 2 x 100 MB compare the texts (items, children, links)
- * and SQLite's inserts each took more than a second, one after the other. The rows travel in
- * batches, in exactly the order the writer inserted them before (per graph its nodes in
- * node_order, then its stacks), so the file's rows do not change. The graphs are only read on
- * both threads; each MsvisItem26Format is used by the row thread alone. */
+ * took a core for longer than SQLite's inserts. The rows are cut into chunks in exactly the
+ * order the writer inserts them (per graph its nodes in node_order, then its stacks); the
+ * makers take the chunks in turn and the writer takes them back in turn, so the file's rows
+ * do not change. The graphs are only read on every thread; each maker has its own
+ * MsvisItem26Format per graph. */
 
-#define N_BATCHES   3
-#define BATCH_ROWS  256
-#define BATCH_BYTES (512 * 1024)
+#define N_BATCHES  3      /* per maker */
+#define CHUNK_ROWS 256
 
 typedef struct
 {
   GString *text;   /* every text of the batch, end to end */
   GArray  *rows;   /* MsvisDb26Row */
-  gboolean last;   /* the end: no rows follow this batch */
+  gboolean last;   /* the end: the maker makes no more chunks */
 } Batch;
+
+typedef struct
+{
+  MsvisDb26RowQueue *queue;
+  guint              index;
+  GAsyncQueue       *full;      /* Batch, to the writer */
+  GAsyncQueue       *empty;     /* Batch, back to the maker */
+  GThread           *thread;
+  gboolean           ended;     /* the writer took its last batch */
+  GString           *scratch[MSVIS_DB26_N_TEXTS];
+  GArray            *path_nodes;
+} Maker;
 
 struct _MsvisDb26RowQueue
 {
   MsvisDb26GraphRows *graphs;
   guint               n_graphs;
-  GAsyncQueue        *full;      /* Batch, to the writer */
-  GAsyncQueue        *empty;     /* Batch, back to the row thread */
   gint                stop;      /* atomic: the writer gave up, make no more rows */
-  GThread            *thread;
+  Maker               makers[MSVIS_DB26_N_MAKERS];
 
   /* the writer's side */
   Batch              *current;
+  guint               chunk;     /* the number of current, which says its maker */
   guint               next_row;
   gboolean            ended;
-
-  /* the row thread's side */
-  GString            *scratch[MSVIS_DB26_N_TEXTS];
-  GArray             *path_nodes;
 };
 
 static void
@@ -54,17 +61,6 @@ add_text (Batch        *batch,
   row->start[text] = batch->text->len;
   row->len[text] = value->len;
   g_string_append_len (batch->text, value->str, value->len);
-}
-
-/* Hands a full batch over and takes an empty one; a batch with room is kept. */
-static Batch *
-ship (MsvisDb26RowQueue *self,
-      Batch             *batch)
-{
-  if (batch->rows->len < BATCH_ROWS && batch->text->len < BATCH_BYTES)
-    return batch;
-  g_async_queue_push (self->full, batch);
-  return g_async_queue_pop (self->empty);
 }
 
 static void
@@ -87,15 +83,15 @@ merge_json (GString    *out,
 }
 
 static void
-format_node (MsvisDb26RowQueue  *self,
-             guint               graph_index,
-             MsvisNodeId         node,
-             guint               order,
-             Batch              *batch)
+format_node (Maker       *maker,
+             guint        graph_index,
+             guint        order,
+             Batch       *batch)
 {
-  MsvisDb26GraphRows *rows = &self->graphs[graph_index];
+  MsvisDb26GraphRows *rows = &maker->queue->graphs[graph_index];
   MsvisGraph *graph = rows->graph;
-  GString **scratch = self->scratch;
+  MsvisNodeId node = rows->by_order[order];
+  GString **scratch = maker->scratch;
   MsvisDb26Row row = { graph_index, node, order, { 0 }, { 0 } };
   guint32 stack = msvis_graph_node_get_stack (graph, node);
   gsize start;
@@ -103,7 +99,7 @@ format_node (MsvisDb26RowQueue  *self,
   g_string_printf (scratch[MSVIS_DB26_ROW_ID], "%s_%s", rows->graph_id,
                    msvis_graph_node_get_id (graph, node));
   _msvis_db26_children_json (scratch[MSVIS_DB26_CHILDREN], graph, node);
-  _msvis_db26_link_json (scratch[MSVIS_DB26_LINK], self->path_nodes, graph, rows->other, node);
+  _msvis_db26_link_json (scratch[MSVIS_DB26_LINK], maker->path_nodes, graph, rows->other, node);
   g_string_printf (scratch[MSVIS_DB26_STACK_ID], "%s_%u", rows->graph_id,
                    rows->stack_ids[stack]);
   merge_json (scratch[MSVIS_DB26_MERGE], graph, node);
@@ -113,60 +109,67 @@ format_node (MsvisDb26RowQueue  *self,
   /* The items, the longest texts, go straight into the batch. */
   start = batch->text->len;
   g_string_truncate (scratch[MSVIS_DB26_OUTPUTS], 0);
-  msvis_item26_format_node (rows->items, node, batch->text, scratch[MSVIS_DB26_OUTPUTS]);
+  msvis_item26_format_node (rows->items[maker->index], node, batch->text,
+                            scratch[MSVIS_DB26_OUTPUTS]);
   row.start[MSVIS_DB26_INPUTS] = start;
   row.len[MSVIS_DB26_INPUTS] = batch->text->len - start;
   add_text (batch, &row, MSVIS_DB26_OUTPUTS, scratch[MSVIS_DB26_OUTPUTS]);
   g_array_append_val (batch->rows, row);
 }
 
-/* tb_stack's rows of one graph: each number once, in the order the numbers were given. */
-static Batch *
-format_stacks (MsvisDb26RowQueue *self,
-               guint              graph_index,
-               Batch             *batch)
+/* The tb_stack row of number @k. */
+static void
+format_stack (Maker *maker,
+              guint  graph_index,
+              guint  k,
+              Batch *batch)
 {
-  MsvisDb26GraphRows *rows = &self->graphs[graph_index];
-  guint next = 0;
+  MsvisDb26GraphRows *rows = &maker->queue->graphs[graph_index];
+  MsvisDb26Row row = { graph_index, MSVIS_NODE_ID_NONE, k, { 0 }, { 0 } };
 
-  for (guint i = 0; i < rows->n_written && !g_atomic_int_get (&self->stop); i++)
-    {
-      guint32 stack = msvis_graph_node_get_stack (rows->graph, rows->by_order[i]);
-      MsvisDb26Row row = { graph_index, MSVIS_NODE_ID_NONE, next, { 0 }, { 0 } };
-
-      if (rows->stack_ids[stack] != next)
-        continue;
-      next++;
-      g_string_printf (self->scratch[MSVIS_DB26_ROW_ID], "%s_%u", rows->graph_id,
-                       rows->stack_ids[stack]);
-      _msvis_db26_stack_json (self->scratch[MSVIS_DB26_CHILDREN], rows->graph, stack);
-      add_text (batch, &row, MSVIS_DB26_ROW_ID, self->scratch[MSVIS_DB26_ROW_ID]);
-      add_text (batch, &row, MSVIS_DB26_CHILDREN, self->scratch[MSVIS_DB26_CHILDREN]);
-      g_array_append_val (batch->rows, row);
-      batch = ship (self, batch);
-    }
-  return batch;
+  g_string_printf (maker->scratch[MSVIS_DB26_ROW_ID], "%s_%u", rows->graph_id, k);
+  _msvis_db26_stack_json (maker->scratch[MSVIS_DB26_CHILDREN], rows->graph,
+                          rows->stack_of_id[k]);
+  add_text (batch, &row, MSVIS_DB26_ROW_ID, maker->scratch[MSVIS_DB26_ROW_ID]);
+  add_text (batch, &row, MSVIS_DB26_CHILDREN, maker->scratch[MSVIS_DB26_CHILDREN]);
+  g_array_append_val (batch->rows, row);
 }
 
+/* Makes the chunks whose number is this maker's in turn; chunks never span two graphs or a
+ * graph's nodes and its stacks, so every maker can count them alike. */
 static gpointer
 make_rows (gpointer data)
 {
-  MsvisDb26RowQueue *self = data;
-  Batch *batch = g_async_queue_pop (self->empty);
+  Maker *maker = data;
+  MsvisDb26RowQueue *queue = maker->queue;
+  guint chunk = 0;
+  Batch *batch;
 
-  for (guint g = 0; g < self->n_graphs; g++)
-    {
-      MsvisDb26GraphRows *rows = &self->graphs[g];
+  for (guint g = 0; g < queue->n_graphs; g++)
+    for (guint stacks = 0; stacks < 2; stacks++)
+      {
+        MsvisDb26GraphRows *rows = &queue->graphs[g];
+        guint n = stacks ? rows->n_stack_ids : rows->n_written;
 
-      for (guint i = 0; i < rows->n_written && !g_atomic_int_get (&self->stop); i++)
-        {
-          format_node (self, g, rows->by_order[i], i, batch);
-          batch = ship (self, batch);
-        }
-      batch = format_stacks (self, g, batch);
-    }
+        for (guint first = 0; first < n; first += CHUNK_ROWS, chunk++)
+          {
+            if (chunk % MSVIS_DB26_N_MAKERS != maker->index)
+              continue;
+            if (g_atomic_int_get (&queue->stop))
+              goto end;
+            batch = g_async_queue_pop (maker->empty);
+            for (guint i = first; i < MIN (n, first + CHUNK_ROWS); i++)
+              if (stacks)
+                format_stack (maker, g, i, batch);
+              else
+                format_node (maker, g, i, batch);
+            g_async_queue_push (maker->full, batch);
+          }
+      }
+end:
+  batch = g_async_queue_pop (maker->empty);
   batch->last = TRUE;
-  g_async_queue_push (self->full, batch);
+  g_async_queue_push (maker->full, batch);
   return NULL;
 }
 
@@ -185,7 +188,7 @@ batch_free (gpointer data)
  * @graphs: (array length=n_graphs): the graphs whose rows to make, in order; they must stay
  *   unchanged until _msvis_db26_rows_finish()
  *
- * Starts making the rows on a thread of their own.
+ * Starts making the rows on threads of their own.
  */
 MsvisDb26RowQueue *
 _msvis_db26_rows_start (MsvisDb26GraphRows *graphs,
@@ -195,30 +198,54 @@ _msvis_db26_rows_start (MsvisDb26GraphRows *graphs,
 
   self->graphs = graphs;
   self->n_graphs = n_graphs;
-  self->full = g_async_queue_new ();
-  self->empty = g_async_queue_new ();
-  for (guint i = 0; i < MSVIS_DB26_N_TEXTS; i++)
-    self->scratch[i] = g_string_sized_new (1024);
-  self->path_nodes = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-  for (guint i = 0; i < N_BATCHES; i++)
+  for (guint m = 0; m < MSVIS_DB26_N_MAKERS; m++)
     {
-      Batch *batch = g_new0 (Batch, 1);
+      Maker *maker = &self->makers[m];
 
-      batch->text = g_string_sized_new (BATCH_BYTES + BATCH_BYTES / 4);
-      batch->rows = g_array_sized_new (FALSE, FALSE, sizeof (MsvisDb26Row), BATCH_ROWS);
-      g_async_queue_push (self->empty, batch);
+      maker->queue = self;
+      maker->index = m;
+      maker->full = g_async_queue_new ();
+      maker->empty = g_async_queue_new ();
+      for (guint i = 0; i < MSVIS_DB26_N_TEXTS; i++)
+        maker->scratch[i] = g_string_sized_new (1024);
+      maker->path_nodes = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+      for (guint i = 0; i < N_BATCHES; i++)
+        {
+          Batch *batch = g_new0 (Batch, 1);
+
+          batch->text = g_string_sized_new (256 * 1024);
+          batch->rows = g_array_sized_new (FALSE, FALSE, sizeof (MsvisDb26Row), CHUNK_ROWS);
+          g_async_queue_push (maker->empty, batch);
+        }
     }
-  self->thread = g_thread_new ("msvis-db-rows", make_rows, self);
+  for (guint m = 0; m < MSVIS_DB26_N_MAKERS; m++)
+    self->makers[m].thread = g_thread_new ("msvis-db-rows", make_rows, &self->makers[m]);
   return self;
 }
 
-/* Gives a batch whose rows are all inserted back to the row thread. */
+/* Gives the current batch back to its maker, and takes the next chunk's batch (the end if it
+ * says last). */
 static void
-recycle (MsvisDb26RowQueue *self)
+advance (MsvisDb26RowQueue *self)
 {
-  g_string_truncate (self->current->text, 0);
-  g_array_set_size (self->current->rows, 0);
-  g_async_queue_push (self->empty, g_steal_pointer (&self->current));
+  Maker *maker;
+
+  if (self->current != NULL)
+    {
+      maker = &self->makers[self->chunk % MSVIS_DB26_N_MAKERS];
+      g_string_truncate (self->current->text, 0);
+      g_array_set_size (self->current->rows, 0);
+      g_async_queue_push (maker->empty, g_steal_pointer (&self->current));
+      self->chunk++;
+    }
+  maker = &self->makers[self->chunk % MSVIS_DB26_N_MAKERS];
+  self->current = g_async_queue_pop (maker->full);
+  self->next_row = 0;
+  if (self->current->last)
+    {
+      maker->ended = TRUE;
+      self->ended = TRUE;
+    }
 }
 
 /**
@@ -238,20 +265,32 @@ _msvis_db26_rows_next (MsvisDb26RowQueue  *self,
           *text = self->current->text->str;
           return &g_array_index (self->current->rows, MsvisDb26Row, self->next_row++);
         }
-      if (self->current != NULL && self->current->last)
-        {
-          self->ended = TRUE;
-          break;
-        }
-      if (self->current != NULL)
-        recycle (self);
-      self->current = g_async_queue_pop (self->full);
-      self->next_row = 0;
+      advance (self);
     }
   return NULL;
 }
 
-/* Stops the row thread if rows are left (the writer failed) and frees everything. */
+/* Takes a maker's batches until its last, giving each back, so a maker waiting for an empty
+ * batch sees the stop. */
+static void
+drain (Maker *maker)
+{
+  while (!maker->ended)
+    {
+      Batch *batch = g_async_queue_pop (maker->full);
+
+      if (batch->last)
+        {
+          maker->ended = TRUE;
+          batch_free (batch);
+          break;
+        }
+      g_async_queue_push (maker->empty, batch);
+    }
+  g_thread_join (maker->thread);
+}
+
+/* Stops the makers if rows are left (the writer failed) and frees everything. */
 void
 _msvis_db26_rows_finish (MsvisDb26RowQueue *self)
 {
@@ -259,25 +298,20 @@ _msvis_db26_rows_finish (MsvisDb26RowQueue *self)
     return;
 
   g_atomic_int_set (&self->stop, 1);
-  while (!self->ended)
+  if (self->current != NULL)
+    batch_free (g_steal_pointer (&self->current));
+  for (guint m = 0; m < MSVIS_DB26_N_MAKERS; m++)
     {
-      if (self->current != NULL && self->current->last)
-        self->ended = TRUE;
-      else
-        {
-          if (self->current != NULL)
-            recycle (self);
-          self->current = g_async_queue_pop (self->full);
-        }
+      Maker *maker = &self->makers[m];
+
+      drain (maker);
+      for (Batch *batch; (batch = g_async_queue_try_pop (maker->empty)) != NULL;)
+        batch_free (batch);
+      g_async_queue_unref (maker->full);
+      g_async_queue_unref (maker->empty);
+      for (guint i = 0; i < MSVIS_DB26_N_TEXTS; i++)
+        g_string_free (maker->scratch[i], TRUE);
+      g_array_unref (maker->path_nodes);
     }
-  g_thread_join (self->thread);
-  batch_free (self->current);
-  for (Batch *batch; (batch = g_async_queue_try_pop (self->empty)) != NULL;)
-    batch_free (batch);
-  g_async_queue_unref (self->full);
-  g_async_queue_unref (self->empty);
-  for (guint i = 0; i < MSVIS_DB26_N_TEXTS; i++)
-    g_string_free (self->scratch[i], TRUE);
-  g_array_unref (self->path_nodes);
   g_free (self);
 }

@@ -15,8 +15,8 @@
 /* db_utils.py of 26.0.0: per graph its tb_nodes rows in node_order, then its tb_stack rows in
  * first-seen order; the NPU graph before the Bench one; tb_config from the first graph added;
  * indexes at the end, then the distributed post-pass. msprobe commits per 1000 rows; here the
- * whole file is one transaction, every statement prepared once, the row texts made on a
- * thread of their own (msvis-vis-db26-rows.c), and index1 to index7 written after the rows
+ * whole file is one transaction, every statement prepared once, the row texts made on
+ * threads of their own (msvis-vis-db26-rows.c), and index1 to index7 written after the rows
  * without SQLite (msvis-vis-db26-index.c). */
 
 const char *const msvis_vis_db26_schema[] = {
@@ -193,9 +193,11 @@ number_stacks (MsvisVisDb26Writer *self,
           continue;
         }
       rows->stack_ids[stack] = k;
+      rows->stack_of_id[k] = stack;
       g_hash_table_insert (seen, g_strdup (self->stack->str), GUINT_TO_POINTER (k));
       k++;
     }
+  rows->n_stack_ids = k;
 }
 
 /* Everything a graph's rows need but their texts, made on this thread before the row thread
@@ -222,10 +224,12 @@ graph_rows_init (MsvisVisDb26Writer *self,
   rows->rank = rank;
   rows->by_order = by_order = _msvis_db26_post_order (graph, &rows->n_written);
   rows->micro_steps = _msvis_db26_micro_steps (graph, by_order, rows->n_written);
-  rows->items = msvis_item26_format_new (graph, keep_md5);
+  for (guint i = 0; i < MSVIS_DB26_N_MAKERS; i++)
+    rows->items[i] = msvis_item26_format_new (graph, keep_md5);
   for (guint i = 0; i < rows->n_written; i++)
     n_stacks = MAX (n_stacks, msvis_graph_node_get_stack (graph, by_order[i]) + 1);
   rows->stack_ids = g_new (guint32, n_stacks);
+  rows->stack_of_id = g_new (guint32, n_stacks);
   memset (rows->stack_ids, 0xff, sizeof (guint32) * n_stacks);
   number_stacks (self, rows);
 }
@@ -237,7 +241,9 @@ graph_rows_clear (MsvisDb26GraphRows *rows)
   g_free ((MsvisNodeId *)rows->by_order);
   g_free (rows->micro_steps);
   g_free (rows->stack_ids);
-  msvis_item26_format_free (rows->items);
+  g_free (rows->stack_of_id);
+  for (guint i = 0; i < MSVIS_DB26_N_MAKERS; i++)
+    msvis_item26_format_free (rows->items[i]);
 }
 
 /* Inserts the rows the row thread makes, in its order. */

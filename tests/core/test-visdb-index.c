@@ -72,6 +72,35 @@ assert_indexes_sound (const char *path,
   sqlite3_close (db);
 }
 
+/* The rows in msprobe's order though their texts are made in chunks by several threads: each
+ * graph's nodes by node_order, then its stacks by number, NPU before Bench. */
+static void
+assert_rows_in_order (const char *path)
+{
+  static const char *const sql[] = {
+    "SELECT count(*), sum(node_order = rowid - 1), sum(data_source = 'NPU') FROM tb_nodes "
+    "WHERE rowid <= (SELECT count(*) FROM tb_nodes WHERE data_source = 'NPU')",
+    "SELECT count(*), sum(node_order = rowid - 1 - (SELECT count(*) FROM tb_nodes WHERE "
+    "data_source = 'NPU')), count(*) FROM tb_nodes WHERE data_source = 'Bench'",
+    "SELECT count(*), sum(id = 'NPU_0_0_' || (rowid - 1)), sum(id LIKE 'NPU%') FROM tb_stack "
+    "WHERE rowid <= (SELECT count(*) FROM tb_stack WHERE id LIKE 'NPU%')",
+  };
+  sqlite3 *db = msvis_test_open_db (path);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sql); i++)
+    {
+      sqlite3_stmt *stmt = NULL;
+
+      g_assert_cmpint (sqlite3_prepare_v2 (db, sql[i], -1, &stmt, NULL), ==, SQLITE_OK);
+      g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+      g_assert_cmpint (sqlite3_column_int (stmt, 0), >, i < 2 ? 2000 : 2);
+      g_assert_cmpint (sqlite3_column_int (stmt, 1), ==, sqlite3_column_int (stmt, 0));
+      g_assert_cmpint (sqlite3_column_int (stmt, 2), ==, sqlite3_column_int (stmt, 0));
+      sqlite3_finalize (stmt);
+    }
+  sqlite3_close (db);
+}
+
 /* A compare large enough for interior pages in every index, as graph_visualize writes it. */
 static void
 test_generated_compare (void)
@@ -109,6 +138,7 @@ test_generated_compare (void)
   g_assert_true (g_str_has_suffix (name, ".vis.db"));
   db = g_build_filename (out, name, NULL);
   assert_indexes_sound (db, 20000);
+  assert_rows_in_order (db);
   msvis_test_remove_tree (tmp);
 }
 
