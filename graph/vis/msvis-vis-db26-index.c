@@ -13,6 +13,7 @@
 
 #include "msvis-vis-db-writer.h"
 #include "msvis-vis-db26-index.h"
+#include "msvis-vis-db26-index-sort.h"
 
 /* Kept up by SQLite row by row, index1 to index7 were two thirds of the SQLite thread's time
  * on a 2 x 100 MB compare (a b-tree descent and a dozen record compares per index and row),
@@ -61,8 +62,12 @@ _msvis_db26_indexes_add (MsvisDb26Indexes        *self,
 {
   MsvisDb26IndexRow copy = *row;
 
-  copy.up_node = g_string_chunk_insert (self->texts, row->up_node);
-  copy.node_name = g_string_chunk_insert (self->texts, row->node_name);
+  /* the lengths once here: in index order every strlen() was a cache miss */
+  copy.up_node_len = strlen (row->up_node);
+  copy.node_name_len = strlen (row->node_name);
+  copy.up_node = g_string_chunk_insert_len (self->texts, row->up_node, (gssize)copy.up_node_len);
+  copy.node_name = g_string_chunk_insert_len (self->texts, row->node_name,
+                                              (gssize)copy.node_name_len);
   copy.link = g_string_chunk_insert_len (self->texts, row->link, (gssize)row->link_len);
   g_array_append_val (self->rows, copy);
 }
@@ -79,7 +84,7 @@ _msvis_db26_indexes_free (MsvisDb26Indexes *self)
 }
 
 #define INT(x)  v[n++] = (Value) { NULL, 0, (x) }
-#define TEXT(s) v[n++] = (Value) { (s), strlen (s), 0 }
+#define TEXT(s, len) v[n++] = (Value) { (s), (len), 0 }
 
 /* Index @index's record of @row, as msprobe's CREATE INDEX statements list the columns
  * (modified is always 0), the rowid last. */
@@ -97,9 +102,16 @@ index_values (const MsvisDb26IndexRow *row,
     }
   switch (index)
     {
-    case 0: TEXT (row->data_source); TEXT (row->up_node); INT (row->node_order); break;
-    case 1: TEXT (row->data_source); TEXT (row->node_name); break;
-    case 2: TEXT (row->data_source); INT (row->node_order); break;
+    case 0:
+      TEXT (row->data_source, strlen (row->data_source));
+      TEXT (row->up_node, row->up_node_len);
+      INT (row->node_order);
+      break;
+    case 1:
+      TEXT (row->data_source, strlen (row->data_source));
+      TEXT (row->node_name, row->node_name_len);
+      break;
+    case 2: TEXT (row->data_source, strlen (row->data_source)); INT (row->node_order); break;
     case 3: INT (row->node_order); break;
     case 4: INT (row->micro_step); INT (row->node_order); break;
     case 5: INT (0); v[n++] = (Value) { row->link, row->link_len, 0 }; break;
@@ -107,61 +119,6 @@ index_values (const MsvisDb26IndexRow *row,
     }
   INT (row->rowid);
   return n;
-}
-
-static inline int
-compare_int (gint64 a,
-             gint64 b)
-{
-  return (a > b) - (a < b);
-}
-
-/* SQLite's BINARY collation: the common bytes, then the shorter first. */
-static inline int
-compare_text (const char *a,
-              gsize       a_len,
-              const char *b,
-              gsize       b_len)
-{
-  int c = memcmp (a, b, MIN (a_len, b_len));
-
-  return c != 0 ? c : compare_int ((gint64)a_len, (gint64)b_len);
-}
-
-#define CMP_INT(f)  if ((c = compare_int (a->f, b->f)) != 0) return c
-#define CMP_TEXT(f) if ((c = strcmp (a->f, b->f)) != 0) return c
-
-/* index_values() compared column by column; names hold no NUL, so strcmp orders them as
- * memcmp and length do. */
-static int
-compare_rows (gconstpointer pa,
-              gconstpointer pb,
-              gpointer      data)
-{
-  const MsvisDb26IndexRow *a = *(MsvisDb26IndexRow *const *)pa;
-  const MsvisDb26IndexRow *b = *(MsvisDb26IndexRow *const *)pb;
-  guint index = GPOINTER_TO_UINT (data);
-  int c;
-
-  if (index != 6)
-    {
-      CMP_INT (step);
-      CMP_INT (rank);
-    }
-  switch (index)
-    {
-    case 0: CMP_TEXT (data_source); CMP_TEXT (up_node); CMP_INT (node_order); break;
-    case 1: CMP_TEXT (data_source); CMP_TEXT (node_name); break;
-    case 2: CMP_TEXT (data_source); CMP_INT (node_order); break;
-    case 3: CMP_INT (node_order); break;
-    case 4: CMP_INT (micro_step); CMP_INT (node_order); break;
-    case 5:
-      if ((c = compare_text (a->link, a->link_len, b->link, b->link_len)) != 0)
-        return c;
-      break;
-    default: CMP_INT (distributed); break;
-    }
-  return compare_int (a->rowid, b->rowid);
 }
 
 static guint
@@ -526,7 +483,7 @@ sort_and_write (gpointer data)
         continue;
       for (guint r = 0; r < n; r++)
         sorted[r] = &g_array_index (job->self->rows, MsvisDb26IndexRow, r);
-      g_qsort_with_data (sorted, (gint)n, sizeof (gpointer), compare_rows, GUINT_TO_POINTER (i));
+      _msvis_db26_index_sort (sorted, n, i);
       job->b.index = i;
       write_index (&job->b, sorted, n, &job->roots[i], &job->error);
     }

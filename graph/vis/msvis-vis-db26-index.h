@@ -26,6 +26,8 @@ typedef struct
   const char *node_name;
   const char *link;
   gsize       link_len;
+  gsize       up_node_len;     /* set by _msvis_db26_indexes_add() */
+  gsize       node_name_len;   /* set by _msvis_db26_indexes_add() */
 } MsvisDb26IndexRow;
 
 #define MSVIS_DB26_N_INDEXES 7

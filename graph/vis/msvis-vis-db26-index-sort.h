@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+#pragma once
+
+#include "msvis-vis-db26-index.h"
+
+G_BEGIN_DECLS
+
+void _msvis_db26_index_sort    (MsvisDb26IndexRow       **rows,
+                                guint                     n,
+                                guint                     index);
+int  _msvis_db26_index_compare (const MsvisDb26IndexRow  *a,
+                                const MsvisDb26IndexRow  *b,
+                                guint                     index);
+
+G_END_DECLS
