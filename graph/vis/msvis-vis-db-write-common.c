@@ -170,6 +170,15 @@ _msvis_vis_db_file_open (MsvisVisDbFile            *file,
   for (guint i = 0; i < spec->n_tables; i++)
     if (!_msvis_vis_db_file_exec (file, spec->schema[i], error))
       return FALSE;
+  return _msvis_vis_db_file_prepare (file, spec, error);
+}
+
+/* The two insert statements, again after a reopen. */
+gboolean
+_msvis_vis_db_file_prepare (MsvisVisDbFile            *file,
+                            const MsvisVisDbFileSpec  *spec,
+                            GError                   **error)
+{
   if (sqlite3_prepare_v3 (file->db, spec->insert_node, -1, SQLITE_PREPARE_PERSISTENT,
                           &file->insert_node, NULL) != SQLITE_OK ||
       sqlite3_prepare_v3 (file->db, spec->insert_stack, -1, SQLITE_PREPARE_PERSISTENT,

@@ -105,6 +105,9 @@ gboolean _msvis_vis_db_file_open         (MsvisVisDbFile            *file,
                                           const MsvisVisOptions     *options,
                                           const MsvisVisDbFileSpec  *spec,
                                           GError                   **error);
+gboolean _msvis_vis_db_file_prepare      (MsvisVisDbFile            *file,
+                                          const MsvisVisDbFileSpec  *spec,
+                                          GError                   **error);
 gboolean _msvis_vis_db_file_close        (MsvisVisDbFile            *file,
                                           GError                   **error);
 gboolean _msvis_vis_db_file_reopen       (MsvisVisDbFile            *file,

@@ -32,6 +32,13 @@ compare_rows (gconstpointer pa,
   guint index = GPOINTER_TO_UINT (data);
   int c;
 
+  if (index == MSVIS_DB26_ID_INDEX)
+    {
+      c = memcmp (a->id, b->id, MIN (a->id_len, b->id_len));
+      if (c != 0 || (c = INT_CMP (a->id_len, b->id_len)) != 0)
+        return c;
+      return INT_CMP (a->rowid, b->rowid);
+    }
   if (index != 6)
     {
       CMP_INT (step);
@@ -74,6 +81,8 @@ compare_heads (const MsvisDb26IndexRow *a,
 {
   int c;
 
+  if (index == MSVIS_DB26_ID_INDEX)
+    return 0;
   CMP_INT (step);
   CMP_INT (rank);
   return index == 5 ? 0 : strcmp (a->data_source, b->data_source);
@@ -187,9 +196,13 @@ fill_item (Item              *item,
            MsvisDb26IndexRow *row,
            guint              index)
 {
-  item->text = (const guchar *)(index == 0 ? row->up_node : index == 1 ? row->node_name
-                                                                       : row->link);
-  item->len = index == 0 ? row->up_node_len : index == 1 ? row->node_name_len : row->link_len;
+  switch (index)
+    {
+    case 0: item->text = (const guchar *)row->up_node; item->len = row->up_node_len; break;
+    case 1: item->text = (const guchar *)row->node_name; item->len = row->node_name_len; break;
+    case 5: item->text = (const guchar *)row->link; item->len = row->link_len; break;
+    default: item->text = (const guchar *)row->id; item->len = row->id_len; break;
+    }
   item->tail = index == 0 ? row->node_order : 0;
   item->rowid = row->rowid;
   item->row = row;
@@ -216,7 +229,7 @@ compare_runs (gconstpointer a,
   return c != 0 ? c : INT_CMP (ra->first, rb->first);
 }
 
-/* index1 (up_node), index2 (node_name) and index6 (matched_node_link). */
+/* index1 (up_node), index2 (node_name), index6 (matched_node_link) and the id's. */
 static void
 sort_by_text (MsvisDb26IndexRow **rows,
               guint               n,
@@ -259,7 +272,7 @@ sort_by_text (MsvisDb26IndexRow **rows,
 /**
  * _msvis_db26_index_sort:
  * @rows: (array length=n): the rows, in the order they went in
- * @index: 0 for index1 … 6 for index7
+ * @index: 0 for index1 … 6 for index7, or MSVIS_DB26_ID_INDEX
  *
  * Sorts @rows as SQLite orders index @index's records.
  */
@@ -268,7 +281,7 @@ _msvis_db26_index_sort (MsvisDb26IndexRow **rows,
                         guint               n,
                         guint               index)
 {
-  if (index == 0 || index == 1 || index == 5)
+  if (index == 0 || index == 1 || index == 5 || index == MSVIS_DB26_ID_INDEX)
     sort_by_text (rows, n, index);
   else
     g_qsort_with_data (rows, (gint)n, sizeof (gpointer), compare_rows, GUINT_TO_POINTER (index));

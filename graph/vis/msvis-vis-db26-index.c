@@ -66,8 +66,14 @@ _msvis_db26_indexes_add (MsvisDb26Indexes        *self,
   copy.up_node_len = strlen (row->up_node);
   copy.node_name_len = strlen (row->node_name);
   copy.up_node = g_string_chunk_insert_len (self->texts, row->up_node, (gssize)copy.up_node_len);
-  copy.node_name = g_string_chunk_insert_len (self->texts, row->node_name,
-                                              (gssize)copy.node_name_len);
+  copy.id = g_string_chunk_insert_len (self->texts, row->id, (gssize)row->id_len);
+  /* A row's id ends with its name: kept once. */
+  if (row->id_len >= copy.node_name_len &&
+      memcmp (row->id + row->id_len - copy.node_name_len, row->node_name, copy.node_name_len) == 0)
+    copy.node_name = copy.id + row->id_len - copy.node_name_len;
+  else
+    copy.node_name = g_string_chunk_insert_len (self->texts, row->node_name,
+                                                (gssize)copy.node_name_len);
   copy.link = g_string_chunk_insert_len (self->texts, row->link, (gssize)row->link_len);
   g_array_append_val (self->rows, copy);
 }
@@ -95,6 +101,12 @@ index_values (const MsvisDb26IndexRow *row,
 {
   guint n = 0;
 
+  if (index == MSVIS_DB26_ID_INDEX)
+    {
+      TEXT (row->id, row->id_len);
+      INT (row->rowid);
+      return n;
+    }
   if (index != 6)
     {
       INT (row->step);
@@ -234,6 +246,7 @@ typedef struct
   const char  *path;
   guint        index;
   gint        *next_page;  /* atomic, shared by the threads: the next page number to give */
+  guint32      fixed_root; /* the page the root must be, as SQLite gave it; 0: any */
   guint8      *page;       /* a b-tree page being filled */
   guint8      *overflow;   /* an overflow page */
   GByteArray  *record;
@@ -330,7 +343,8 @@ write_btree_page (Builder                        *b,
 
   memset (page, 0, PAGE_SIZE);
 
-  *number = take_pages (b, 1);
+  if (*number == 0)
+    *number = take_pages (b, 1);
   for (guint i = 0; i < n; i++)
     {
       Value v[6];
@@ -400,12 +414,14 @@ write_level (Builder                  *b,
     {
       gsize used = interior ? INTERIOR_HEADER : LEAF_HEADER;
       guint end = start;
-      guint32 number;
+      guint32 number = 0;
 
       while (end < n && used + cell_size (sizes[end], interior) <= PAGE_SIZE)
         used += cell_size (sizes[end++], interior);
       if (end == n)
         {
+          if (pages->len == 0)
+            number = b->fixed_root;   /* the level's only page: the root */
           if (!write_btree_page (b, rows + start, sizes + start, n - start,
                                  interior ? children + start : NULL, &number, error))
             return FALSE;
@@ -451,10 +467,9 @@ write_index (Builder            *b,
   return TRUE;
 }
 
-/* Which thread sorts and writes which index: index2 (node names) and index1 (parent names)
- * take each about a third of the CPU time, index6 (links) a fifth, the others little (on the
- * medium compare of bench-compare.py: 0.24, 0.19, 0.13 and 0.02 CPU-s). */
-static const guint8 index_thread[MSVIS_DB26_N_INDEXES] = { 0, 1, 1, 1, 1, 0, 1 };
+/* Which thread sorts and writes which index: the text indexes (index1, index2, index6 and
+ * the id's) take nearly all the time, in about that order. */
+static const guint8 index_thread[MSVIS_DB26_N_INDEXES + 1] = { 0, 1, 1, 1, 1, 0, 1, 1 };
 
 /* One thread's share of the indexes. */
 typedef struct
@@ -463,8 +478,28 @@ typedef struct
   Builder           b;
   guint             thread;
   guint32          *roots;
+  guint32           id_root;   /* 0: SQLite kept the id's index */
   GError           *error;
 } Job;
+
+/* The id is tb_nodes' PRIMARY KEY: two rows with one id fail as SQLite's insert did. */
+static gboolean
+check_unique (Job                       *job,
+              MsvisDb26IndexRow *const  *sorted,
+              guint                      n)
+{
+  for (guint r = 1; r < n; r++)
+    if (sorted[r - 1]->id_len == sorted[r]->id_len &&
+        memcmp (sorted[r - 1]->id, sorted[r]->id, sorted[r]->id_len) == 0)
+      {
+        g_set_error (&job->error, MSVIS_VIS_DB_ERROR, MSVIS_VIS_DB_ERROR_WRITE,
+                     /* translators: a file path, then SQLite's message */
+                     _("%s: cannot write the database: %s"), job->b.path,
+                     "UNIQUE constraint failed: tb_nodes.id");
+        return FALSE;
+      }
+  return TRUE;
+}
 
 /* Sorts and writes a share of the indexes. */
 static gpointer
@@ -477,15 +512,21 @@ sort_and_write (gpointer data)
   job->b.page = g_malloc (PAGE_SIZE);
   job->b.overflow = g_malloc (PAGE_SIZE);
   job->b.record = g_byte_array_new ();
-  for (guint i = 0; i < MSVIS_DB26_N_INDEXES && job->error == NULL; i++)
+  for (guint i = 0; i <= MSVIS_DB26_ID_INDEX && job->error == NULL; i++)
     {
-      if (index_thread[i] != job->thread)
+      guint32 root;
+
+      if (index_thread[i] != job->thread || (i == MSVIS_DB26_ID_INDEX && job->id_root == 0))
         continue;
       for (guint r = 0; r < n; r++)
         sorted[r] = &g_array_index (job->self->rows, MsvisDb26IndexRow, r);
       _msvis_db26_index_sort (sorted, n, i);
+      if (i == MSVIS_DB26_ID_INDEX && !check_unique (job, sorted, n))
+        break;
       job->b.index = i;
-      write_index (&job->b, sorted, n, &job->roots[i], &job->error);
+      job->b.fixed_root = i == MSVIS_DB26_ID_INDEX ? job->id_root : 0;
+      if (write_index (&job->b, sorted, n, &root, &job->error) && i < MSVIS_DB26_N_INDEXES)
+        job->roots[i] = root;
     }
   g_free (job->b.page);
   g_free (job->b.overflow);
@@ -528,14 +569,18 @@ read_header (int          fd,
  * _msvis_db26_indexes_write:
  * @path: the file's final name, for messages
  * @tmp_path: the file SQLite wrote the tables into and closed
+ * @id_root: the root page SQLite gave sqlite_autoindex_tb_nodes_1 while it did not keep it
+ *   (_msvis_db26_id_index_hide()), or 0 if it kept it
  * @roots: (out): each index's root page
  *
- * Appends the index b-trees to the file and counts their pages in its header.
+ * Appends the index b-trees to the file and counts their pages in its header; the id's
+ * index takes its root page back.
  */
 gboolean
 _msvis_db26_indexes_write (MsvisDb26Indexes  *self,
                            const char        *path,
                            const char        *tmp_path,
+                           guint32            id_root,
                            guint32           *roots,
                            GError           **error)
 {
@@ -570,6 +615,7 @@ _msvis_db26_indexes_write (MsvisDb26Indexes  *self,
       jobs[t].b.next_page = &next_page;
       jobs[t].thread = t;
       jobs[t].roots = roots;
+      jobs[t].id_root = id_root;
     }
   thread = g_thread_new ("msvis-db-index", sort_and_write, &jobs[1]);
   sort_and_write (&jobs[0]);
@@ -596,16 +642,18 @@ _msvis_db26_indexes_write (MsvisDb26Indexes  *self,
  * _msvis_db26_indexes_register:
  * @db: the file reopened after _msvis_db26_indexes_write(), outside a transaction
  * @create: (array length=MSVIS_DB26_N_INDEXES): msprobe's CREATE INDEX IF NOT EXISTS texts
+ * @id: (nullable): tb_nodes' id index to give back its rows, if it was hidden
  *
  * Enters the indexes in sqlite_master as CREATE INDEX would: the text without IF NOT EXISTS
- * and the semicolon, and the schema cookie one higher per index.
+ * and the semicolon, and the schema cookie one higher per change.
  *
  * Returns: %FALSE on SQLite's error, which sqlite3_errmsg() tells
  */
 gboolean
 _msvis_db26_indexes_register (sqlite3            *db,
                               const char *const  *create,
-                              const guint32      *roots)
+                              const guint32      *roots,
+                              const MsvisDb26IdIndex *id)
 {
   static const char prefix[] = "CREATE INDEX IF NOT EXISTS ";
   sqlite3_stmt *stmt = NULL;
@@ -632,11 +680,14 @@ _msvis_db26_indexes_register (sqlite3            *db,
     }
   sqlite3_finalize (stmt);
   stmt = NULL;
+  if (ok && id != NULL)
+    ok = _msvis_db26_id_index_restore (db, id);
   ok = ok && sqlite3_prepare_v2 (db, "PRAGMA schema_version", -1, &stmt, NULL) == SQLITE_OK &&
        sqlite3_step (stmt) == SQLITE_ROW;
   if (ok)
     cookie = g_strdup_printf ("PRAGMA schema_version=%d; COMMIT; PRAGMA writable_schema=OFF",
-                              sqlite3_column_int (stmt, 0) + MSVIS_DB26_N_INDEXES);
+                              sqlite3_column_int (stmt, 0) + MSVIS_DB26_N_INDEXES +
+                              (id != NULL));
   sqlite3_finalize (stmt);
   return ok && sqlite3_exec (db, cookie, NULL, NULL, NULL) == SQLITE_OK;
 }

@@ -36,6 +36,7 @@ struct _MsvisVisDb26Writer
 
   GString      *stack;       /* numbering stacks: a stack's text */
   MsvisDb26Indexes *indexes;
+  MsvisDb26IdIndex id;       /* hidden from SQLite while the rows go in */
 };
 
 /* SQLite creates msprobe's file with 0666 less the umask; the temporary file gets that mode
@@ -93,7 +94,17 @@ msvis_vis_db26_writer_new (const char             *path,
   self = g_new0 (MsvisVisDb26Writer, 1);
   self->stack = g_string_sized_new (4096);
   self->indexes = _msvis_db26_indexes_new ();
-  if (!_msvis_vis_db_file_open (&self->file, path, options, &spec, error))
+  if (!_msvis_vis_db_file_open (&self->file, path, options, &spec, error) ||
+      !_msvis_vis_db_file_exec (&self->file, "COMMIT", error))
+    return NULL;
+  if (!_msvis_db26_id_index_hide (self->file.db, &self->id))
+    {
+      _msvis_vis_db_file_error (&self->file, error);
+      return NULL;
+    }
+  if (!_msvis_vis_db_file_reopen (&self->file, &spec, error) ||
+      !_msvis_vis_db_file_exec (&self->file, "BEGIN", error) ||
+      !_msvis_vis_db_file_prepare (&self->file, &spec, error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -121,11 +132,18 @@ insert_node (MsvisVisDb26Writer       *self,
   MsvisPrecision precision = { MSVIS_PRECISION_NONE, 0 };
   MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
   MsvisDb26IndexRow index_row = {
-    0, rows->step, rows->rank, row->order, rows->micro_steps[node],
-    g_str_has_prefix (msvis_graph_node_get_id (graph, node), "Distributed"), rows->data_source,
-    parent != MSVIS_NODE_ID_NONE ? msvis_graph_node_get_id (graph, parent) : "",
-    msvis_graph_node_get_id (graph, node), text + row->start[MSVIS_DB26_LINK],
-    row->len[MSVIS_DB26_LINK]
+    .id = text + row->start[MSVIS_DB26_ROW_ID],
+    .id_len = row->len[MSVIS_DB26_ROW_ID],
+    .step = rows->step,
+    .rank = rows->rank,
+    .node_order = row->order,
+    .micro_step = rows->micro_steps[node],
+    .distributed = g_str_has_prefix (msvis_graph_node_get_id (graph, node), "Distributed"),
+    .data_source = rows->data_source,
+    .up_node = parent != MSVIS_NODE_ID_NONE ? msvis_graph_node_get_id (graph, parent) : "",
+    .node_name = msvis_graph_node_get_id (graph, node),
+    .link = text + row->start[MSVIS_DB26_LINK],
+    .link_len = row->len[MSVIS_DB26_LINK],
   };
   int status;
 
@@ -342,10 +360,12 @@ msvis_vis_db26_writer_commit (MsvisVisDb26Writer  *self,
     return FALSE;
   /* The indexes follow SQLite's pages; a connection opened after sqlite_master names them
    * reads them as its own. */
-  if (!_msvis_db26_indexes_write (self->indexes, file->path, file->tmp_path, roots, error) ||
+  if (!_msvis_db26_indexes_write (self->indexes, file->path, file->tmp_path, self->id.root,
+                                  roots, error) ||
       !_msvis_vis_db_file_reopen (file, &spec, error))
     return FALSE;
-  if (!_msvis_db26_indexes_register (file->db, msvis_vis_db26_schema + N_TABLES, roots))
+  if (!_msvis_db26_indexes_register (file->db, msvis_vis_db26_schema + N_TABLES, roots,
+                                     &self->id))
     return _msvis_vis_db_file_error (file, error);
   if (!_msvis_vis_db_file_reopen (file, &spec, error) ||
       !_msvis_vis_db_file_exec (file, "BEGIN", error))
@@ -368,5 +388,6 @@ msvis_vis_db26_writer_free (MsvisVisDb26Writer *self)
   _msvis_vis_db_file_clear (&self->file);
   g_string_free (self->stack, TRUE);
   _msvis_db26_indexes_free (self->indexes);
+  g_free (self->id.nodes_sql);
   g_free (self);
 }

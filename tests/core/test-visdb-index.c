@@ -11,6 +11,7 @@
 #include "msvis-vis-db26-index.h"
 #include "msvis-vis-db26-index-sort.h"
 #include "msvis-vis-db26-writer.h"
+#include "msvis-vis-reader.h"
 
 /* The 26.0.0 .vis.db's index1 to index7 are b-trees msvis writes itself after SQLite's pages
  * (msvis-vis-db26-index.c): SQLite must find each one whole and in its order. PRAGMA
@@ -42,6 +43,31 @@ rowids (sqlite3    *db,
   return out;
 }
 
+/* The id's index (the PRIMARY KEY, written by msvis) in sqlite_master's second row as
+ * SQLite makes it, listing the ids in order and finding each. */
+static void
+assert_id_index_sound (sqlite3 *db,
+                       guint    min_rows)
+{
+  guint n_a, n_b, n_found;
+  g_autoptr(GString) a = rowids (db, "SELECT rowid FROM tb_nodes INDEXED BY "
+                                 "sqlite_autoindex_tb_nodes_1 ORDER BY id", &n_a);
+  g_autoptr(GString) b = rowids (db, "SELECT rowid FROM tb_nodes NOT INDEXED ORDER BY id",
+                                 &n_b);
+  g_autoptr(GString) found = rowids (db, "SELECT (SELECT t.rowid FROM tb_nodes AS t INDEXED BY "
+                                     "sqlite_autoindex_tb_nodes_1 WHERE t.id = u.id) FROM "
+                                     "tb_nodes AS u NOT INDEXED ORDER BY u.rowid", &n_found);
+  g_autoptr(GString) all = rowids (db, "SELECT rowid FROM tb_nodes NOT INDEXED ORDER BY rowid",
+                                   &n_b);
+  g_autoptr(GString) master = rowids (db, "SELECT rowid FROM sqlite_master WHERE name = "
+                                      "'sqlite_autoindex_tb_nodes_1' AND sql IS NULL", &n_b);
+
+  g_assert_cmpuint (n_a, >=, min_rows);
+  g_assert_cmpstr (a->str, ==, b->str);
+  g_assert_cmpstr (found->str, ==, all->str);
+  g_assert_cmpstr (master->str, ==, "2 ");
+}
+
 /* integrity_check is ok, and each index lists the rows as SQLite's own sort does. */
 static void
 assert_indexes_sound (const char *path,
@@ -70,6 +96,7 @@ assert_indexes_sound (const char *path,
       g_assert_cmpuint (n_a, ==, n_b);
       g_assert_cmpstr (a->str, ==, b->str);
     }
+  assert_id_index_sound (db, min_rows);
   sqlite3_close (db);
 }
 
@@ -157,13 +184,18 @@ test_long_keys (void)
   sqlite3_stmt *stmt = NULL;
   GRand *rand = g_rand_new_with_seed (7);
   const guint n_rows = 300;
+  MsvisDb26IdIndex id_index = { 0 };
 
   g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "PRAGMA page_size=65536; BEGIN", NULL, NULL, NULL), ==,
-                   SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA page_size=65536", NULL, NULL, NULL), ==, SQLITE_OK);
   for (guint i = 0; i < 3; i++)
     g_assert_cmpint (sqlite3_exec (db, msvis_vis_db26_schema[i], NULL, NULL, NULL), ==,
                      SQLITE_OK);
+  /* the id's index written here too, into the root page SQLite gave it */
+  g_assert_true (_msvis_db26_id_index_hide (db, &id_index));
+  sqlite3_close (db);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "BEGIN", NULL, NULL, NULL), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "INSERT INTO tb_nodes (id, graph_id, node_order, "
                                        "node_name, node_type, up_node, micro_step_id, "
                                        "matched_node_link, modified, data_source, step, rank, "
@@ -174,14 +206,17 @@ test_long_keys (void)
       /* up to 3 overflow pages; every 7th row repeats an earlier key */
       gsize len = i % 7 == 0 ? 40 : (gsize)g_rand_int_range (rand, 1, 3 * 65536);
       g_autofree char *link = g_malloc (len + 1);
-      g_autofree char *id = g_strdup_printf ("id%u", i);
       g_autofree char *name = g_strdup_printf ("%c.%u", 'A' + g_rand_int_range (rand, 0, 26), i);
+      /* ids from a few bytes to two overflow pages, ending with the name or not */
+      g_autofree char *id = g_strdup_printf ("%s%0*u%s", i % 2 ? "NPU_0_0_" : "id",
+                                             i % 11 == 0 ? 100000 : 1, i, i % 2 ? name : "");
       g_autofree char *parent = g_strdup_printf ("%c", 'A' + g_rand_int_range (rand, 0, 3));
       MsvisDb26IndexRow row = {
-        i + 1, (gint)(i % 3), -(gint)(i % 2),
-        (gint64)g_rand_int_range (rand, -300, 300) * (1 << 24),
-        g_rand_int_range (rand, 0, 4), i % 5 == 0, i % 4 == 0 ? "NPU" : "Bench", parent, name,
-        link, len
+        .rowid = i + 1, .id = id, .id_len = strlen (id), .step = (gint)(i % 3),
+        .rank = -(gint)(i % 2), .node_order = (gint64)g_rand_int_range (rand, -300, 300) << 24,
+        .micro_step = g_rand_int_range (rand, 0, 4), .distributed = i % 5 == 0,
+        .data_source = i % 4 == 0 ? "NPU" : "Bench", .up_node = parent, .node_name = name,
+        .link = link, .link_len = len
       };
 
       for (gsize c = 0; c < len; c++)
@@ -207,10 +242,12 @@ test_long_keys (void)
   sqlite3_close (db);
   g_rand_free (rand);
 
-  g_assert_true (_msvis_db26_indexes_write (indexes, path, path, roots, &error));
+  g_assert_true (_msvis_db26_indexes_write (indexes, path, path, id_index.root, roots, &error));
   g_assert_no_error (error);
   g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_true (_msvis_db26_indexes_register (db, msvis_vis_db26_schema + 3, roots));
+  g_assert_true (_msvis_db26_indexes_register (db, msvis_vis_db26_schema + 3, roots,
+                                                 &id_index));
+  g_free (id_index.nodes_sql);
   sqlite3_close (db);
   assert_indexes_sound (path, n_rows);
   msvis_test_remove_tree (tmp);
@@ -254,13 +291,15 @@ test_text_sort (void)
           g_ptr_array_add (texts, t[k]);
         }
       rows[i] = (MsvisDb26IndexRow) {
-        i + 1, (i / 1000) % 2, -(gint)((i / 500) % 3), g_rand_int_range (rand, -5, 5),
-        g_rand_int_range (rand, 0, 3), g_rand_boolean (rand),
-        (i / 250) % 2 ? "NPU" : "Bench", t[0], t[1], t[2], strlen (t[2]), strlen (t[0]),
-        strlen (t[1])
+        .rowid = i + 1, .id = t[1], .id_len = strlen (t[1]), .step = (i / 1000) % 2,
+        .rank = -(gint)((i / 500) % 3), .node_order = g_rand_int_range (rand, -5, 5),
+        .micro_step = g_rand_int_range (rand, 0, 3), .distributed = g_rand_boolean (rand),
+        .data_source = (i / 250) % 2 ? "NPU" : "Bench", .up_node = t[0], .node_name = t[1],
+        .link = t[2], .link_len = strlen (t[2]), .up_node_len = strlen (t[0]),
+        .node_name_len = strlen (t[1])
       };
     }
-  for (guint index = 0; index < MSVIS_DB26_N_INDEXES; index++)
+  for (guint index = 0; index <= MSVIS_DB26_ID_INDEX; index++)
     {
       g_autofree MsvisDb26IndexRow **fast = g_new (MsvisDb26IndexRow *, n);
       g_autofree MsvisDb26IndexRow **plain = g_new (MsvisDb26IndexRow *, n);
@@ -276,12 +315,75 @@ test_text_sort (void)
   g_rand_free (rand);
 }
 
+/* Two results under one (step, rank) give rows with one id: the write fails as SQLite's
+ * PRIMARY KEYs made it fail (tb_stack's on the way, tb_nodes' now kept by msvis), naming the
+ * file, and leaves nothing. */
+static void
+test_duplicate_ids (void)
+{
+  g_autofree char *vis = msvis_test_reference ("cmp_md5/compare_20261121191925.vis");
+  g_autoptr(GFile) file = g_file_new_for_path (vis);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_read (file, MSVIS_VIS_READ_ALL_DATA, NULL, &error);
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "t.vis.db", NULL);
+  g_autoptr(MsvisDb26Indexes) indexes = _msvis_db26_indexes_new ();
+  MsvisVisOptions options = { 0 };
+  MsvisDb26IdIndex id_index = { 0 };
+  guint32 roots[MSVIS_DB26_N_INDEXES];
+  MsvisVisCompare compare;
+  MsvisVisDb26Writer *writer;
+  g_autoptr(GDir) listing = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_no_error (error);
+  msvis_vis_document_get_compare (doc, &compare);
+  writer = msvis_vis_db26_writer_new (path, &options, &error);
+  g_assert_no_error (error);
+  g_assert_true (msvis_vis_db26_writer_add (writer, msvis_vis_document_get_npu (doc), &compare,
+                                            0, 0, NULL, &error));
+  g_assert_false (msvis_vis_db26_writer_add (writer, msvis_vis_document_get_npu (doc), &compare,
+                                             0, 0, NULL, &error));
+  g_assert_error (error, MSVIS_VIS_DB_ERROR, MSVIS_VIS_DB_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "UNIQUE constraint failed"));
+  g_assert_nonnull (strstr (error->message, path));
+  g_clear_error (&error);
+  msvis_vis_db26_writer_free (writer);
+  listing = g_dir_open (dir, 0, NULL);
+  g_assert_null (g_dir_read_name (listing));
+
+  /* tb_nodes' key alone */
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA page_size=65536", NULL, NULL, NULL), ==, SQLITE_OK);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpint (sqlite3_exec (db, msvis_vis_db26_schema[i], NULL, NULL, NULL), ==,
+                     SQLITE_OK);
+  g_assert_true (_msvis_db26_id_index_hide (db, &id_index));
+  sqlite3_close (db);
+  for (guint i = 0; i < 3; i++)
+    {
+      MsvisDb26IndexRow row = {
+        .rowid = i + 1, .id = i == 2 ? "NPU_0_0_a" : "NPU_0_0_b", .id_len = 9,
+        .data_source = "NPU", .up_node = "", .node_name = i == 2 ? "a" : "b", .link = "[]",
+        .link_len = 2
+      };
+
+      _msvis_db26_indexes_add (indexes, &row);
+    }
+  g_assert_false (_msvis_db26_indexes_write (indexes, path, path, id_index.root, roots, &error));
+  g_assert_error (error, MSVIS_VIS_DB_ERROR, MSVIS_VIS_DB_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "UNIQUE constraint failed: tb_nodes.id"));
+  g_free (id_index.nodes_sql);
+  msvis_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/visdb-index/text-sort", test_text_sort);
+  g_test_add_func ("/visdb-index/duplicate-ids", test_duplicate_ids);
   g_test_add_func ("/visdb-index/long-keys", test_long_keys);
   g_test_add_func ("/visdb-index/generated-compare", test_generated_compare);
   return g_test_run ();
