@@ -8,6 +8,17 @@
 #include "msvis-link-gutter.h"
 #include "msvis-minimap.h"
 
+/* What a side showed at its last view change: which of them changed tells a resize (the
+ * size) from the user's scroll or zoom. */
+typedef struct
+{
+  double zoom;
+  int    width;
+  int    height;
+  double x;
+  double y;
+} SeenView;
+
 struct _MsvisCompareView
 {
   GtkWidget         parent_instance;
@@ -30,6 +41,8 @@ struct _MsvisCompareView
   /* Linked panes: the side scrolled, zoomed or re-laid out last leads, the other follows. */
   MsvisGraphCanvas *leader;
   MsvisLayout      *seen_layout[2]; /* each side's layout at its last view change */
+  SeenView          seen[2];        /* and its zoom, size and scroll then */
+  gboolean          zoom_led;       /* the leader's zoom changed: the follower takes it */
   MsvisNodeId       anchor[2];      /* the pair the last alignment used: NPU, Bench */
   GtkWidget        *busy;           /* a revealer: "Laying out… Cancel" while either side is */
   guint             busy_id;        /* update_busy() waiting for the frame to end */
@@ -222,10 +235,25 @@ shift_adjustment (MsvisGraphCanvas *canvas,
   g_clear_object (&adjustment);
 }
 
-/* Moves the side that follows so that the anchor pair's boxes sit in the same place. */
+static SeenView
+view_of (MsvisGraphCanvas *canvas)
+{
+  GtkAdjustment *h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (canvas));
+  GtkAdjustment *v = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (canvas));
+
+  return (SeenView) { msvis_graph_canvas_get_zoom (canvas),
+                      gtk_widget_get_width (GTK_WIDGET (canvas)),
+                      gtk_widget_get_height (GTK_WIDGET (canvas)),
+                      h != NULL ? gtk_adjustment_get_value (h) : 0,
+                      v != NULL ? gtk_adjustment_get_value (v) : 0 };
+}
+
+/* Moves the side that follows so that the anchor pair's boxes sit in the same place, and, when
+ * @copy_zoom (the leader was zoomed, or the link just turned on), at the leader's zoom. */
 static void
 align_from (MsvisCompareView *self,
-            MsvisGraphCanvas *from)
+            MsvisGraphCanvas *from,
+            gboolean          copy_zoom)
 {
   MsvisGraphCanvas *to = from == self->npu ? self->bench : self->npu;
   graphene_rect_t from_area, to_area;
@@ -237,7 +265,7 @@ align_from (MsvisCompareView *self,
       || msvis_graph_canvas_get_layout (to) == NULL)
     return;
   self->linking = TRUE;
-  if (msvis_graph_canvas_get_zoom (to) != msvis_graph_canvas_get_zoom (from))
+  if (copy_zoom && msvis_graph_canvas_get_zoom (to) != msvis_graph_canvas_get_zoom (from))
     msvis_graph_canvas_set_zoom (to, msvis_graph_canvas_get_zoom (from));
   if (pick_anchor (self, from, to, &node, &link)
       && msvis_graph_canvas_node_area (from, node, &from_area)
@@ -248,6 +276,9 @@ align_from (MsvisCompareView *self,
       self->anchor[from == self->bench] = node;
       self->anchor[to == self->bench] = link;
     }
+  /* What the follower now shows is ours, not a scroll or zoom of the user's. */
+  self->seen[0] = view_of (self->npu);
+  self->seen[1] = view_of (self->bench);
   self->linking = FALSE;
 }
 
@@ -255,10 +286,12 @@ static gboolean
 align_later (gpointer user_data)
 {
   MsvisCompareView *self = user_data;
+  gboolean copy_zoom = self->zoom_led;
 
   self->align_id = 0;
+  self->zoom_led = FALSE;
   if (self->leader != NULL)
-    align_from (self, self->leader);
+    align_from (self, self->leader, copy_zoom);
   return G_SOURCE_REMOVE;
 }
 
@@ -278,7 +311,10 @@ update_busy (gpointer user_data)
 }
 
 /* A view change the follower made itself (its new layout arriving) is caught up with the
- * leader; any other (the user scrolled or zoomed it) makes it the leader. */
+ * leader; a scroll or zoom of the user's makes its side the leader. A resize (the window, the
+ * sidebar) is neither: it keeps the leader and copies no zoom. Both panes are allocated in
+ * turn, so taking a resize for the user's made the one allocated last lead, and the other
+ * took its zoom, even a zoom the user had just given that other side. */
 static void
 view_changed (MsvisGraphCanvas *canvas,
               MsvisCompareView *self)
@@ -286,6 +322,7 @@ view_changed (MsvisGraphCanvas *canvas,
   guint side = canvas == self->bench;
   MsvisLayout *layout = msvis_graph_canvas_get_layout (canvas);
   gboolean relaid = layout != self->seen_layout[side];
+  SeenView was = self->seen[side], now = view_of (canvas);
 
   if (self->busy != NULL && self->busy_id == 0)
     self->busy_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, update_busy, self, NULL);
@@ -296,10 +333,22 @@ view_changed (MsvisGraphCanvas *canvas,
       g_clear_pointer (&self->seen_layout[side], msvis_layout_unref);
       self->seen_layout[side] = layout ? msvis_layout_ref (layout) : NULL;
     }
+  self->seen[side] = now;
   if (!self->link_panes)
     return;
-  if (canvas == self->leader || !relaid)
+  if (now.width != was.width || now.height != was.height)
+    ;   /* resized: the scroll a new size clamps, or a zoom not seen before, is no one's */
+  else if (now.zoom != was.zoom)
+    {
+      self->leader = canvas;
+      self->zoom_led = TRUE;
+    }
+  else if (relaid)
+    ;   /* its own new layout: the leader stays; a follower catches up with it */
+  else if (now.x != was.x || now.y != was.y)
     self->leader = canvas;
+  else
+    return;   /* nothing moved: it only says it is busy, or restyled */
   /* After the frame, like the busy bar: moving the other side's scroll bars while this one is
    * being allocated left GTK snapshotting a scroll bar without an allocation. */
   if (self->align_id == 0)
@@ -674,6 +723,6 @@ msvis_compare_view_set_link_panes (MsvisCompareView *self,
     return;
   self->link_panes = !!link_panes;
   if (link_panes)
-    align_from (self, self->leader);
+    align_from (self, self->leader, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LINK_PANES]);
 }

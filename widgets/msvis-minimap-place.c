@@ -73,15 +73,59 @@ corner_covers (MsvisGraphCanvas *canvas,
                        valign == GTK_ALIGN_START ? margin : ch - margin - height, width, height);
 }
 
+/* Where the selected node's name is, in canvas widget coordinates: an open container's title
+ * strip, any other node's box. */
+static gboolean
+selection_area (MsvisGraphCanvas *canvas,
+                graphene_rect_t  *area)
+{
+  MsvisNodeId selected = msvis_graph_canvas_get_selected (canvas);
+  MsvisLayout *layout = msvis_graph_canvas_get_layout (canvas);
+  const MsvisLayoutBox *box;
+
+  if (selected == MSVIS_NODE_ID_NONE || layout == NULL
+      || (box = msvis_layout_lookup (layout, selected)) == NULL
+      || !msvis_graph_canvas_node_area (canvas, selected, area))
+    return FALSE;
+  if (box->expanded)
+    area->size.height = MIN (area->size.height, TITLE_ROOM * msvis_graph_canvas_get_zoom (canvas));
+  return TRUE;
+}
+
+/* Whether a card in corner (@halign, @valign) would hide @selection (nullable). */
+static gboolean
+corner_hides (MsvisGraphCanvas      *canvas,
+              const graphene_rect_t *selection,
+              GtkAlign               halign,
+              GtkAlign               valign,
+              double                 width,
+              double                 height,
+              double                 margin)
+{
+  double cw = gtk_widget_get_width (GTK_WIDGET (canvas));
+  double ch = gtk_widget_get_height (GTK_WIDGET (canvas));
+  graphene_rect_t card;
+
+  if (selection == NULL)
+    return FALSE;
+  graphene_rect_init (&card, halign == GTK_ALIGN_START ? margin : cw - margin - width,
+                      valign == GTK_ALIGN_START ? margin : ch - margin - height, width, height);
+  return graphene_rect_intersection (&card, selection, NULL);
+}
+
 /**
  * _msvis_minimap_place:
  * @home_halign: the side the minimap's owner put it on
  * @hovered: the pointer is over it: it stays, solid
  *
- * Moves the card to a corner where it hides no name, or fades it. Queues an allocation: call
- * it after the frame, never from an allocation.
+ * Moves the card to a corner where it hides no name, or fades it; never over the selected
+ * node, which Expand to Errors, First Divergence or a search just brought into view: a corner
+ * clear of it, names or not, else no card at all. Queues an allocation: call it after the
+ * frame, never from an allocation.
+ *
+ * Returns: whether the card is shown
  */
-void
+gboolean
 _msvis_minimap_place (GtkWidget        *minimap,
                       MsvisGraphCanvas *canvas,
                       GtkAlign          home_halign,
@@ -92,27 +136,48 @@ _msvis_minimap_place (GtkWidget        *minimap,
     { home_halign, GTK_ALIGN_END }, { away, GTK_ALIGN_END },
     { home_halign, GTK_ALIGN_START }, { away, GTK_ALIGN_START },
   };
+  const guint none = G_N_ELEMENTS (corners);
   int width, height;
   double margin = gtk_widget_get_margin_start (minimap);
-  guint pick = G_N_ELEMENTS (corners);
+  graphene_rect_t selected;
+  gboolean has_selection = selection_area (canvas, &selected);
+  guint pick = none, clear = none;
 
   gtk_widget_measure (minimap, GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
   gtk_widget_measure (minimap, GTK_ORIENTATION_VERTICAL, width, &height, NULL, NULL, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (corners) && pick == G_N_ELEMENTS (corners); i++)
-    if (!corner_covers (canvas, corners[i][0], corners[i][1], width, height, margin))
-      pick = i;
+  for (guint i = 0; i < none && pick == none; i++)
+    {
+      if (corner_hides (canvas, has_selection ? &selected : NULL, corners[i][0], corners[i][1],
+                        width, height, margin))
+        continue;
+      if (clear == none)
+        clear = i;
+      if (!corner_covers (canvas, corners[i][0], corners[i][1], width, height, margin))
+        pick = i;
+    }
 
   /* Under the pointer it stays where it is: a card that jumps away cannot be used. */
   if (!hovered)
     {
-      guint place = pick < G_N_ELEMENTS (corners) ? pick : 0;
+      guint place = pick < none ? pick : clear < none ? clear : 0;
 
-      if (gtk_widget_get_halign (minimap) != corners[place][0])
-        gtk_widget_set_halign (minimap, corners[place][0]);
-      if (gtk_widget_get_valign (minimap) != corners[place][1])
-        gtk_widget_set_valign (minimap, corners[place][1]);
+      if (gtk_widget_get_halign (minimap) != corners[place][0]
+          || gtk_widget_get_valign (minimap) != corners[place][1])
+        {
+          gtk_widget_set_halign (minimap, corners[place][0]);
+          gtk_widget_set_valign (minimap, corners[place][1]);
+          /* An alignment queues only the card's own allocation, which the overlay then skipped
+           * now and then: the card stayed in its old corner, over the selection. */
+          gtk_widget_queue_resize (minimap);
+        }
+      if (clear == none)
+        {
+          gtk_widget_set_opacity (minimap, 0);
+          return FALSE;
+        }
     }
-  gtk_widget_set_opacity (minimap, pick < G_N_ELEMENTS (corners) || hovered ? 1 : FAINT);
+  gtk_widget_set_opacity (minimap, pick < none || hovered ? 1 : FAINT);
+  return TRUE;
 }
 
 /**

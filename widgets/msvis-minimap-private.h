@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 MsvisGraphCanvas *_msvis_minimap_get_canvas (MsvisMinimap     *self);
 
 /* msvis-minimap-place.c */
-void              _msvis_minimap_place      (GtkWidget        *minimap,
+gboolean          _msvis_minimap_place      (GtkWidget        *minimap,
                                              MsvisGraphCanvas *canvas,
                                              GtkAlign          home_halign,
                                              gboolean          hovered);

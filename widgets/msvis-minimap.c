@@ -150,7 +150,12 @@ update_shown (MsvisMinimap *self)
       return;
     }
   self->placing = TRUE;
-  _msvis_minimap_place (GTK_WIDGET (self), self->canvas, self->home_halign, self->hovered);
+  /* No corner clear of the selected node: no card, and no clicks taken, until there is one. */
+  if (!_msvis_minimap_place (GTK_WIDGET (self), self->canvas, self->home_halign, self->hovered))
+    {
+      self->shown = FALSE;
+      gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);
+    }
   self->placing = FALSE;
 }
 
@@ -473,6 +478,9 @@ msvis_minimap_new (MsvisGraphCanvas *canvas)
 
   g_set_weak_pointer (&self->canvas, canvas);
   g_signal_connect_object (canvas, "view-changed", G_CALLBACK (view_changed), self,
+                           G_CONNECT_SWAPPED);
+  /* A click selects a node in view without scrolling: the card may be over it. */
+  g_signal_connect_object (canvas, "notify::selected-node", G_CALLBACK (view_changed), self,
                            G_CONNECT_SWAPPED);
   return GTK_WIDGET (self);
 }

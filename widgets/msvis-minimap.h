@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 
 /* A small overview of a canvas's whole layout, with the part in view as a rectangle: a click
  * or a drag in it pans the canvas. It shows only when the layout does not fit the view, in a
- * corner where it hides no node name (faint when every corner has names). */
+ * corner where it hides no node name (faint when every corner has names), and never over the
+ * selected node (hidden when no corner is clear of it). */
 
 #define MSVIS_TYPE_MINIMAP (msvis_minimap_get_type ())
 

@@ -90,6 +90,9 @@ void        _msvis_window_build                (MsvisWindow    *self,
 
 /* msvis-window-panes.c */
 void _msvis_window_panes_init          (MsvisWindow    *self);
+
+/* msvis-window-recent.c */
+void _msvis_window_recent_init         (MsvisWindow    *self);
 void _msvis_window_class_init_panes    (GtkWidgetClass *widget_class);
 void _msvis_window_panes_source_changed (MsvisWindow   *self);
 

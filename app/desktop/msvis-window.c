@@ -626,6 +626,7 @@ msvis_window_init (MsvisWindow *self)
                            "notify::zoom", G_CALLBACK (_msvis_window_update_actions), self,
                            G_CONNECT_SWAPPED);
   fill_recent (self);
+  _msvis_window_recent_init (self);
   _msvis_window_match_init (self);
   _msvis_window_node_menu_init (self);
   _msvis_window_dialogs_init (self);

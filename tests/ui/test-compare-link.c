@@ -230,6 +230,119 @@ test_zoom_fit_and_off (void)
 
 typedef struct
 {
+  MsvisGraphCanvas *canvas;
+  int               width;
+} Resized;
+
+static gboolean
+resized (gpointer data)
+{
+  Resized *r = data;
+
+  return gtk_widget_get_width (GTK_WIDGET (r->canvas)) != r->width
+         && !msvis_graph_canvas_is_laying_out (r->canvas);
+}
+
+/* Resizes the window and waits for the panes' new width and the rows laid out for it. */
+static void
+resize_window (Fixture *f,
+               int      width,
+               int      height)
+{
+  Resized r = { f->npu, gtk_widget_get_width (GTK_WIDGET (f->npu)) };
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
+  g_assert_true (msvis_ui_test_spin_until (resized, &r, 5000));
+  msvis_ui_test_spin (400);   /* past the re-layout for the new width, and its alignment */
+}
+
+/* Sets @canvas's zoom behind the compare view's back: linked panes at two zooms, as they are
+ * for a moment between a zoom of one side and the other side following it. */
+static void
+set_zoom_unseen (Fixture          *f,
+                 MsvisGraphCanvas *canvas,
+                 double            zoom)
+{
+  g_signal_handlers_block_matched (canvas, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, f->view);
+  msvis_graph_canvas_set_zoom (canvas, zoom);
+  g_signal_handlers_unblock_matched (canvas, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, f->view);
+}
+
+/* A resize of the window is no zoom of the user's: with the link on and the sides at two
+ * zooms, each keeps its own (the NPU pane took the Bench pane's, the last one allocated). */
+static void
+test_resize_keeps_zooms (void)
+{
+  Fixture f = { 0 };
+
+  if (!fixture_open (&f, MEGATRON, 760))
+    return;
+  expand_all (&f);
+  set_zoom_unseen (&f, f.npu, 1.5);
+  set_zoom_unseen (&f, f.bench, 0.75);
+  resize_window (&f, 1000, 700);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.npu), ==, 1.5);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.bench), ==, 0.75);
+  resize_window (&f, 1200, 760);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.npu), ==, 1.5);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.bench), ==, 0.75);
+
+  /* The user's zoom still carries over, after a resize too. */
+  msvis_graph_canvas_set_zoom (f.npu, 1.25);
+  msvis_ui_test_spin (50);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.bench), ==, 1.25);
+  resize_window (&f, 1000, 700);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.npu), ==, 1.25);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.bench), ==, 1.25);
+  msvis_graph_canvas_set_zoom (f.bench, 0.8);
+  msvis_ui_test_spin (50);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.npu), ==, 0.8);
+  fixture_close (&f);
+}
+
+typedef struct
+{
+  Fixture *f;
+  double   zoom;
+} ZoomInFrame;
+
+static gboolean
+zoom_in_frame (GtkWidget     *widget,
+               GdkFrameClock *clock,
+               gpointer       data)
+{
+  ZoomInFrame *z = data;
+
+  msvis_graph_canvas_set_zoom (z->f->npu, z->zoom);
+  return G_SOURCE_REMOVE;
+}
+
+/* The user zooms one side in the frame that also resizes the window (a pinch or a key while
+ * the window is being resized): the zoom stays, and the other side follows it, not the other
+ * way round. */
+static void
+test_zoom_during_resize (void)
+{
+  Fixture f = { 0 };
+  ZoomInFrame z = { &f, 1.6 };
+  Resized r;
+
+  if (!fixture_open (&f, MEGATRON, 760))
+    return;
+  expand_all (&f);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.bench), ==, 1.);
+  r = (Resized) { f.npu, gtk_widget_get_width (GTK_WIDGET (f.npu)) };
+  gtk_window_set_default_size (GTK_WINDOW (f.window), 1000, 700);
+  gtk_widget_add_tick_callback (f.window, zoom_in_frame, &z, NULL);
+  g_assert_true (msvis_ui_test_spin_until (resized, &r, 5000));
+  msvis_ui_test_spin (400);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.npu), ==, 1.6);
+  g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.bench), ==, 1.6);
+  fixture_close (&f);
+}
+
+typedef struct
+{
   MsvisLayout *layout;
   guint        n;
 } CountData;
@@ -325,6 +438,8 @@ main (int   argc,
   g_test_add_func ("/compare-link/scroll", test_linked_scroll);
   g_test_add_func ("/compare-link/nearest-anchor", test_nearest_anchor);
   g_test_add_func ("/compare-link/zoom-fit-off", test_zoom_fit_and_off);
+  g_test_add_func ("/compare-link/resize-keeps-zooms", test_resize_keeps_zooms);
+  g_test_add_func ("/compare-link/zoom-during-resize", test_zoom_during_resize);
   g_test_add_func ("/compare-link/gutter-thinning", test_gutter_thinning);
   g_test_add_func ("/compare-link/cancel-expand-all", test_cancel_expand_all);
   return g_test_run ();

@@ -134,7 +134,6 @@ test_keys_stay_out (void)
       return;
     }
   msvis_window_test_open_path (window, path);
-  msvis_ui_test_spin (300);
   canvas = msvis_compare_view_get_canvas (msvis_window_test_compare_view (window), FALSE);
   msvis_compare_view_select (msvis_window_test_compare_view (window), FALSE,
                              msvis_graph_lookup (msvis_graph_canvas_get_graph (canvas),

@@ -29,7 +29,9 @@ laid_out (gpointer data)
 }
 
 static gboolean
-fixture_open (Fixture *f)
+fixture_open (Fixture *f,
+              int      width,
+              int      height)
 {
   static gsize styled = 0;
   g_autofree char *path = NULL;
@@ -50,7 +52,7 @@ fixture_open (Fixture *f)
       g_once_init_leave (&styled, 1);
     }
   f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 760);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
   f->view = MSVIS_COMPARE_VIEW (msvis_compare_view_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
   msvis_compare_view_set_document (f->view, f->doc);
@@ -183,7 +185,7 @@ test_minimap (void)
   g_autofree char *name = NULL;
   int scale;
 
-  if (!fixture_open (&f))
+  if (!fixture_open (&f, 1200, 760))
     return;
   npu = msvis_compare_view_get_canvas (f.view, FALSE);
   scale = gtk_widget_get_scale_factor (f.window);
@@ -235,6 +237,114 @@ test_minimap (void)
   fixture_close (&f);
 }
 
+/* Whether the card of side @bench, where it is drawn, hides the selected node's name. */
+static gboolean
+card_over_selection (Fixture  *f,
+                     gboolean  bench)
+{
+  MsvisGraphCanvas *canvas = msvis_compare_view_get_canvas (f->view, bench);
+  GtkWidget *minimap = msvis_compare_view_get_minimap (f->view, bench);
+  MsvisNodeId selected = msvis_graph_canvas_get_selected (canvas);
+  MsvisGraph *graph = msvis_graph_canvas_get_graph (canvas);
+  graphene_rect_t area, card;
+
+  if (selected == MSVIS_NODE_ID_NONE || !msvis_minimap_is_shown (MSVIS_MINIMAP (minimap))
+      || gtk_widget_get_opacity (minimap) == 0
+      || !msvis_graph_canvas_node_area (canvas, selected, &area)
+      || !gtk_widget_compute_bounds (minimap, GTK_WIDGET (canvas), &card))
+    return FALSE;
+  /* An open container's name is on its title strip. */
+  if (msvis_graph_node_get_n_children (graph, selected) > 0
+      && msvis_graph_canvas_is_expanded (canvas, selected))
+    area.size.height = MIN (area.size.height, 28 * msvis_graph_canvas_get_zoom (canvas));
+  return graphene_rect_intersection (&area, &card, NULL);
+}
+
+static gboolean
+cards_clear (gpointer data)
+{
+  return !card_over_selection (data, FALSE) && !card_over_selection (data, TRUE);
+}
+
+/* The matched leaf half-way down the NPU graph's list of leaves: one that can be scrolled to any
+ * corner of the view. */
+static MsvisNodeId
+middle_leaf (Fixture *f)
+{
+  MsvisGraph *graph = msvis_vis_document_get_npu (f->doc);
+  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+
+  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
+    if (msvis_graph_node_get_n_children (graph, node) == 0
+        && msvis_compare_view_counterpart (f->view, FALSE, node) != MSVIS_NODE_ID_NONE)
+      g_array_append_val (leaves, node);
+  g_assert_cmpuint (leaves->len, >, 4);
+  return g_array_index (leaves, MsvisNodeId, leaves->len / 2);
+}
+
+static void
+shift (GtkAdjustment *adjustment,
+       double         by)
+{
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + by);
+}
+
+/* The selected node is never under a minimap. At a compare's 1280x720 every corner has names,
+ * so the card stayed in its corner, faint, over the node Expand to Errors or First Divergence
+ * had just selected and scrolled to. Here the selection is scrolled into the NPU card's corner
+ * (the bottom outer one) on a graph with names in every corner. */
+static void
+test_off_selection (void)
+{
+  Fixture f = { 0 };
+  MsvisGraphCanvas *npu;
+  GtkWidget *minimap;
+  MsvisNodeId node;
+  graphene_rect_t area, card;
+  const MsvisLayoutBox *box;
+  MsvisRect view;
+  double zoom;
+
+  if (!fixture_open (&f, 640, 470))
+    return;
+  npu = msvis_compare_view_get_canvas (f.view, FALSE);
+  minimap = msvis_compare_view_get_minimap (f.view, FALSE);
+  expand_all (npu);
+  expand_all (msvis_compare_view_get_canvas (f.view, TRUE));
+  msvis_graph_canvas_set_zoom (npu, 2.);   /* wider than the pane: it scrolls both ways */
+  node = middle_leaf (&f);
+  msvis_compare_view_select (f.view, FALSE, node);
+  g_assert_true (msvis_ui_test_spin_until (minimap_shown, minimap, 5000));
+  msvis_ui_test_spin (100);
+
+  /* Into the card's corner: its top left a few pixels inside the card. */
+  g_assert_true (gtk_widget_compute_bounds (minimap, GTK_WIDGET (npu), &card));
+  g_assert_true (msvis_graph_canvas_node_area (npu, node, &area));
+  shift (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (npu)),
+         area.origin.x - (card.origin.x + 8));
+  shift (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (npu)),
+         area.origin.y - (card.origin.y + 8));
+  msvis_ui_test_spin (100);
+  g_assert_true (msvis_graph_canvas_node_area (npu, node, &area));
+  g_test_message ("selection at %g,%g %gx%g, the card's corner at %g,%g", area.origin.x,
+                  area.origin.y, area.size.width, area.size.height, card.origin.x,
+                  card.origin.y);
+  g_free (msvis_ui_test_screenshot (f.window, "minimap-off-selection"));
+  g_assert_true (msvis_ui_test_spin_until (cards_clear, &f, 2000));
+
+  /* A click selects a node in view without scrolling: the card moves off that one too. */
+  g_assert_true (gtk_widget_compute_bounds (minimap, GTK_WIDGET (npu), &card));
+  msvis_graph_canvas_get_view (npu, &view);
+  zoom = msvis_graph_canvas_get_zoom (npu);
+  box = msvis_layout_hit (msvis_graph_canvas_get_layout (npu),
+                          view.x + (card.origin.x + card.size.width / 2) / zoom,
+                          view.y + (card.origin.y + card.size.height / 2) / zoom);
+  g_assert_nonnull (box);
+  msvis_graph_canvas_select (npu, box->node, FALSE);
+  g_assert_true (msvis_ui_test_spin_until (cards_clear, &f, 2000));
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -242,6 +352,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/minimap/compare", test_minimap);
+  g_test_add_func ("/minimap/off-selection", test_off_selection);
 
   return g_test_run ();
 }
