@@ -120,6 +120,7 @@ msvis_find_panel_apply_search (MsvisFindPanel  *self,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   msvis_find_panel_show_error (self, error ? error->message : NULL);
+  _msvis_find_panel_count_chips (self, hits);
   if (hits != NULL && finder != NULL)
     msvis_node_filter_buckets (finder, hits, (const int *)self->chosen->data, self->chosen->len);
   msvis_find_panel_set_results (self, finder, hits, truncated);
@@ -223,6 +224,7 @@ _msvis_find_panel_refresh (MsvisFindPanel *self)
                                             self->chosen->len);
   else
     nodes = msvis_node_finder_list (finder, list->bucket);
+  _msvis_find_panel_count_chips (self, NULL);
   msvis_find_panel_set_results (self, finder, nodes, FALSE);
 }
 
