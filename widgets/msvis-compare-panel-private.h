@@ -34,6 +34,7 @@ struct _MsvisComparePanel
   guint             n_columns;
   guint             reveal_id;
   guint             reveal_passes;
+  guint             reveal_retries; /* waits for room after the last lines */
   gboolean          reading;     /* a pair's items are on their way: the table is not theirs */
 };
 

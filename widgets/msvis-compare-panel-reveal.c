@@ -78,16 +78,51 @@ reveal_worst_column (MsvisComparePanel *self,
   return TRUE;
 }
 
-/* The worst cell's lines in view from a line's top: none cut in half under the titles. */
-static void
+/* Where the view may start: at the top of a pair's first line (by its Name), a pixel of the
+ * gap above it included, or at 0 for the first pair. Not at a Bench line: the pair's metrics,
+ * centred on both its lines, would show cut under the titles. Sets @end to the last line's
+ * bottom, in the same scrolled coordinates. */
+static GArray *
+pair_starts (MsvisComparePanel *self,
+             double            *end)
+{
+  GArray *starts = g_array_new (FALSE, FALSE, sizeof (double));
+  int n_sides = MAX ((int) self->data->n_sides, 1);
+  double margin = gtk_widget_get_margin_top (self->frozen);
+
+  *end = margin;
+  for (GtkWidget *name = gtk_widget_get_first_child (self->frozen); name != NULL;
+       name = gtk_widget_get_next_sibling (name))
+    {
+      int column, row;
+      graphene_rect_t line;
+      double start;
+
+      gtk_grid_query_child (GTK_GRID (self->frozen), name, &column, &row, NULL, NULL);
+      if (column != 0 || !gtk_widget_compute_bounds (name, self->frozen, &line))
+        continue;
+      *end = MAX (*end, line.origin.y + line.size.height + margin);
+      start = row == 0 ? 0 : line.origin.y + margin - 1;
+      if (row % n_sides == 0)
+        g_array_append_val (starts, start);
+    }
+  return starts;
+}
+
+/* The worst cell's lines in view from a pair's top, with as many lines before them as fit:
+ * no line cut under the titles. Returns %FALSE when the view cannot start there before room
+ * added after the last lines is allocated. */
+static gboolean
 reveal_worst_line (MsvisComparePanel     *self,
                    GtkAdjustment         *v,
                    const graphene_rect_t *worst)
 {
   double value = gtk_adjustment_get_value (v), page = gtk_adjustment_get_page_size (v);
   double top = worst->origin.y + gtk_widget_get_margin_top (self->cells);
-  double bottom = top + worst->size.height, start;
-  int first, n;
+  double bottom = top + worst->size.height, start = -1, own = 0, end;
+  g_autoptr(GArray) starts = pair_starts (self, &end);
+  gboolean aligned = FALSE;
+  int first, n, margin;
   graphene_rect_t line;
 
   /* The lines the cell spans whole (it is centred in them, smaller): by their names. */
@@ -103,31 +138,38 @@ reveal_worst_line (MsvisComparePanel     *self,
                                 + gtk_widget_get_margin_top (self->frozen));
         }
     }
-  start = top - 1;
-  if (top >= value && bottom <= value + page)
-    return;
-  for (GtkWidget *name = gtk_widget_get_first_child (self->frozen); name != NULL;
-       name = gtk_widget_get_next_sibling (name))
+  for (guint i = 0; i < starts->len; i++)
     {
-      int column, row;
-      double line_top;
+      double at = g_array_index (starts, double, i);
 
-      gtk_grid_query_child (GTK_GRID (self->frozen), name, &column, &row, NULL, NULL);
-      if (column != 0 || !gtk_widget_compute_bounds (name, self->frozen, &line))
-        continue;
-      line_top = line.origin.y + gtk_widget_get_margin_top (self->frozen) - 1;
-      if (line_top < start && line_top + page >= bottom)
-        start = line_top;
+      aligned = aligned || fabs (at - value) < 0.5;
+      if (at <= top + 0.5)
+        own = MAX (own, at);
+      if (at <= top + 0.5 && at + page >= bottom && (start < 0 || at < start))
+        start = at;
     }
-  /* The last lines: room after them, so that the view starts at a line's top. */
-  if (start + page > gtk_adjustment_get_upper (v))
+  /* In view, from a pair's top (a value kept from the last pair may be anywhere). */
+  if (top >= value && bottom <= value + page && aligned)
+    return TRUE;
+  /* Lines taller than the view: from their own pair's top. */
+  if (start < 0)
+    start = own;
+  /* The last lines: room after them, so that the view starts at a pair's top. Set, not
+   * added to: the passes before the room is allocated ask for the same. */
+  margin = MAX (4, (int) ceil (start + page - end));
+  if (margin != gtk_widget_get_margin_bottom (self->cells))
     {
-      int pad = (int) ceil (start + page - gtk_adjustment_get_upper (v));
-
-      gtk_widget_set_margin_bottom (self->cells, gtk_widget_get_margin_bottom (self->cells) + pad);
-      gtk_widget_set_margin_bottom (self->frozen, gtk_widget_get_margin_bottom (self->cells));
+      gtk_widget_set_margin_bottom (self->cells, margin);
+      gtk_widget_set_margin_bottom (self->frozen, margin);
     }
-  gtk_adjustment_set_value (v, MAX (start, 0));
+  if (start + page > gtk_adjustment_get_upper (v) + 0.5)
+    {
+      /* The adjustment would stop short of it, a slice of the line above in view. */
+      gtk_adjustment_set_value (v, start);
+      return FALSE;
+    }
+  gtk_adjustment_set_value (v, start);
+  return TRUE;
 }
 
 /* After the grid is allocated: the worst cell's column in view, and its line. */
@@ -150,7 +192,12 @@ _msvis_compare_panel_reveal_worst (gpointer user_data)
       self->reveal_id = g_timeout_add (50, _msvis_compare_panel_reveal_worst, self);
       return G_SOURCE_REMOVE;
     }
-  reveal_worst_line (self, v, &bounds);
+  if (!reveal_worst_line (self, v, &bounds) && self->reveal_retries++ < 20)
+    {
+      /* Once more when the room after the last lines is allocated. */
+      self->reveal_id = g_timeout_add (50, _msvis_compare_panel_reveal_worst, self);
+      return G_SOURCE_REMOVE;
+    }
   /* Once more when the titles' lines and the panel's height have settled. */
   if (self->reveal_passes++ == 0)
     self->reveal_id = g_timeout_add (100, _msvis_compare_panel_reveal_worst, self);

@@ -367,6 +367,7 @@ show_data (MsvisComparePanel *self,
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "table");
   g_clear_handle_id (&self->reveal_id, g_source_remove);
   self->reveal_passes = 0;
+  self->reveal_retries = 0;
   self->reveal_id = g_timeout_add (50, _msvis_compare_panel_reveal_worst, self);
 }
 
