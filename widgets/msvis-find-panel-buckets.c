@@ -146,6 +146,19 @@ _msvis_find_panel_count_chips (MsvisFindPanel *self,
     }
 }
 
+/* A slow search runs: the numbers are not the new query's yet, nor any more the last one's. */
+void
+_msvis_find_panel_chips_pending (MsvisFindPanel *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->chips)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *chip = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+      gtk_label_set_text (g_object_get_data (G_OBJECT (chip), "msvis-count"), "…");
+    }
+}
+
 /* The buttons sit in a flow box after the list chooser, made here to keep the template as it
  * was for the helpers that change it too. */
 void

@@ -183,6 +183,7 @@ msvis_find_panel_run_search (MsvisFindPanel *self)
   self->search_cancellable = g_cancellable_new ();
   /* A first column term on a large .vis.db reads every node's data: seconds, not a frame. */
   gtk_label_set_text (self->count_label, _("Searching…"));
+  _msvis_find_panel_chips_pending (self);
   call = g_new0 (SearchCall, 1);
   call->self = g_object_ref (self);
   call->finder = msvis_node_finder_ref (finder);
