@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 #define NAME_CHARS  30
 #define COLUMN_GAP  8
 #define GRID_MARGIN 8
+#define ROW_GAP     2    /* between lines, and under the last: a view of whole lines ends at a
+                          * line's top */
 
 struct _MsvisComparePanel
 {
@@ -39,6 +41,8 @@ struct _MsvisComparePanel
 };
 
 /* A GSourceFunc: after the grid is allocated, the worst cell's column and line in view. */
-gboolean _msvis_compare_panel_reveal_worst (gpointer user_data);
+gboolean   _msvis_compare_panel_reveal_worst  (gpointer           user_data);
+GtkWidget *_msvis_compare_panel_fit_lines_new (MsvisComparePanel *self,
+                                               GtkWidget         *scroller);
 
 G_END_DECLS

@@ -78,10 +78,9 @@ reveal_worst_column (MsvisComparePanel *self,
   return TRUE;
 }
 
-/* Where the view may start: at the top of a pair's first line (by its Name), a pixel of the
- * gap above it included, or at 0 for the first pair. Not at a Bench line: the pair's metrics,
- * centred on both its lines, would show cut under the titles. Sets @end to the last line's
- * bottom, in the same scrolled coordinates. */
+/* Where the view may start: the gap above a pair's first line (by its Name), 0 for the first
+ * pair. Not at a Bench line: the pair's metrics, centred on both its lines, would show cut
+ * under the titles. Sets @end to the last line's bottom, in the same scrolled coordinates. */
 static GArray *
 pair_starts (MsvisComparePanel *self,
              double            *end)
@@ -102,7 +101,7 @@ pair_starts (MsvisComparePanel *self,
       if (column != 0 || !gtk_widget_compute_bounds (name, self->frozen, &line))
         continue;
       *end = MAX (*end, line.origin.y + line.size.height + margin);
-      start = row == 0 ? 0 : line.origin.y + margin - 1;
+      start = MAX (line.origin.y + margin - ROW_GAP, 0);
       if (row % n_sides == 0)
         g_array_append_val (starts, start);
     }
@@ -156,7 +155,7 @@ reveal_worst_line (MsvisComparePanel     *self,
     start = own;
   /* The last lines: room after them, so that the view starts at a pair's top. Set, not
    * added to: the passes before the room is allocated ask for the same. */
-  margin = MAX (4, (int) ceil (start + page - end));
+  margin = MAX (ROW_GAP, (int) ceil (start + page - end));
   if (margin != gtk_widget_get_margin_bottom (self->cells))
     {
       gtk_widget_set_margin_bottom (self->cells, margin);

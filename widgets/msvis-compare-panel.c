@@ -296,8 +296,10 @@ fit_lines (MsvisComparePanel *self)
   clear_grid (self->frozen);
   /* Two lines of titles always: the panel is as tall whatever the pair's titles. */
   gtk_widget_set_size_request (self->frozen_titles, -1, titles);
-  gtk_scrolled_window_set_min_content_height (
-    GTK_SCROLLED_WINDOW (self->scroller),
+  /* On the bin that gives the lines whole lines' height (msvis-compare-panel-fit.c): it may
+   * give them less than this, the probe not being in the window's style yet. */
+  gtk_widget_set_size_request (
+    gtk_widget_get_parent (self->scroller), -1,
     4 * line + 3 * gtk_grid_get_row_spacing (GTK_GRID (self->frozen))
     + gtk_widget_get_margin_top (self->frozen) + gtk_widget_get_margin_bottom (self->frozen));
 }
@@ -348,8 +350,8 @@ show_data (MsvisComparePanel *self,
   /* Each pair opens at its first columns, not where the last one was scrolled to. */
   gtk_widget_set_margin_end (self->cells, GRID_MARGIN);
   gtk_widget_set_margin_end (self->titles, GRID_MARGIN);
-  gtk_widget_set_margin_bottom (self->cells, 4);
-  gtk_widget_set_margin_bottom (self->frozen, 4);
+  gtk_widget_set_margin_bottom (self->cells, ROW_GAP);
+  gtk_widget_set_margin_bottom (self->frozen, ROW_GAP);
   gtk_adjustment_set_value (
     gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
   if (data == NULL || data->rows->len == 0)
@@ -471,11 +473,11 @@ make_grid (void)
   GtkWidget *grid = gtk_grid_new ();
 
   gtk_grid_set_column_spacing (GTK_GRID (grid), COLUMN_GAP);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), ROW_GAP);
   gtk_widget_set_margin_start (grid, GRID_MARGIN);
   gtk_widget_set_margin_end (grid, GRID_MARGIN);
   gtk_widget_set_margin_top (grid, 4);
-  gtk_widget_set_margin_bottom (grid, 4);
+  gtk_widget_set_margin_bottom (grid, ROW_GAP);
   gtk_grid_set_row_homogeneous (GTK_GRID (grid), TRUE);
   return grid;
 }
@@ -503,6 +505,10 @@ make_table (MsvisComparePanel *self)
   self->cells = make_grid ();
   self->frozen_titles = make_grid ();
   self->titles = make_grid ();
+  /* A line's top is a row gap under the last's bottom, the first's under the titles: a view
+   * that starts a gap above a line shows nothing of the line before. */
+  gtk_widget_set_margin_top (self->frozen, ROW_GAP);
+  gtk_widget_set_margin_top (self->cells, ROW_GAP);
   /* A title may take two lines; the lines under it are one each. */
   gtk_grid_set_row_homogeneous (GTK_GRID (self->titles), FALSE);
   gtk_widget_set_margin_bottom (self->frozen_titles, 0);
@@ -537,9 +543,11 @@ make_table (MsvisComparePanel *self)
   gtk_widget_add_css_class (self->frozen_scroller, "frozen-columns");
   gtk_grid_attach (GTK_GRID (table), self->frozen_titles, 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (table), titles_scroller, 2, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (table), self->frozen_scroller, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (table),
+                   _msvis_compare_panel_fit_lines_new (self, self->frozen_scroller), 0, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (table), gtk_separator_new (GTK_ORIENTATION_VERTICAL), 1, 0, 1, 2);
-  gtk_grid_attach (GTK_GRID (table), self->scroller, 2, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), _msvis_compare_panel_fit_lines_new (self, self->scroller),
+                   2, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (table), self->hscrollbar, 2, 2, 1, 1);
   fit_lines (self);
   return table;

@@ -12,8 +12,9 @@
 
 /* The worst cell's lines brought into view from the top of a pair: at 1280×720, where a
  * pair of more than two items scrolls, a thin slice of the line above showed under the column
- * titles. Every line at the view's top edge is whole or out of view, in the .vis.db (2026)
- * and the July .vis of the same cmp_stat compare, pair after pair. */
+ * titles, and the top of the next line at the bottom edge. Every line at the view's edges is
+ * whole or out of view, in the .vis.db (2026) and the July .vis of the same cmp_stat compare,
+ * pair after pair. */
 
 #define JULY "cmp_stat/compare_20261121191907.vis"
 
@@ -44,22 +45,29 @@ scrolled_grid (GtkWidget *scroller)
   return gtk_viewport_get_child (GTK_VIEWPORT (viewport));
 }
 
-/* No cell of @scroller's grid cut by the view's top edge (the titles' lower edge): each is
- * wholly above it or starts at or below it. */
+/* No cell of @scroller's grid cut by the view's top edge (the titles' lower edge), nor by its
+ * bottom edge: each is wholly out of view or wholly in it. */
 static void
-check_top_edge (GtkWidget  *scroller,
-                const char *what)
+check_edges (GtkWidget  *scroller,
+             const char *what)
 {
+  double height = gtk_widget_get_height (scroller);
+
   for (GtkWidget *cell = gtk_widget_get_first_child (scrolled_grid (scroller)); cell != NULL;
        cell = gtk_widget_get_next_sibling (cell))
     {
       graphene_rect_t bounds;
+      double top, bottom;
 
       g_assert_true (gtk_widget_compute_bounds (cell, scroller, &bounds));
-      if (bounds.origin.y < -0.5 && bounds.origin.y + bounds.size.height > 0.5)
+      top = bounds.origin.y;
+      bottom = top + bounds.size.height;
+      if (top < -0.5 && bottom > 0.5)
         g_error ("%s: \"%s\" is cut by the titles: %.1f to %.1f px", what,
-                 gtk_label_get_text (GTK_LABEL (cell)), bounds.origin.y,
-                 bounds.origin.y + bounds.size.height);
+                 gtk_label_get_text (GTK_LABEL (cell)), top, bottom);
+      if (top < height - 0.5 && bottom > height + 0.5)
+        g_error ("%s: \"%s\" is cut by the bottom edge at %.0f px: %.1f to %.1f px", what,
+                 gtk_label_get_text (GTK_LABEL (cell)), height, top, bottom);
     }
 }
 
@@ -86,8 +94,8 @@ check_pair (MsvisWindow *window,
   what = g_strdup_printf ("%s at %.0f of %.0f", id, gtk_adjustment_get_value (v),
                           gtk_adjustment_get_upper (v));
   g_assert_nonnull (frozen);
-  check_top_edge (scroller, what);
-  check_top_edge (frozen, what);
+  check_edges (scroller, what);
+  check_edges (frozen, what);
   /* The worst cell itself whole in view. */
   worst = msvis_compare_panel_get_worst_cell (panel);
   g_assert_nonnull (worst);
