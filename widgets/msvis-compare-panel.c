@@ -2,40 +2,11 @@
 
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
 
-#include "msvis-compare-panel.h"
-#include "msvis-node-details-private.h"
-
-#define CELL_CHARS  16   /* a column is as wide as its longest value, up to this */
-#define NAME_CHARS  30
-#define COLUMN_GAP  8
-#define GRID_MARGIN 8
-
-struct _MsvisComparePanel
-{
-  GtkWidget         parent_instance;
-
-  GtkWidget        *title;       /* the pair, and where its worst cell is */
-  GtkWidget        *stack;       /* "empty", "table" */
-  GtkWidget        *frozen;      /* Name and Side: a grid that scrolls down only */
-  GtkWidget        *cells;       /* the rest: a grid that scrolls both ways */
-  GtkWidget        *frozen_scroller;
-  GtkWidget        *scroller;
-  GtkWidget        *worst_cell;
-  GtkWidget        *hscrollbar;  /* under the columns, not over their last line */
-  GtkWidget        *frozen_titles; /* Name and Side, above the lines: they stay in view */
-  GtkWidget        *titles;      /* the other titles, scrolled sideways with the lines */
-  GCancellable     *cancellable;
-  MsvisDetailsData *data;
-  guint             n_columns;
-  guint             reveal_id;
-  guint             reveal_passes;
-  gboolean          reading;     /* a pair's items are on their way: the table is not theirs */
-};
+#include "msvis-compare-panel-private.h"
 
 G_DEFINE_FINAL_TYPE (MsvisComparePanel, msvis_compare_panel, GTK_TYPE_WIDGET)
 
@@ -287,154 +258,6 @@ fill_cells (MsvisComparePanel *self)
     }
 }
 
-/* The left edge, in the grid's scrolled coordinates, of the column @cell is in, and its right
- * edge: the wider of the cell and the column's title. */
-static gboolean
-column_extent (MsvisComparePanel *self,
-               GtkWidget         *cell,
-               double             h_value,
-               double            *left,
-               double            *right)
-{
-  graphene_rect_t bounds;
-  int column;
-  GtkWidget *title;
-
-  gtk_grid_query_child (GTK_GRID (gtk_widget_get_parent (cell)), cell, &column, NULL, NULL,
-                        NULL);
-  title = gtk_grid_get_child_at (GTK_GRID (self->titles), column, 0);
-  if (!gtk_widget_compute_bounds (cell, self->scroller, &bounds))
-    return FALSE;
-  *left = bounds.origin.x + h_value;
-  *right = *left + bounds.size.width;
-  if (title != NULL && gtk_widget_compute_bounds (title, self->scroller, &bounds))
-    {
-      *left = MIN (*left, bounds.origin.x + h_value);
-      *right = MAX (*right, bounds.origin.x + h_value + bounds.size.width);
-    }
-  return TRUE;
-}
-
-/* Where the view starts to show the worst cell's column whole: at 0 when it shows there,
- * else at the first column start that keeps it in view, so that no cut column stands next
- * to Name and Side. Returns %FALSE when the grid needs room at its end to start there. */
-static gboolean
-reveal_worst_column (MsvisComparePanel *self,
-                     GtkAdjustment     *h)
-{
-  double value = gtk_adjustment_get_value (h), page = gtk_adjustment_get_page_size (h);
-  double left, right, start;
-  int pad;
-
-  if (!column_extent (self, self->worst_cell, value, &left, &right))
-    return TRUE;
-  if (right <= page)
-    {
-      gtk_adjustment_set_value (h, 0);
-      return TRUE;
-    }
-  start = left;
-  for (GtkWidget *title = gtk_widget_get_first_child (self->titles); title != NULL;
-       title = gtk_widget_get_next_sibling (title))
-    {
-      double l, r;
-
-      if (column_extent (self, title, value, &l, &r) && l < start
-          && l + page >= right)
-        start = l;
-    }
-  start = MAX (start - COLUMN_GAP / 2, 0);
-  /* The last columns: the view cannot start at a column's edge without room after them. */
-  pad = (int) ceil (start + page - gtk_adjustment_get_upper (h));
-  if (pad > 0)
-    {
-      gtk_widget_set_margin_end (self->cells, gtk_widget_get_margin_end (self->cells) + pad);
-      gtk_widget_set_margin_end (self->titles, gtk_widget_get_margin_end (self->cells));
-      return FALSE;
-    }
-  gtk_adjustment_set_value (h, start);
-  return TRUE;
-}
-
-/* The worst cell's lines in view from a line's top: none cut in half under the titles. */
-static void
-reveal_worst_line (MsvisComparePanel     *self,
-                   GtkAdjustment         *v,
-                   const graphene_rect_t *worst)
-{
-  double value = gtk_adjustment_get_value (v), page = gtk_adjustment_get_page_size (v);
-  double top = worst->origin.y + gtk_widget_get_margin_top (self->cells);
-  double bottom = top + worst->size.height, start;
-  int first, n;
-  graphene_rect_t line;
-
-  /* The lines the cell spans whole (it is centred in them, smaller): by their names. */
-  gtk_grid_query_child (GTK_GRID (self->cells), self->worst_cell, NULL, &first, NULL, &n);
-  for (int row = first; row < first + n; row++)
-    {
-      GtkWidget *name = gtk_grid_get_child_at (GTK_GRID (self->frozen), 0, row);
-
-      if (name != NULL && gtk_widget_compute_bounds (name, self->frozen, &line))
-        {
-          top = MIN (top, line.origin.y + gtk_widget_get_margin_top (self->frozen));
-          bottom = MAX (bottom, line.origin.y + line.size.height
-                                + gtk_widget_get_margin_top (self->frozen));
-        }
-    }
-  start = top - 1;
-  if (top >= value && bottom <= value + page)
-    return;
-  for (GtkWidget *name = gtk_widget_get_first_child (self->frozen); name != NULL;
-       name = gtk_widget_get_next_sibling (name))
-    {
-      int column, row;
-      double line_top;
-
-      gtk_grid_query_child (GTK_GRID (self->frozen), name, &column, &row, NULL, NULL);
-      if (column != 0 || !gtk_widget_compute_bounds (name, self->frozen, &line))
-        continue;
-      line_top = line.origin.y + gtk_widget_get_margin_top (self->frozen) - 1;
-      if (line_top < start && line_top + page >= bottom)
-        start = line_top;
-    }
-  /* The last lines: room after them, so that the view starts at a line's top. */
-  if (start + page > gtk_adjustment_get_upper (v))
-    {
-      int pad = (int) ceil (start + page - gtk_adjustment_get_upper (v));
-
-      gtk_widget_set_margin_bottom (self->cells, gtk_widget_get_margin_bottom (self->cells) + pad);
-      gtk_widget_set_margin_bottom (self->frozen, gtk_widget_get_margin_bottom (self->cells));
-    }
-  gtk_adjustment_set_value (v, MAX (start, 0));
-}
-
-/* After the grid is allocated: the worst cell's column in view, and its line. */
-static gboolean
-reveal_worst (gpointer user_data)
-{
-  MsvisComparePanel *self = user_data;
-  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
-  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
-  graphene_rect_t bounds;
-
-  self->reveal_id = 0;
-  if (self->worst_cell == NULL
-      || !gtk_widget_compute_bounds (self->worst_cell, self->cells, &bounds))
-    return G_SOURCE_REMOVE;
-  /* Not laid out yet (the grid is new each pair): its bounds say nothing. */
-  if (gtk_widget_get_width (self->worst_cell) == 0 || !reveal_worst_column (self, h))
-    {
-      /* Once more when the room is allocated. */
-      self->reveal_id = g_timeout_add (50, reveal_worst, self);
-      return G_SOURCE_REMOVE;
-    }
-  reveal_worst_line (self, v, &bounds);
-  /* Once more when the titles' lines and the panel's height have settled. */
-  if (self->reveal_passes++ == 0)
-    self->reveal_id = g_timeout_add (100, reveal_worst, self);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 set_title (MsvisComparePanel *self)
 {
@@ -473,8 +296,10 @@ fit_lines (MsvisComparePanel *self)
   clear_grid (self->frozen);
   /* Two lines of titles always: the panel is as tall whatever the pair's titles. */
   gtk_widget_set_size_request (self->frozen_titles, -1, titles);
-  gtk_scrolled_window_set_min_content_height (
-    GTK_SCROLLED_WINDOW (self->scroller),
+  /* On the bin that gives the lines whole lines' height (msvis-compare-panel-fit.c): it may
+   * give them less than this, the probe not being in the window's style yet. */
+  gtk_widget_set_size_request (
+    gtk_widget_get_parent (self->scroller), -1,
     4 * line + 3 * gtk_grid_get_row_spacing (GTK_GRID (self->frozen))
     + gtk_widget_get_margin_top (self->frozen) + gtk_widget_get_margin_bottom (self->frozen));
 }
@@ -525,8 +350,8 @@ show_data (MsvisComparePanel *self,
   /* Each pair opens at its first columns, not where the last one was scrolled to. */
   gtk_widget_set_margin_end (self->cells, GRID_MARGIN);
   gtk_widget_set_margin_end (self->titles, GRID_MARGIN);
-  gtk_widget_set_margin_bottom (self->cells, 4);
-  gtk_widget_set_margin_bottom (self->frozen, 4);
+  gtk_widget_set_margin_bottom (self->cells, ROW_GAP);
+  gtk_widget_set_margin_bottom (self->frozen, ROW_GAP);
   gtk_adjustment_set_value (
     gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
   if (data == NULL || data->rows->len == 0)
@@ -544,7 +369,8 @@ show_data (MsvisComparePanel *self,
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "table");
   g_clear_handle_id (&self->reveal_id, g_source_remove);
   self->reveal_passes = 0;
-  self->reveal_id = g_timeout_add (50, reveal_worst, self);
+  self->reveal_retries = 0;
+  self->reveal_id = g_timeout_add (50, _msvis_compare_panel_reveal_worst, self);
 }
 
 static void
@@ -647,11 +473,11 @@ make_grid (void)
   GtkWidget *grid = gtk_grid_new ();
 
   gtk_grid_set_column_spacing (GTK_GRID (grid), COLUMN_GAP);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), ROW_GAP);
   gtk_widget_set_margin_start (grid, GRID_MARGIN);
   gtk_widget_set_margin_end (grid, GRID_MARGIN);
   gtk_widget_set_margin_top (grid, 4);
-  gtk_widget_set_margin_bottom (grid, 4);
+  gtk_widget_set_margin_bottom (grid, ROW_GAP);
   gtk_grid_set_row_homogeneous (GTK_GRID (grid), TRUE);
   return grid;
 }
@@ -679,6 +505,10 @@ make_table (MsvisComparePanel *self)
   self->cells = make_grid ();
   self->frozen_titles = make_grid ();
   self->titles = make_grid ();
+  /* A line's top is a row gap under the last's bottom, the first's under the titles: a view
+   * that starts a gap above a line shows nothing of the line before. */
+  gtk_widget_set_margin_top (self->frozen, ROW_GAP);
+  gtk_widget_set_margin_top (self->cells, ROW_GAP);
   /* A title may take two lines; the lines under it are one each. */
   gtk_grid_set_row_homogeneous (GTK_GRID (self->titles), FALSE);
   gtk_widget_set_margin_bottom (self->frozen_titles, 0);
@@ -713,9 +543,11 @@ make_table (MsvisComparePanel *self)
   gtk_widget_add_css_class (self->frozen_scroller, "frozen-columns");
   gtk_grid_attach (GTK_GRID (table), self->frozen_titles, 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (table), titles_scroller, 2, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (table), self->frozen_scroller, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (table),
+                   _msvis_compare_panel_fit_lines_new (self, self->frozen_scroller), 0, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (table), gtk_separator_new (GTK_ORIENTATION_VERTICAL), 1, 0, 1, 2);
-  gtk_grid_attach (GTK_GRID (table), self->scroller, 2, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (table), _msvis_compare_panel_fit_lines_new (self, self->scroller),
+                   2, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (table), self->hscrollbar, 2, 2, 1, 1);
   fit_lines (self);
   return table;

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "msvis-find-panel-private.h"
+#include "msvis-node-filter.h"
 #include "msvis-swatch.h"
 
 /* The colour buttons under the list chooser: one toggle per bucket of the legend (worst first,
@@ -37,21 +38,44 @@ chip_toggled_cb (GtkToggleButton *chip,
   _msvis_find_panel_chosen_changed (self);
 }
 
+/* The number on a button, and its tooltip: the leaves of its colour as the Legend counts them,
+ * or, while a query narrows the list, how many of its results the colour holds. */
+static void
+chip_set_count (GtkWidget *chip,
+                guint      n,
+                gboolean   searching)
+{
+  GtkLabel *number = g_object_get_data (G_OBJECT (chip), "msvis-count");
+  const char *label = g_object_get_data (G_OBJECT (chip), "msvis-label");
+  g_autofree char *count = g_strdup_printf ("%u", n);
+  g_autofree char *tooltip = NULL;
+
+  if (searching)
+    /* translators: a colour button's tooltip while a search is typed: the bucket and how many
+     * of the search's results (nodes, leaves or not) it holds */
+    tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u result",
+                                            "%s: %u results", n), label, n);
+  else
+    /* translators: a colour button's tooltip: the bucket and how many leaf nodes it has */
+    tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u leaf node",
+                                            "%s: %u leaf nodes", n), label, n);
+  gtk_label_set_text (number, count);
+  /* An empty colour has nothing to list; one turned on still turns off. */
+  gtk_widget_set_sensitive (chip, n > 0 || gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (chip)));
+  gtk_widget_set_tooltip_text (chip, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  tooltip, -1);
+}
+
 static GtkWidget *
 chip_new (MsvisFindPanel *self,
           int             bucket)
 {
   MsvisNodeFinder *finder = _msvis_find_panel_get_finder (self);
-  g_autofree char *label = msvis_node_finder_dup_bucket_label (finder, bucket);
-  guint n = msvis_node_finder_count (finder, bucket);
-  g_autofree char *count = g_strdup_printf ("%u", n);
-  /* translators: a colour button's tooltip: the bucket and how many leaf nodes it has */
-  g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u leaf node",
-                                                           "%s: %u leaf nodes", n), label, n);
   GtkWidget *chip = gtk_toggle_button_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   GtkWidget *swatch = msvis_swatch_new ();
-  GtkWidget *number = gtk_label_new (count);
+  GtkWidget *number = gtk_label_new (NULL);
   const char *color = msvis_node_finder_get_bucket_color (finder, bucket);
 
   msvis_swatch_set_color (MSVIS_SWATCH (swatch), color);
@@ -59,15 +83,80 @@ chip_new (MsvisFindPanel *self,
   gtk_widget_add_css_class (number, "caption");
   gtk_box_append (GTK_BOX (box), swatch);
   gtk_box_append (GTK_BOX (box), number);
+  /* A raised button shows on and off plainly. */
   gtk_button_set_child (GTK_BUTTON (chip), box);
-  /* A raised button shows on and off plainly; an empty colour has nothing to list. */
-  gtk_widget_set_sensitive (chip, n > 0);
-  gtk_widget_set_tooltip_text (chip, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (chip), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  tooltip, -1);
+  g_object_set_data (G_OBJECT (chip), "msvis-count", number);
+  g_object_set_data_full (G_OBJECT (chip), "msvis-label",
+                          msvis_node_finder_dup_bucket_label (finder, bucket), g_free);
   g_object_set_data (G_OBJECT (chip), "msvis-bucket", GINT_TO_POINTER (bucket));
+  chip_set_count (chip, msvis_node_finder_count (finder, bucket), FALSE);
   g_signal_connect_object (chip, "toggled", G_CALLBACK (chip_toggled_cb), self, 0);
   return chip;
+}
+
+/* What the buttons count: while a query is typed, its results before the colours narrow them
+ * (@hits; NULL when it has none, as for a bad pattern), else the leaves as the Legend counts
+ * them; both in the micro step the graph shows, as the list leaves the others out. So a
+ * button's number is what turning it on lists. */
+void
+_msvis_find_panel_count_chips (MsvisFindPanel *self,
+                               GArray         *hits)
+{
+  MsvisNodeFinder *finder = _msvis_find_panel_get_finder (self);
+  MsvisGraph *graph = finder ? msvis_node_finder_get_graph (finder) : NULL;
+  const ListEntry *list = _msvis_find_panel_get_list (self);
+  g_autoptr(GPtrArray) chips = g_ptr_array_new ();
+  g_autoptr(GArray) none = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
+  g_autofree guint *counts = NULL;
+  guint n_nodes;
+
+  if (graph == NULL)
+    return;
+  if (list == NULL || list->kind != LIST_SEARCH
+      || *gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) == '\0')
+    hits = NULL;
+  else if (hits == NULL)
+    hits = none;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->chips)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    g_ptr_array_add (chips, gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)));
+  counts = g_new0 (guint, MAX (chips->len, 1));
+  n_nodes = hits != NULL ? hits->len : msvis_graph_get_n_nodes (graph);
+  for (guint i = 0; i < n_nodes && (hits != NULL || self->micro_step >= 0); i++)
+    {
+      MsvisNodeId node = hits != NULL ? g_array_index (hits, MsvisNodeId, i) : i;
+
+      if (hits == NULL && msvis_graph_node_get_first_child (graph, node) != MSVIS_NODE_ID_NONE)
+        continue;
+      if (!msvis_graph_node_in_micro_step (graph, node, self->micro_step))
+        continue;
+      for (guint c = 0; c < chips->len; c++)
+        if (msvis_node_finder_in_bucket (finder, node,
+                                         chip_bucket (g_ptr_array_index (chips, c))))
+          counts[c]++;
+    }
+  for (guint c = 0; c < chips->len; c++)
+    {
+      GtkWidget *chip = g_ptr_array_index (chips, c);
+
+      /* All micro steps and no query: the Legend's own counts. */
+      if (hits == NULL && self->micro_step < 0)
+        counts[c] = msvis_node_finder_count (finder, chip_bucket (chip));
+      chip_set_count (chip, counts[c], hits != NULL);
+    }
+}
+
+/* A slow search runs: the numbers are not the new query's yet, nor any more the last one's. */
+void
+_msvis_find_panel_chips_pending (MsvisFindPanel *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->chips)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *chip = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+      gtk_label_set_text (g_object_get_data (G_OBJECT (chip), "msvis-count"), "…");
+    }
 }
 
 /* The buttons sit in a flow box after the list chooser, made here to keep the template as it
@@ -135,7 +224,11 @@ _msvis_find_panel_sync_chips (MsvisFindPanel *self)
         on = g_array_index (self->chosen, int, i) == bucket;
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (chip), on);
       if (on)
-        g_array_append_val (kept, bucket);
+        {
+          /* Turned on from the Legend or the drop-down: it can be turned off. */
+          gtk_widget_set_sensitive (chip, TRUE);
+          g_array_append_val (kept, bucket);
+        }
     }
   self->syncing_chips = FALSE;
   g_array_set_size (self->chosen, 0);

@@ -80,6 +80,9 @@ void                _msvis_find_panel_refresh          (MsvisFindPanel *self);
 void                _msvis_find_panel_init_chips       (MsvisFindPanel *self);
 void                _msvis_find_panel_fill_chips       (MsvisFindPanel *self);
 void                _msvis_find_panel_sync_chips       (MsvisFindPanel *self);
+void                _msvis_find_panel_count_chips      (MsvisFindPanel *self,
+                                                        GArray         *hits);
+void                _msvis_find_panel_chips_pending    (MsvisFindPanel *self);
 char               *_msvis_find_panel_dup_chosen_label (MsvisFindPanel *self);
 void                _msvis_find_panel_chosen_changed   (MsvisFindPanel *self);
 MsvisNodeId         _msvis_find_panel_first_divergence_node (MsvisFindPanel  *self,

@@ -120,6 +120,7 @@ msvis_find_panel_apply_search (MsvisFindPanel  *self,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   msvis_find_panel_show_error (self, error ? error->message : NULL);
+  _msvis_find_panel_count_chips (self, hits);
   if (hits != NULL && finder != NULL)
     msvis_node_filter_buckets (finder, hits, (const int *)self->chosen->data, self->chosen->len);
   msvis_find_panel_set_results (self, finder, hits, truncated);
@@ -182,6 +183,7 @@ msvis_find_panel_run_search (MsvisFindPanel *self)
   self->search_cancellable = g_cancellable_new ();
   /* A first column term on a large .vis.db reads every node's data: seconds, not a frame. */
   gtk_label_set_text (self->count_label, _("Searching…"));
+  _msvis_find_panel_chips_pending (self);
   call = g_new0 (SearchCall, 1);
   call->self = g_object_ref (self);
   call->finder = msvis_node_finder_ref (finder);
@@ -223,6 +225,7 @@ _msvis_find_panel_refresh (MsvisFindPanel *self)
                                             self->chosen->len);
   else
     nodes = msvis_node_finder_list (finder, list->bucket);
+  _msvis_find_panel_count_chips (self, NULL);
   msvis_find_panel_set_results (self, finder, nodes, FALSE);
 }
 
