@@ -146,6 +146,48 @@ test_merge_json_is_merged (void)
   g_assert_false (msvis_merged_ranks_collect (plain_graph, ranks, NULL));
 }
 
+/* msprobe writes "is_merged": true and never reads it back: any other value is no merge, and
+ * stops no build. */
+static void
+test_is_merged_other_values (void)
+{
+  g_autofree char *src = msvis_test_data_path ("reference-2026",
+                                               "out/build_merge_json/step0/rank0");
+  const char *values[] = { "false", "null", "\"true\"", "[true]", "{\"a\": true}", "1" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *dir = msvis_test_make_dir ();
+      g_autofree char *dump = NULL, *changed = NULL;
+      g_autofree char *path = g_build_filename (src, "dump.json", NULL);
+      g_autofree char *replacement = g_strdup_printf ("\"is_merged\": %s,", values[i]);
+      g_auto(GStrv) parts = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MsvisGraph) graph = NULL;
+      g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (gint));
+      const char *names[] = { "construct.json", "stack.json" };
+
+      g_assert_true (g_file_get_contents (path, &dump, NULL, NULL));
+      parts = g_strsplit (dump, "\"is_merged\": true,", 2);
+      g_assert_cmpuint (g_strv_length (parts), ==, 2);
+      changed = g_strjoinv (replacement, parts);
+      msvis_test_write (dir, "dump.json", changed, -1);
+      for (guint j = 0; j < G_N_ELEMENTS (names); j++)
+        {
+          g_autofree char *from = g_build_filename (src, names[j], NULL);
+          g_autofree char *text = NULL;
+
+          g_assert_true (g_file_get_contents (from, &text, NULL, NULL));
+          msvis_test_write (dir, names[j], text, -1);
+        }
+      graph = msvis_test_build (dir, FALSE, &error);
+      g_assert_no_error (error);
+      g_assert_false (msvis_graph_get_merged_dump (graph));
+      g_assert_false (msvis_merged_ranks_collect (graph, ranks, NULL));
+      msvis_test_remove_tree (dir);
+    }
+}
+
 /* What the Build dialog says of a folder it was given: merged graphs, not ranks. */
 static void
 test_merge_json_describe (void)
@@ -246,6 +288,7 @@ main (int    argc,
   g_test_add_func ("/merged-ranks/own-rank", test_own_rank);
   g_test_add_func ("/merged-ranks/merge-json-dump", test_merge_json_dump);
   g_test_add_func ("/merged-ranks/merge-json-is-merged", test_merge_json_is_merged);
+  g_test_add_func ("/merged-ranks/is-merged-other-values", test_is_merged_other_values);
   g_test_add_func ("/merged-ranks/merge-json-describe", test_merge_json_describe);
   g_test_add_func ("/merged-ranks/inspect-july-merged", test_inspect_july_merged);
   g_test_add_func ("/merged-ranks/format", test_format);
