@@ -166,6 +166,10 @@ report_document (Inspect          *self,
         g_print (_("build"));
       /* A merged result carries its group's first rank; the window's subtitle says which
        * ranks went in, and so does this. */
+      if (merged == NULL && msvis_vis_document_get_merged_replica (doc))
+        /* translators: %d numbers the graphs a parallel merge writes, one per data-parallel
+         * replica (msprobe's build_merged0…vis) */
+        merged = g_strdup_printf (_("merged graph %d"), msvis_vis_document_get_rank (doc));
       if (merged != NULL)
         g_print (_(", step %d, %s"), msvis_vis_document_get_step (doc), merged);
       else if (msvis_vis_document_get_step (doc) >= 0 || msvis_vis_document_get_rank (doc) >= 0)
@@ -197,6 +201,10 @@ report_document (Inspect          *self,
   msvis_json_writer_int (w, msvis_vis_document_get_step (doc));
   msvis_json_writer_key (w, "rank");
   msvis_json_writer_int (w, msvis_vis_document_get_rank (doc));
+  /* Present for every merged result; empty when the file names no rank (a July merged{i}.vis
+   * numbers its data-parallel replica, not a rank). */
+  if (merged_ranks == NULL && msvis_vis_document_get_merged_replica (doc))
+    merged_ranks = g_array_new (FALSE, FALSE, sizeof (gint));
   if (merged_ranks != NULL)
     {
       msvis_json_writer_key (w, "merged_ranks");
@@ -252,6 +260,7 @@ inspect_vis (Inspect               *self,
       return;
     }
   msvis_vis_document_set_step_rank (doc, file->step, file->rank);
+  msvis_vis_document_set_merged_replica (doc, file->merged);
   if (check_document (self, doc))
     report_document (self, file->path, doc);
 }
@@ -303,6 +312,11 @@ inspect_run (Inspect     *self,
   g_autoptr(GArray) steps = msvis_vis_run_get_steps (run);
   g_autoptr(GArray) ranks = msvis_vis_run_get_ranks (run);
   MsvisJsonWriter *w = self->writer;
+  gboolean replicas = FALSE;
+
+  /* A July merge's build_merged{i} numbers replicas: their numbers are no ranks. */
+  for (guint i = 0; i < run->files->len; i++)
+    replicas |= ((const MsvisVisRunFile *)g_ptr_array_index (run->files, i))->merged;
 
   if (self->json)
     {
@@ -320,7 +334,8 @@ inspect_run (Inspect     *self,
       if (!run->is_db)
         {
           print_numbers (_("steps"), steps);
-          print_numbers (_("ranks"), ranks);
+          /* translators: then the numbers of a July merge's build_merged0…vis files */
+          print_numbers (replicas ? _("merged graphs") : _("ranks"), ranks);
         }
       g_print ("\n");
     }

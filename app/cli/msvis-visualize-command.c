@@ -2,6 +2,7 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -15,6 +16,7 @@
 #include "msvis-visualize-args.h"
 #include "msvis-visualize-bar.h"
 #include "msvis-visualize-help.h"
+#include "msvis-visualize-last-line.h"
 #include "msvis-visualize-paths.h"
 #include "msvis-visualize-select.h"
 
@@ -30,18 +32,15 @@ typedef struct
   gboolean   running;
 } ProgressLog;
 
-/* "YYYY-MM-DD HH:MM:SS (PID) [INFO] PROGRESS: {json}" on stdout, as msprobe's logger prints. */
-static void
-progress_print (ProgressLog *log)
+/* The dict msprobe dumps, keys in its order (msprobe-2026.md §1.6). */
+static char *
+progress_json (ProgressLog *log,
+               gboolean     running)
 {
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d %H:%M:%S");
-  g_autoptr(GString) json = g_string_new (NULL);
+  GString *json = g_string_new (NULL);
 
-  if (!log->enabled)
-    return;
   g_string_printf (json, "{\"current_progress\": %d, \"process_running\": %s, \"error_msg\": [",
-                   log->progress, log->running ? "true" : "false");
+                   log->progress, running ? "true" : "false");
   for (guint i = 0; i < log->errors->len; i++)
     {
       const char *text = g_ptr_array_index (log->errors, i);
@@ -51,7 +50,36 @@ progress_print (ProgressLog *log)
       msvis_json_append_escaped (json, text, strlen (text));
     }
   g_string_append (json, "]}");
-  g_print ("%s (%d) [INFO] PROGRESS: %s\n", stamp, (int)getpid (), json->str);
+  return g_string_free (json, FALSE);
+}
+
+/* What Ctrl+C would print now: the line of process_running turning false, until printed. */
+static void
+progress_arm (ProgressLog *log)
+{
+  g_autofree char *last = NULL;
+
+  if (!log->enabled)
+    return;
+  fflush (stdout);
+  if (log->running)
+    last = progress_json (log, FALSE);
+  msvis_visualize_last_line_set (last);
+}
+
+/* "YYYY-MM-DD HH:MM:SS (PID) [INFO] PROGRESS: {json}" on stdout, as msprobe's logger prints. */
+static void
+progress_print (ProgressLog *log)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y-%m-%d %H:%M:%S");
+  g_autofree char *json = NULL;
+
+  if (!log->enabled)
+    return;
+  json = progress_json (log, log->running);
+  g_print ("%s (%d) [INFO] PROGRESS: %s\n", stamp, (int)getpid (), json);
+  progress_arm (log);
 }
 
 /* logger.error: on stderr, and into error_msg with a line of its own when asked. */
@@ -224,6 +252,7 @@ run (MsvisVisualizeArgs *args,
   progress_print (log);
   for (guint i = 0; i < written->len; i++)
     g_print ("%s\n", (char *)g_ptr_array_index (written, i));
+  fflush (stdout);
   log->running = FALSE;
   progress_print (log);
   return 0;
@@ -267,6 +296,7 @@ msvis_command_line_graph_visualize (int    argc,
   msvis_cleanup_set_interrupt_notice (interrupted_local ? interrupted_local : interrupted);
   log.enabled = args.progress_log;
   log.errors = g_ptr_array_new_with_free_func (g_free);
+  progress_arm (&log);
   status = run (&args, &log);
   g_ptr_array_unref (log.errors);
   msvis_visualize_args_clear (&args);

@@ -11,6 +11,7 @@
 #include "msvis-dump-build.h"
 #include "msvis-graph-job.h"
 #include "msvis-json-writer.h"
+#include "msvis-vis-source.h"
 
 /* The window's way into msvis_graph_job_run(): the job wants a compare.json, so two folders
  * picked in a dialog become one in a private temporary folder for the length of the run. */
@@ -266,6 +267,8 @@ run_job (const MsvisDumpBuildOptions  *options,
 {
   g_autofree char *output_dir = local_path (options->output_dir, error);
   g_autoptr(GPtrArray) written = NULL;
+  gboolean merged_dump = FALSE;
+  GFile *result;
   MsvisGraphJob job = {
     .config_path = (char *)config_path,
     .output_dir = output_dir,
@@ -273,6 +276,7 @@ run_job (const MsvisDumpBuildOptions  *options,
     .fuzzy_match = options->fuzzy_match,
     .layer_mapping = options->layer_mapping,
     .format = MSVIS_GRAPH_JOB_FORMAT_DB,
+    .merged_dump_out = &merged_dump,
   };
 
   if (output_dir == NULL)
@@ -292,7 +296,10 @@ run_job (const MsvisDumpBuildOptions  *options,
 
   /* With --format db the one database is the last (and only) path. */
   g_assert (written->len > 0);
-  return g_file_new_for_path (g_ptr_array_index (written, written->len - 1));
+  result = g_file_new_for_path (g_ptr_array_index (written, written->len - 1));
+  if (merged_dump)
+    g_object_set_data (G_OBJECT (result), MSVIS_VIS_SOURCE_MERGED_DUMP, GINT_TO_POINTER (TRUE));
+  return result;
 }
 
 static GFile *

@@ -6,7 +6,42 @@
 
 #include "msvis-dump-describe.h"
 #include "msvis-dump-layout.h"
+#include "msvis-dump-reader.h"
 #include "msvis-reader-error.h"
+
+/* Whether the dump folder @dir is a merged graph written back by graph_visualize
+ * --file_type json: each of its rank folders is then one merged graph, not a rank. A dump.json
+ * missing or broken is the build's to report, with the place: here it is no merge. */
+static gboolean
+is_merged_dump (GFile         *dir,
+                GCancellable  *cancellable,
+                gboolean      *merged,
+                GError       **error)
+{
+  g_autoptr(GFile) dump = g_file_get_child (dir, "dump.json");
+  g_autoptr(GError) local_error = NULL;
+
+  if (msvis_dump_json_peek_merged (dump, merged, cancellable, &local_error))
+    return TRUE;
+  *merged = FALSE;
+  if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
+static char *
+count_graphs (guint    n,
+              gboolean merged)
+{
+  if (merged)
+    /* translators: what a dump folder holds, such as "4 merged graphs": graphs a parallel
+     * merge wrote back as dumps (graph_visualize --file_type json) */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u merged graph", "%u merged graphs",
+                                         n), n);
+  /* translators: what a dump folder holds, such as "4 ranks" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", n), n);
+}
 
 static char *
 count_ranks (GFile         *dir,
@@ -16,20 +51,25 @@ count_ranks (GFile         *dir,
 {
   /* Strays skipped, or the proc<pid> folder, as msvis graph builds them. */
   g_autoptr(GPtrArray) names = msvis_dump_layout_list_ranks (dir, cancellable, error);
+  g_autoptr(GFile) first = NULL;
+  gboolean merged = FALSE;
 
   if (names == NULL)
     return NULL;
   *n_ranks = names->len;
-  /* translators: what a dump folder holds, such as "4 ranks" */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", names->len),
-                          names->len);
+  /* One merge writes every rank folder of a run: the first tells. */
+  first = names->len > 0 ? g_file_get_child (dir, g_ptr_array_index (names, 0)) : NULL;
+  if (first != NULL && !is_merged_dump (first, cancellable, &merged, error))
+    return NULL;
+  return count_graphs (names->len, merged);
 }
 
 /**
  * msvis_dump_describe:
  *
- * Returns: "1 rank", "4 ranks" or "2 steps × 4 ranks", as msvis graph would see the folder,
- *   or %NULL with @error saying why @dir is no dump
+ * Returns: "1 rank", "4 ranks" or "2 steps × 4 ranks", as msvis graph would see the folder
+ *   ("1 merged graph" for a merge written back as dumps), or %NULL with @error saying why @dir
+ *   is no dump
  */
 char *
 msvis_dump_describe (GFile         *dir,
@@ -42,6 +82,7 @@ msvis_dump_describe (GFile         *dir,
   g_autofree char *ranks = NULL;
   MsvisDumpLayout layout;
   guint n_ranks = 0;
+  gboolean merged = FALSE;
 
   if (!msvis_dump_layout_detect (dir, &layout, cancellable, error))
     return NULL;
@@ -60,8 +101,9 @@ msvis_dump_describe (GFile         *dir,
                        _("%s: there is no dump.json here"), path);
           return NULL;
         }
-      /* translators: what a dump folder holds, such as "4 ranks" */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", 1), 1);
+      if (!is_merged_dump (dir, cancellable, &merged, error))
+        return NULL;
+      return count_graphs (1, merged);
     case MSVIS_DUMP_LAYOUT_RANKS:
       return count_ranks (dir, cancellable, &n_ranks, error);
     case MSVIS_DUMP_LAYOUT_STEPS:

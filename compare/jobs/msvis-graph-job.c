@@ -396,6 +396,8 @@ msvis_graph_job_run (const MsvisGraphJob    *job,
       written = written_paths (&run);
       if (job->merge_json)
         g_ptr_array_add (written, g_strdup (job->output_dir));
+      if (job->merged_dump_out != NULL)
+        *job->merged_dump_out = g_atomic_int_get (&run.merged_dump);
     }
 
   g_clear_pointer (&run.db, msvis_vis_db_writer_free);

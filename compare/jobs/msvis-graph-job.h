@@ -39,6 +39,9 @@ typedef struct
   /* --rank/--step (msvis only): build just these graphs, NULL for all; not with a merge */
   const MsvisSelection *rank_selection;
   const MsvisSelection *step_selection;
+  /* (nullable) (out): set when a dump.json read said "is_merged": true, which nothing the
+   * job writes can carry (the window then says "merged" of what it opens) */
+  gboolean *merged_dump_out;
 } MsvisGraphJob;
 
 typedef void (*MsvisGraphJobProgress) (const char *message,

@@ -123,6 +123,8 @@ msvis_job_build_one (Run              *run,
     return NULL;
   g_debug ("built %s: %u nodes in %.3f s", path, msvis_graph_get_n_nodes (graph),
            (g_get_monotonic_time () - start) / 1e6);
+  if (header.is_merged)
+    g_atomic_int_set (&run->merged_dump, TRUE);
   if (header_out != NULL)
     *header_out = header;
   else

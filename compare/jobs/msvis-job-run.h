@@ -28,6 +28,7 @@ typedef struct
   MsvisVisDb26Writer    *db26;         /* graph_visualize: every result goes in here */
   const MsvisJsonValue  *parallel_merge; /* compare.json's, when it asks for a merge */
   guint                  n_selected;   /* graphs written: --rank/--step must select one */
+  gint                   merged_dump;  /* atomic: a dump.json said "is_merged": true */
 } Run;
 
 typedef struct

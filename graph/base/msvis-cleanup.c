@@ -34,6 +34,7 @@ static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGXFSZ, SIGABRT, SIGTRA
 /* Written by the handler of SIGINT: bytes set once before any signal can need them. */
 static char notice[1024];
 static volatile sig_atomic_t notice_length;
+static MsvisInterruptHook volatile interrupt_hook;
 
 static void
 remove_listed (void)
@@ -61,6 +62,8 @@ on_signal (int sig)
 
   if (sig == SIGINT && notice_length > 0 && write (STDERR_FILENO, notice, notice_length) < 0)
     saved_errno = errno;
+  if (sig == SIGINT && interrupt_hook != NULL)
+    interrupt_hook ();
   remove_listed ();
   /* SA_RESETHAND gave the signal its default action back; SA_NODEFER lets it through now. */
   errno = saved_errno;
@@ -162,6 +165,19 @@ msvis_cleanup_set_interrupt_notice (const char *text)
   memcpy (notice, text, length);
   __atomic_thread_fence (__ATOMIC_SEQ_CST);
   notice_length = length;
+  ensure_installed ();
+}
+
+/**
+ * msvis_cleanup_set_interrupt_hook:
+ * @hook: (nullable): what else Ctrl+C must say as the run ends (msprobe's last progress line)
+ *
+ * Installs the handlers now, as msvis_cleanup_set_interrupt_notice() does.
+ */
+void
+msvis_cleanup_set_interrupt_hook (MsvisInterruptHook hook)
+{
+  __atomic_store_n (&interrupt_hook, hook, __ATOMIC_SEQ_CST);
   ensure_installed ();
 }
 

@@ -19,4 +19,10 @@ guint msvis_cleanup_add_dir  (const char *path);
 void  msvis_cleanup_remove   (guint       id);
 void  msvis_cleanup_set_interrupt_notice (const char *text);
 
+/* Called by the handler of SIGINT after the notice, before the cleanup: it may only call
+ * async-signal-safe functions. */
+typedef void (*MsvisInterruptHook) (void);
+
+void  msvis_cleanup_set_interrupt_hook   (MsvisInterruptHook hook);
+
 G_END_DECLS

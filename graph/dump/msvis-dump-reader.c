@@ -178,6 +178,7 @@ msvis_dump_header_clear (MsvisDumpHeader *header)
   g_clear_pointer (&header->dump_data_dir, g_free);
   header->has_dump_data_dir = FALSE;
   header->has_md5 = FALSE;
+  header->is_merged = FALSE;
 }
 
 /* md5_find: an "md5" key in a first-level leaf of the entry. */
@@ -516,6 +517,15 @@ msvis_dump_json_read (GFile               *file,
             return FALSE;
           has_data = TRUE;
         }
+      else if (strcmp (key, "is_merged") == 0)
+        {
+          /* msprobe writes it and never reads it back: a value other than true says
+           * nothing, and stops no build. */
+          if (!msvis_json_scanner_next (scanner, &token, error) ||
+              !msvis_json_scanner_skip_value (scanner, token, error))
+            return FALSE;
+          header->is_merged = token == MSVIS_JSON_TOKEN_TRUE;
+        }
       else
         {
           /* Keys msvis has no use for are skipped, as msprobe ignores them. */
@@ -545,4 +555,42 @@ msvis_dump_json_read (GFile               *file,
     }
 
   return TRUE;
+}
+
+/**
+ * msvis_dump_json_peek_merged:
+ * @merged: (out): whether dump.json says "is_merged": true
+ *
+ * Reads the top-level keys up to "data", as a folder picker may: msprobe writes is_merged
+ * before the entries (msprobe-2026.md §1.7), and a dump may hold gigabytes of them.
+ */
+gboolean
+msvis_dump_json_peek_merged (GFile         *file,
+                             gboolean      *merged,
+                             GCancellable  *cancellable,
+                             GError       **error)
+{
+  g_autoptr(MsvisJsonScanner) scanner = _msvis_dump_open_object (file, cancellable, error);
+
+  *merged = FALSE;
+  if (scanner == NULL)
+    return FALSE;
+  for (;;)
+    {
+      MsvisJsonToken token;
+      gboolean is_merged;
+
+      if (!msvis_json_scanner_next (scanner, &token, error))
+        return FALSE;
+      if (token == MSVIS_JSON_TOKEN_END_OBJECT)
+        return TRUE;
+      if (strcmp (msvis_json_scanner_get_string (scanner, NULL), "data") == 0)
+        return TRUE;
+      is_merged = strcmp (msvis_json_scanner_get_string (scanner, NULL), "is_merged") == 0;
+      if (!msvis_json_scanner_next (scanner, &token, error) ||
+          !msvis_json_scanner_skip_value (scanner, token, error))
+        return FALSE;
+      if (is_merged)
+        *merged = token == MSVIS_JSON_TOKEN_TRUE;
+    }
 }

@@ -38,6 +38,8 @@ typedef struct
   char     *dump_data_dir;        /* NULL when the file has null */
   gboolean  has_dump_data_dir;
   gboolean  has_md5;              /* some entry has a first-level leaf with "md5" */
+  gboolean  is_merged;            /* "is_merged": true, a merged graph written back as a dump
+                                   * by graph_visualize --file_type json (msprobe-2026.md §1.7) */
 } MsvisDumpHeader;
 
 typedef gboolean (*MsvisDumpEntryFunc) (const char            *name,
@@ -59,6 +61,10 @@ gboolean    msvis_dump_json_read     (GFile              *file,
                                       gpointer            user_data,
                                       GCancellable       *cancellable,
                                       GError            **error);
+gboolean    msvis_dump_json_peek_merged (GFile           *file,
+                                         gboolean        *merged,
+                                         GCancellable    *cancellable,
+                                         GError         **error);
 void        msvis_dump_header_clear  (MsvisDumpHeader    *header);
 void        msvis_construct_free     (MsvisConstruct     *construct);
 gboolean    msvis_construct_lookup   (MsvisConstruct     *construct,

@@ -377,6 +377,7 @@ msvis_graph_build (GFile                    *dump_dir,
     msvis_builder_rebase_dump_data_dir (&self, header);
   else
     msvis_graph_set_dump_data_dir (graph, header->has_dump_data_dir ? header->dump_data_dir : "");
+  msvis_graph_set_merged_dump (graph, header->is_merged);
   place_entries (&self);
   if (options->era == MSVIS_ERA_2026)
     msvis_builder_handle_recompute (&self, header->framework);

@@ -63,6 +63,7 @@ struct _MsvisGraph
 
   char         *dump_data_dir;
   gboolean      dump_data_dir_null;
+  gboolean      merged_dump;   /* built from a dump.json with "is_merged": true */
   guint         micro_steps;
   gboolean      micro_steps_from_dump;   /* a Megatron construct.json numbered every node */
 };

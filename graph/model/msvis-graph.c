@@ -339,6 +339,25 @@ msvis_graph_set_dump_data_dir (MsvisGraph *self,
   self->dump_data_dir = g_strdup (dir ? dir : "");
 }
 
+/**
+ * msvis_graph_get_merged_dump:
+ *
+ * Returns: whether the graph was built from a parallel merge's dump (--file_type json), whose
+ *   dump.json says "is_merged": true; nothing msvis writes carries it
+ */
+gboolean
+msvis_graph_get_merged_dump (MsvisGraph *self)
+{
+  return self->merged_dump;
+}
+
+void
+msvis_graph_set_merged_dump (MsvisGraph *self,
+                             gboolean    merged)
+{
+  self->merged_dump = merged;
+}
+
 guint
 msvis_graph_get_micro_steps (MsvisGraph *self)
 {

@@ -48,6 +48,9 @@ const char        *msvis_graph_get_dump_data_dir      (MsvisGraph        *self,
                                                        gboolean          *is_null);
 void               msvis_graph_set_dump_data_dir      (MsvisGraph        *self,
                                                        const char        *dir);
+gboolean           msvis_graph_get_merged_dump        (MsvisGraph        *self);
+void               msvis_graph_set_merged_dump        (MsvisGraph        *self,
+                                                       gboolean           merged);
 guint              msvis_graph_get_micro_steps        (MsvisGraph        *self);
 void               msvis_graph_set_micro_steps        (MsvisGraph        *self,
                                                        guint              n);

@@ -85,7 +85,8 @@ msvis_merged_ranks_collect (MsvisGraph *graph,
 {
   gboolean dummy = FALSE;
   guint n = msvis_graph_get_n_nodes (graph);
-  gboolean merged = FALSE;
+  /* A --file_type json merge says so in its dump.json, and names no rank. */
+  gboolean merged = msvis_graph_get_merged_dump (graph);
   gint last = -1;
 
   for (MsvisNodeId node = 0; node < n; node++)
@@ -124,7 +125,8 @@ compare_ints (gconstpointer a,
  * msvis_merged_ranks_find:
  *
  * Returns: (nullable) (element-type gint): the ranks @doc's graphs were merged from, sorted,
- *   each once, the document's own rank among them; %NULL when nothing says it is a merge
+ *   each once, the document's own rank among them; empty for a merge that names no rank;
+ *   %NULL when nothing says it is a merge
  */
 GArray *
 msvis_merged_ranks_find (MsvisVisDocument *doc)
@@ -140,6 +142,10 @@ msvis_merged_ranks_find (MsvisVisDocument *doc)
     merged |= msvis_merged_ranks_collect (bench, ranks, &noted);
   if (!merged)
     return NULL;
+  /* Nothing names a rank (is_merged alone, or notes without a list): the document's rank
+   * would read as the only one, so none is said. */
+  if (!noted && ranks->len == 0)
+    return g_steal_pointer (&ranks);
   /* The group's first rank keeps its names, so only TP notes name it; without them it is the
    * document's rank (a 26.0.0 .vis.db row's rank; a July merged{i}.vis has the replica
    * number there instead, and may be told wrong). */
@@ -190,7 +196,8 @@ msvis_merged_ranks_format (const GArray *ranks)
 /**
  * msvis_merged_ranks_describe:
  *
- * Returns: (nullable): "merged: ranks 0–7" for a merged result, %NULL for one rank's
+ * Returns: (nullable): "merged: ranks 0–7" for a merged result ("merged" when it names no
+ *   rank), %NULL for one rank's
  */
 char *
 msvis_merged_ranks_describe (MsvisVisDocument *doc)
@@ -200,6 +207,10 @@ msvis_merged_ranks_describe (MsvisVisDocument *doc)
 
   if (ranks == NULL)
     return NULL;
+  if (ranks->len == 0)
+    /* translators: a graph merged from the ranks of a parallel run, when the file does not
+     * say which ranks */
+    return g_strdup (C_("ranks", "merged"));
   list = msvis_merged_ranks_format (ranks);
   /* translators: %s lists the ranks (device numbers) merged into one graph: "0–7", "0, 1" */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "merged: rank %s", "merged: ranks %s",

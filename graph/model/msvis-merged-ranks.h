@@ -12,7 +12,9 @@ G_BEGIN_DECLS
  * left only in the graph: the "merged from rank [0, 1]" notes of TP merges, the
  * Apis_Between_Modules_Rank<N> collections and the APIs of other ranks renamed
  * "<api>_rank<N>" (vis-format.md §4.10, msprobe-2026.md §11). A merge that left none of these
- * (every rank dumped the same calls, no TP statistics) cannot be told from one rank. */
+ * (every rank dumped the same calls, no TP statistics) is, row for row, one rank's .vis.db
+ * (build_merge, r12_full, cmp_merge_tp); only a --file_type json dump says "is_merged": true
+ * (msvis_graph_get_merged_dump()), and names no rank: such a result is "merged", no list. */
 
 gboolean  msvis_merged_ranks_collect  (MsvisGraph       *graph,
                                        GArray           *ranks,

@@ -632,6 +632,12 @@ msvis_vis_document_set_merged_replica (MsvisVisDocument *self,
   self->replica = replica;
 }
 
+gboolean
+msvis_vis_document_get_merged_replica (MsvisVisDocument *self)
+{
+  return self->replica;
+}
+
 static GArray *
 parse_tooltip (MsvisVisDocument *self)
 {

@@ -94,6 +94,7 @@ void              msvis_vis_document_set_step_rank    (MsvisVisDocument  *self,
                                                        gint               rank);
 void              msvis_vis_document_set_merged_replica (MsvisVisDocument *self,
                                                          gboolean          replica);
+gboolean          msvis_vis_document_get_merged_replica (MsvisVisDocument *self);
 
 void              msvis_vis_document_set_loader       (MsvisVisDocument  *self,
                                                        MsvisVisLoadNode   load_node,

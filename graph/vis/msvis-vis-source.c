@@ -20,6 +20,7 @@ struct _MsvisVisSource
   MsvisVisDb  *db;
   char        *db_path;
   GArray      *graphs;   /* MsvisVisGraphKey, by step, then rank */
+  gboolean     merged_dump;   /* MSVIS_VIS_SOURCE_MERGED_DUMP was set on the file */
 };
 
 G_DEFINE_BOXED_TYPE (MsvisVisSource, msvis_vis_source, msvis_vis_source_ref,
@@ -176,6 +177,7 @@ msvis_vis_source_open (GFile         *file,
   self->ref_count = 1;
   self->file = g_object_ref (file);
   self->graphs = g_array_new (FALSE, FALSE, sizeof (MsvisVisGraphKey));
+  self->merged_dump = g_object_get_data (G_OBJECT (file), MSVIS_VIS_SOURCE_MERGED_DUMP) != NULL;
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
     {
@@ -270,6 +272,20 @@ msvis_vis_source_load (MsvisVisSource    *self,
   return msvis_vis_source_load_full (self, key, NULL, cancellable, error);
 }
 
+/* A result built from a merge's dumps: its graphs say "merged", as the dumps did. */
+static void
+mark_merged_dump (MsvisVisSource   *self,
+                  MsvisVisDocument *doc)
+{
+  MsvisGraph *bench = msvis_vis_document_get_bench (doc);
+
+  if (!self->merged_dump)
+    return;
+  msvis_graph_set_merged_dump (msvis_vis_document_get_npu (doc), TRUE);
+  if (bench != NULL)
+    msvis_graph_set_merged_dump (bench, TRUE);
+}
+
 /**
  * msvis_vis_source_load_full:
  * @progress: (nullable): told how much of the graph has been read
@@ -294,6 +310,7 @@ msvis_vis_source_load_full (MsvisVisSource    *self,
       if (!(doc = msvis_vis_db_load_full (self->db, key.step, key.rank, progress, cancellable,
                                           error)))
         return NULL;
+      mark_merged_dump (self, doc);
       msvis_vis_document_index_links (doc);
       return doc;
     }
@@ -313,6 +330,7 @@ msvis_vis_source_load_full (MsvisVisSource    *self,
     return NULL;
   msvis_vis_document_set_step_rank (doc, file->step, file->rank);
   msvis_vis_document_set_merged_replica (doc, file->merged);
+  mark_merged_dump (self, doc);
   msvis_vis_document_index_links (doc);
   return doc;
 }

@@ -20,6 +20,11 @@ typedef struct
   gint rank;
 } MsvisVisGraphKey;
 
+/* Data on the GFile given to msvis_vis_source_open(): the result was just built from a
+ * parallel merge's dumps (dump.json's "is_merged": true), which the result itself cannot say
+ * (msprobe's rows of a merge that left no trace are one rank's). Its graphs then read "merged". */
+#define MSVIS_VIS_SOURCE_MERGED_DUMP "msvis-merged-dump"
+
 #define MSVIS_TYPE_VIS_SOURCE (msvis_vis_source_get_type ())
 
 GType             msvis_vis_source_get_type   (void) G_GNUC_CONST;

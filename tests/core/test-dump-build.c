@@ -159,6 +159,39 @@ assert_result (Run        *run,
   assert_no_private_dirs ();
 }
 
+/* A parallel merge written back as dumps (graph_visualize --file_type json) whose graph kept
+ * no trace: what it builds is row for row one rank's result, and only dump.json's
+ * "is_merged": true said otherwise. The window opens the result it built as merged, not as
+ * "rank 0"; the same calls from one rank's dump stay "rank 0". */
+static void
+test_merged_dump (void)
+{
+  const char *dumps[] = { "reference-2026/out/build_merge_json",
+                          "reference/inputs/fx/pt_dist/npu/rank0" };
+  const char *wanted[] = { "Build · step 0 · merged", "Build · step 0 · rank 0" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (dumps); i++)
+    {
+      g_autofree char *out = msvis_test_make_dir ();
+      g_autofree char *dump = g_test_build_filename (G_TEST_DIST, "data", dumps[i], NULL);
+      g_autoptr(MsvisDumpBuildOptions) options = options_new (out);
+      g_autoptr(MsvisVisDocument) document = NULL;
+      g_autofree char *subtitle = NULL;
+      Run run = { 0 };
+
+      options->npu_dir = g_file_new_for_path (dump);
+      run_build (options, &run);
+      g_assert_no_error (run.error);
+      g_assert_cmpint (g_object_get_data (G_OBJECT (run.result), MSVIS_VIS_SOURCE_MERGED_DUMP)
+                       != NULL, ==, i == 0);
+      document = open_result (run.result);
+      subtitle = msvis_vis_document_describe (document, -1);
+      g_assert_cmpstr (subtitle, ==, wanted[i]);
+      run_clear (&run);
+      msvis_test_remove_tree (out);
+    }
+}
+
 static void
 test_build (void)
 {
@@ -449,6 +482,7 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/dump-build/build", test_build);
+  g_test_add_func ("/dump-build/merged-dump", test_merged_dump);
   g_test_add_func ("/dump-build/compare", test_compare);
   g_test_add_func ("/dump-build/config-file", test_config_file);
   g_test_add_func ("/dump-build/awkward-paths", test_awkward_paths);

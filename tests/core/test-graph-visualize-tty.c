@@ -148,28 +148,30 @@ has_hidden (const char *dir)
 
 /* SIGINT once the run has made its hidden temporary file, as Ctrl+C sends it
  * to the foreground job. @made: the folder holds only keep.txt before the run, else the run
- * makes it. */
+ * makes it. @out: (nullable): the run is given -progress_log, and this gets its stdout. */
 static void
-interrupt_run (const char *dump,
-               const char *out_dir,
-               gboolean    made)
+interrupt_run (const char  *dump,
+               const char  *out_dir,
+               gboolean     made,
+               char       **out)
 {
   const char *argv[] = { g_getenv ("MSVIS_BIN"), "graph_visualize", "-tp", dump, "-o", out_dir,
-                         NULL };
+                         out ? "-progress_log" : NULL, NULL };
   g_auto(GStrv) env = c_locale_env ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(GString) err = g_string_new (NULL);
+  g_autoptr(GString) err = g_string_new (NULL), std_out = g_string_new (NULL);
   gint64 deadline = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
   gint64 sent;
-  int err_fd, status = 0;
+  int err_fd, out_fd = -1, status = 0;
   char buffer[1024];
   gssize n;
   GPid pid;
 
   g_assert_true (g_spawn_async_with_pipes (NULL, (char **)argv, env,
-                                           G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
-                                           reset_sigint, NULL, &pid, NULL, NULL, &err_fd,
-                                           &error));
+                                           G_SPAWN_DO_NOT_REAP_CHILD |
+                                           (out ? 0 : G_SPAWN_STDOUT_TO_DEV_NULL),
+                                           reset_sigint, NULL, &pid, NULL,
+                                           out ? &out_fd : NULL, &err_fd, &error));
   g_assert_no_error (error);
   while (!has_hidden (out_dir) && g_get_monotonic_time () < deadline)
     g_usleep (10 * 1000);
@@ -181,6 +183,13 @@ interrupt_run (const char *dump,
     if (n > 0)
       g_string_append_len (err, buffer, n);
   close (err_fd);
+  /* A few lines at most: the pipe held them all while stderr was read. */
+  while (out_fd >= 0 && ((n = read (out_fd, buffer, sizeof buffer)) > 0 ||
+                         (n < 0 && errno == EINTR)))
+    if (n > 0)
+      g_string_append_len (std_out, buffer, n);
+  if (out_fd >= 0)
+    close (out_fd);
   g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
   /* At once: the database of this dump takes seconds more to write. */
   g_assert_cmpint (g_get_monotonic_time () - sent, <, 2 * G_TIME_SPAN_SECOND);
@@ -198,6 +207,38 @@ interrupt_run (const char *dump,
       g_assert_cmpuint (msvis_test_count_files (out_dir), ==, 1);
       g_assert_true (g_file_test (keep, G_FILE_TEST_IS_REGULAR));
     }
+  if (out)
+    *out = g_strdup (std_out->str);
+}
+
+/* msprobe's finally after KeyboardInterrupt (graph_service.py:783-791@8ff00da3) logs one more
+ * progress line, "process_running" turned false, with the progress and errors so far: the
+ * line a reader of the log waits for. */
+static void
+expect_last_progress_line (const char *out)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+  guint n = g_strv_length (lines);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autoptr(GRegex) line_re = NULL;
+  g_autoptr(GDateTime) stamped = NULL;
+  g_autofree char *stamp = NULL, *pid = NULL;
+
+  line_re = g_regex_new ("^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d) \\((\\d+)\\) \\[INFO\\] "
+                         "PROGRESS: \\{\"current_progress\": 0, \"process_running\": false, "
+                         "\"error_msg\": \\[\\]\\}$", 0, 0, NULL);
+  /* One line, whole, at the end. */
+  if (n != 2 || *lines[1] != '\0' || !g_regex_match (line_re, lines[0], 0, &match))
+    g_error ("not msprobe's last progress line:\n%s", out);
+  stamp = g_match_info_fetch (match, 1);
+  pid = g_match_info_fetch (match, 2);
+  g_assert_cmpint (atoi (pid), >, 0);
+  /* Local time, as the logger's: within a minute of the test's own clock. */
+  stamp[10] = 'T';
+  stamped = g_date_time_new_from_iso8601 (stamp, g_date_time_get_timezone (now));
+  g_assert_nonnull (stamped);
+  g_assert_cmpint (ABS (g_date_time_difference (now, stamped)), <, 60 * G_TIME_SPAN_SECOND);
 }
 
 static void
@@ -210,6 +251,7 @@ test_interrupt (void)
   g_autofree char *new_dir = g_build_filename (tmp, "new", NULL);
   const char *argv[] = { gen, "--entries=100000", dump, NULL };
   g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
   int status = 0;
 
   g_assert_nonnull (gen);
@@ -219,8 +261,10 @@ test_interrupt (void)
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_cmpint (g_mkdir (out_dir, 0755), ==, 0);
   msvis_test_write (out_dir, "keep.txt", "mine\n", -1);
-  interrupt_run (dump, out_dir, FALSE);
-  interrupt_run (dump, new_dir, TRUE);
+  interrupt_run (dump, out_dir, FALSE, NULL);
+  interrupt_run (dump, new_dir, TRUE, NULL);
+  interrupt_run (dump, new_dir, TRUE, &out);
+  expect_last_progress_line (out);
   msvis_test_remove_tree (tmp);
 }
 

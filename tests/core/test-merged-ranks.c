@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "msvis-dump-describe.h"
+#include "msvis-dump-reader.h"
 #include "msvis-merged-ranks.h"
 #include "msvis-test-util.h"
 
@@ -101,6 +103,135 @@ test_merge_json_dump (void)
   g_assert_cmpuint (ranks->len, ==, 0);
 }
 
+/* A --file_type json merge whose graph kept no trace (every rank dumped the same calls, no
+ * TP statistics): only dump.json's "is_merged": true says it is merged, and nothing says
+ * which ranks. The label says "merged", not "rank 0" and not a rank list it would invent. */
+static void
+test_merge_json_is_merged (void)
+{
+  g_autofree char *dir = msvis_test_data_path ("reference-2026",
+                                               "out/build_merge_json/step0/rank0");
+  g_autofree char *plain = msvis_test_data_path ("reference", "inputs/fx/pt_dist/npu/rank0");
+  g_autofree char *dump_path = g_build_filename (dir, "dump.json", NULL);
+  g_autoptr(GFile) dump = g_file_new_for_path (dump_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsvisGraph) graph = msvis_test_build (dir, FALSE, &error);
+  g_autoptr(MsvisGraph) plain_graph = NULL;
+  g_autoptr(MsvisVisDocument) doc = msvis_vis_document_new ();
+  g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (gint));
+  g_autoptr(GArray) found = NULL;
+  g_autofree char *subtitle = NULL;
+  gboolean merged = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_true (msvis_dump_json_peek_merged (dump, &merged, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (merged);
+  g_assert_true (msvis_graph_get_merged_dump (graph));
+  g_assert_true (msvis_merged_ranks_collect (graph, ranks, NULL));
+  g_assert_cmpuint (ranks->len, ==, 0);
+
+  msvis_vis_document_set_graphs (doc, g_object_ref (graph), NULL);
+  msvis_vis_document_set_step_rank (doc, 0, 0);
+  found = msvis_merged_ranks_find (doc);
+  g_assert_nonnull (found);
+  g_assert_cmpuint (found->len, ==, 0);
+  subtitle = msvis_vis_document_describe (doc, -1);
+  g_assert_cmpstr (subtitle, ==, "Build · step 0 · merged");
+
+  /* The same calls dumped by one rank: no merge. */
+  plain_graph = msvis_test_build (plain, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_false (msvis_graph_get_merged_dump (plain_graph));
+  g_assert_false (msvis_merged_ranks_collect (plain_graph, ranks, NULL));
+}
+
+/* msprobe writes "is_merged": true and never reads it back: any other value is no merge, and
+ * stops no build. */
+static void
+test_is_merged_other_values (void)
+{
+  g_autofree char *src = msvis_test_data_path ("reference-2026",
+                                               "out/build_merge_json/step0/rank0");
+  const char *values[] = { "false", "null", "\"true\"", "[true]", "{\"a\": true}", "1" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *dir = msvis_test_make_dir ();
+      g_autofree char *dump = NULL, *changed = NULL;
+      g_autofree char *path = g_build_filename (src, "dump.json", NULL);
+      g_autofree char *replacement = g_strdup_printf ("\"is_merged\": %s,", values[i]);
+      g_auto(GStrv) parts = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MsvisGraph) graph = NULL;
+      g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (gint));
+      const char *names[] = { "construct.json", "stack.json" };
+
+      g_assert_true (g_file_get_contents (path, &dump, NULL, NULL));
+      parts = g_strsplit (dump, "\"is_merged\": true,", 2);
+      g_assert_cmpuint (g_strv_length (parts), ==, 2);
+      changed = g_strjoinv (replacement, parts);
+      msvis_test_write (dir, "dump.json", changed, -1);
+      for (guint j = 0; j < G_N_ELEMENTS (names); j++)
+        {
+          g_autofree char *from = g_build_filename (src, names[j], NULL);
+          g_autofree char *text = NULL;
+
+          g_assert_true (g_file_get_contents (from, &text, NULL, NULL));
+          msvis_test_write (dir, names[j], text, -1);
+        }
+      graph = msvis_test_build (dir, FALSE, &error);
+      g_assert_no_error (error);
+      g_assert_false (msvis_graph_get_merged_dump (graph));
+      g_assert_false (msvis_merged_ranks_collect (graph, ranks, NULL));
+      msvis_test_remove_tree (dir);
+    }
+}
+
+/* What the Build dialog says of a folder it was given: merged graphs, not ranks. */
+static void
+test_merge_json_describe (void)
+{
+  g_autofree char *run = msvis_test_data_path ("reference-2026", "out/build_merge_json");
+  g_autofree char *rank = msvis_test_data_path ("reference-2026",
+                                                "out/build_merge_json/step0/rank0");
+  g_autofree char *pp = msvis_test_data_path ("merge-2026", "out/pp_root_json/step0");
+  g_autofree char *plain = msvis_test_data_path ("reference", "inputs/fx/pt_dist/npu");
+  const char *paths[] = { run, rank, pp, plain };
+  const char *wanted[] = { "1 step × 1 merged graph", "1 merged graph", "1 merged graph",
+                           "2 ranks" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(GFile) dir = g_file_new_for_path (paths[i]);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = msvis_dump_describe (dir, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (text, ==, wanted[i]);
+    }
+}
+
+/* A July merge's build_merged0….vis: its name says merged, its number is a data-parallel
+ * replica and no rank; msvis inspect said "rank 0" as the window said "merged graph 0". */
+static void
+test_inspect_july_merged (void)
+{
+  g_autofree char *path = msvis_test_data_path ("reference",
+                                                "build_merge/build_merged0_20261121192024.vis");
+  g_autofree char *out = NULL, *err = NULL, *json = NULL, *json_err = NULL;
+
+  g_assert_cmpint (msvis_test_run_msvis (NULL, "inspect", (const char *[]) { path, NULL },
+                                         &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "; merged graphs 0\n"));
+  g_assert_nonnull (strstr (out, ", merged graph 0, "));
+  g_assert_null (strstr (out, "rank"));
+  g_assert_cmpint (msvis_test_run_msvis (NULL, "inspect",
+                                         (const char *[]) { "--json", path, NULL },
+                                         &json, &json_err), ==, 0);
+  g_assert_nonnull (strstr (json, "\"merged_ranks\": []"));
+}
+
 static void
 expect_format (const gint *values,
                guint       n,
@@ -156,6 +287,10 @@ main (int    argc,
   g_test_add_func ("/merged-ranks/merge-outputs", test_merge_outputs);
   g_test_add_func ("/merged-ranks/own-rank", test_own_rank);
   g_test_add_func ("/merged-ranks/merge-json-dump", test_merge_json_dump);
+  g_test_add_func ("/merged-ranks/merge-json-is-merged", test_merge_json_is_merged);
+  g_test_add_func ("/merged-ranks/is-merged-other-values", test_is_merged_other_values);
+  g_test_add_func ("/merged-ranks/merge-json-describe", test_merge_json_describe);
+  g_test_add_func ("/merged-ranks/inspect-july-merged", test_inspect_july_merged);
   g_test_add_func ("/merged-ranks/format", test_format);
   g_test_add_func ("/merged-ranks/inspect", test_inspect);
   return g_test_run ();
