@@ -39,6 +39,45 @@ test_float_repr (void)
     }
 }
 
+/* repr(float) of the values a shortest-digits algorithm gets wrong first (the extremes,
+ * subnormals, every power of two, powers of ten and their neighbours, integers around 2^53,
+ * exact halves between two candidates, decimals of 1 to 17 digits over every exponent), each
+ * with what Python printed: tests/data/float-repr.txt, made by tools/gen-float-repr-cases.py. */
+static void
+test_float_repr_data (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "float-repr.txt", NULL);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) repr = g_string_new (NULL);
+  guint checked = 0, wrong = 0;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *end = NULL;
+      guint64 bits;
+      double value;
+
+      if (lines[i][0] == '#' || lines[i][0] == '\0')
+        continue;
+      bits = g_ascii_strtoull (lines[i], &end, 16);
+      g_assert_true (end == lines[i] + 16 && *end == ' ');
+      memcpy (&value, &bits, sizeof value);
+      g_string_truncate (repr, 0);
+      msvis_py_append_float_repr (repr, value);
+      if (strcmp (repr->str, end + 1) != 0 && wrong++ < 20)
+        g_test_message ("%016" G_GINT64_MODIFIER "x: Python %s, msvis %s", bits, end + 1,
+                        repr->str);
+      checked++;
+    }
+  g_assert_cmpuint (wrong, ==, 0);
+  g_assert_cmpuint (checked, >=, 5000);
+}
+
 static guint64
 xorshift (guint64 *state)
 {
@@ -410,6 +449,7 @@ main (int   argc,
 
   g_test_add_func ("/py-format/float-repr", test_float_repr);
   g_test_add_func ("/py-format/float-repr-shortest", test_float_repr_shortest);
+  g_test_add_func ("/py-format/float-repr-data", test_float_repr_data);
   g_test_add_func ("/py-format/format-data", test_format_data);
   g_test_add_func ("/py-format/round6", test_round6);
   g_test_add_func ("/py-format/crc32", test_crc32);
