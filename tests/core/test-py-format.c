@@ -28,6 +28,9 @@ test_float_repr (void)
     { 9.5, "9.5" }, { 0.95, "0.95" }, { 2.5, "2.5" }, { 1e23, "1e+23" },
     { 9.999999999999997e22, "9.999999999999997e+22" }, { 155.03393652523727, "155.03393652523727" },
     { 0.009999999999999998, "0.009999999999999998" }, { 999999999999999.9, "999999999999999.9" },
+    /* 2^-24, the smallest float16: 16 digits rounded up read back (the neighbour below is half
+     * as far), the correctly rounded ...062 does not; the printf version printed 17 digits. */
+    { 5.9604644775390625e-08, "5.960464477539063e-08" }, { 0x1p-1017, "7.120236347223045e-307" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -137,9 +140,10 @@ print_digits (double value,
   return g_strdup (text);
 }
 
-/* repr(x) is the fewest significant digits whose correctly rounded printing reads back as x:
- * checked with printf and strtod on half a million values, the ones the fast path of
- * msvis-py-repr.c answers and the ones it leaves to strtod. */
+/* repr(x) is the fewest significant digits that read back as x, which is their correctly rounded
+ * printing but at a power of two, whose neighbour below is half as far: there the next one up
+ * can read back when the rounded one does not (float-repr-data has those). Checked with printf
+ * and strtod on half a million values. */
 static void
 test_float_repr_shortest (void)
 {
@@ -152,7 +156,7 @@ test_float_repr_shortest (void)
       g_autofree char *digits = NULL;
       g_autofree char *rounded = NULL;
       g_autofree char *rounded_digits = NULL;
-      int n;
+      int n, e;
 
       if (!isfinite (value) || value == 0)
         continue;
@@ -163,7 +167,7 @@ test_float_repr_shortest (void)
       n = (int)strlen (digits);
       rounded = print_digits (fabs (value), n);
       rounded_digits = significant_digits (rounded);
-      if (strcmp (digits, rounded_digits) != 0)
+      if (strcmp (digits, rounded_digits) != 0 && fabs (frexp (value, &e)) != 0.5)
         g_error ("%.17g: repr %s, but %d digits round to %s", value, repr->str, n, rounded);
       if (n > 1)
         {
