@@ -12,11 +12,67 @@
 #include "msvis-py-repr.h"
 #include "msvis-shortest-digits.h"
 
+/* repr's layout of @n digits (0.DIGITS x 10^decpt) in @buf (40 bytes), without printf: fixed
+ * from 1e-4 up to 1e16, else d.ddde±XX. With the digits from Ryu, g_string_append_printf of the
+ * exponent was what most of the time of a small statistic such as -3.2e-05 went to. */
+static gsize
+format_repr (char       *buf,
+             const char *digits,
+             int         n,
+             int         decpt)
+{
+  char *p = buf;
+  int exponent = decpt - 1;
+
+  if (decpt > -4 && decpt <= 16)
+    {
+      if (decpt <= 0)
+        {
+          memcpy (p, "0.000", 2 - decpt);
+          p += 2 - decpt;
+          memcpy (p, digits, n);
+          p += n;
+        }
+      else if (decpt >= n)
+        {
+          memcpy (p, digits, n);
+          p += n;
+          memset (p, '0', decpt - n);
+          p += decpt - n;
+          memcpy (p, ".0", 2);
+          p += 2;
+        }
+      else
+        {
+          memcpy (p, digits, decpt);
+          p += decpt;
+          *p++ = '.';
+          memcpy (p, digits + decpt, n - decpt);
+          p += n - decpt;
+        }
+      return p - buf;
+    }
+
+  *p++ = digits[0];
+  if (n > 1)
+    {
+      *p++ = '.';
+      memcpy (p, digits + 1, n - 1);
+      p += n - 1;
+    }
+  *p++ = 'e';
+  *p++ = exponent < 0 ? '-' : '+';
+  if (ABS (exponent) < 10)
+    *p++ = '0';
+  p += msvis_format_int64 (p, ABS (exponent));
+  return p - buf;
+}
+
 void
 msvis_py_append_float_repr (GString *out,
                             double   value)
 {
-  char digits[32];
+  char digits[32], buf[40];
   int n, decpt;
 
   if (isnan (value))
@@ -39,39 +95,7 @@ msvis_py_append_float_repr (GString *out,
     }
 
   n = msvis_shortest_digits (value, digits, &decpt);
-
-  if (decpt > -4 && decpt <= 16)
-    {
-      if (decpt <= 0)
-        {
-          g_string_append (out, "0.");
-          for (int i = 0; i < -decpt; i++)
-            g_string_append_c (out, '0');
-          g_string_append_len (out, digits, n);
-        }
-      else if (decpt >= n)
-        {
-          g_string_append_len (out, digits, n);
-          for (int i = n; i < decpt; i++)
-            g_string_append_c (out, '0');
-          g_string_append (out, ".0");
-        }
-      else
-        {
-          g_string_append_len (out, digits, decpt);
-          g_string_append_c (out, '.');
-          g_string_append_len (out, digits + decpt, n - decpt);
-        }
-      return;
-    }
-
-  g_string_append_c (out, digits[0]);
-  if (n > 1)
-    {
-      g_string_append_c (out, '.');
-      g_string_append_len (out, digits + 1, n - 1);
-    }
-  g_string_append_printf (out, "e%c%02d", decpt - 1 < 0 ? '-' : '+', ABS (decpt - 1));
+  g_string_append_len (out, buf, format_repr (buf, digits, n, decpt));
 }
 
 /* Python's round(x, 6): the correctly rounded 6-decimal value. From 1e15 on a double has
