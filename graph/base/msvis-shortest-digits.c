@@ -4,7 +4,6 @@
 
 #include <string.h>
 
-#include "msvis-number-format.h"
 #include "msvis-pow5-table.h"
 #include "msvis-shortest-digits.h"
 
@@ -245,6 +244,40 @@ small_integer (guint64  m2,
   return TRUE;
 }
 
+/* The decimal digits of @output (< 10^17), two a division, straight into place: going through
+ * msvis_format_int64's buffer cost as much as finding the digits. */
+static int
+write_digits (guint64  output,
+              char    *digits)
+{
+  static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+  guint64 bound = 10;
+  int n = 1;
+  char *p;
+
+  while (n < 17 && output >= bound)
+    {
+      bound *= 10;
+      n++;
+    }
+  p = digits + n;
+  *p = '\0';
+  while (output >= 100)
+    {
+      p -= 2;
+      memcpy (p, pairs + 2 * (output % 100), 2);
+      output /= 100;
+    }
+  if (output >= 10)
+    memcpy (p - 2, pairs + 2 * output, 2);
+  else
+    p[-1] = (char)('0' + output);
+  return n;
+}
+
 int
 msvis_shortest_digits (double  value,
                        char   *digits,
@@ -276,7 +309,7 @@ msvis_shortest_digits (double  value,
       output /= 10;
       exponent++;
     }
-  n = (int)msvis_format_int64 (digits, (gint64)output);
+  n = write_digits (output, digits);
   *decpt = exponent + n;
   return n;
 }
