@@ -59,6 +59,8 @@ def main():
     parser.add_argument("--oracle", required=True, help="path of msvis-float-repr-oracle")
     parser.add_argument("--bits", type=int, default=0, help="random 64-bit patterns")
     parser.add_argument("--decimals", type=int, default=0, help="random decimals, 1-17 digits")
+    parser.add_argument("--stats", type=int, default=0,
+                        help="random decimals, 1-17 digits, exponents -10..6")
     parser.add_argument("--special", action="store_true", help="the tricky values' list")
     parser.add_argument("--chunk", type=int, default=5_000_000, help="values per oracle run")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first run")
@@ -67,7 +69,7 @@ def main():
 
     total_mismatches = 0
     jobs = [("special", 0)] if args.special else []
-    for kind, count in (("bits", args.bits), ("decimals", args.decimals)):
+    for kind, count in (("bits", args.bits), ("decimals", args.decimals), ("stats", args.stats)):
         jobs += [(kind, min(args.chunk, count - at)) for at in range(0, count, args.chunk)]
     for number, (kind, count) in enumerate(jobs):
         compared, mismatches = check(args.oracle, kind, count, args.seed + number, args.show)

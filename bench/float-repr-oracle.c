@@ -6,8 +6,9 @@
  *   msvis-float-repr-oracle KIND COUNT SEED
  *
  * KIND: bits (any 64-bit pattern), decimals (1 to 17 random digits, exponents -330..310,
- * read with strtod), special (powers of two and ten and their neighbours, integers around
- * 2^53, the extremes, exact halves: COUNT is ignored). Writes blocks of up to 65536 values to
+ * read with strtod), stats (the same with exponents -10..6, where a dump's values are),
+ * special (powers of two and ten and their neighbours, integers around 2^53, the extremes,
+ * exact halves: COUNT is ignored). Writes blocks of up to 65536 values to
  * stdout: the count (8 bytes, little endian), the doubles (8 bytes each), the length of the
  * text (8 bytes), then the reprs, one a line. */
 
@@ -75,7 +76,9 @@ from_bits (guint64 bits)
 }
 
 static double
-random_decimal (guint64 *state)
+random_decimal (guint64 *state,
+                int      min_exponent,
+                int      max_exponent)
 {
   static const guint64 pow10[] = {
     1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000,
@@ -86,7 +89,8 @@ random_decimal (guint64 *state)
   };
   int digits = 1 + (int)(splitmix (state) % 17);
   guint64 low = pow10[digits - 1], mantissa = low + splitmix (state) % (pow10[digits] - low);
-  int exponent = -330 + (int)(splitmix (state) % 641);
+  guint64 span = (guint64)(max_exponent - min_exponent + 1);
+  int exponent = min_exponent + (int)(splitmix (state) % span);
   char text[64];
 
   /* The value's decimal exponent is @exponent: d.ddd x 10^exponent. */
@@ -154,7 +158,7 @@ main (int   argc,
 
   if (argc != 4)
     {
-      fprintf (stderr, "usage: %s bits|decimals|special COUNT SEED\n", argv[0]);
+      fprintf (stderr, "usage: %s bits|decimals|stats|special COUNT SEED\n", argv[0]);
       return 2;
     }
   count = g_ascii_strtoull (argv[2], NULL, 10);
@@ -166,7 +170,10 @@ main (int   argc,
       add (&b, from_bits (splitmix (&state)));
   else if (strcmp (argv[1], "decimals") == 0)
     for (guint64 i = 0; i < count; i++)
-      add (&b, random_decimal (&state));
+      add (&b, random_decimal (&state, -330, 310));
+  else if (strcmp (argv[1], "stats") == 0)
+    for (guint64 i = 0; i < count; i++)
+      add (&b, random_decimal (&state, -10, 6));
   else if (strcmp (argv[1], "special") == 0)
     add_special (&b);
   else
