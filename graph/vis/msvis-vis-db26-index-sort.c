@@ -299,3 +299,175 @@ _msvis_db26_index_compare (const MsvisDb26IndexRow *a,
 {
   return compare_rows (&a, &b, GUINT_TO_POINTER (index));
 }
+
+/* A row of index1 made from index2's order: its parent's place among its group's names. */
+typedef struct
+{
+  guint32            parent_rank;   /* 0: no parent (up_node ""), else 1 + the parent's rank */
+  gint64             node_order;
+  gint64             rowid;
+  MsvisDb26IndexRow *row;
+} ParentKey;
+
+static int
+compare_parent_keys (gconstpointer pa,
+                     gconstpointer pb)
+{
+  const ParentKey *a = pa, *b = pb;
+  int c;
+
+  if ((c = INT_CMP (a->parent_rank, b->parent_rank)) != 0 ||
+      (c = INT_CMP (a->node_order, b->node_order)) != 0)
+    return c;
+  return INT_CMP (a->rowid, b->rowid);
+}
+
+static gboolean
+same_name (const MsvisDb26IndexRow *a,
+           const MsvisDb26IndexRow *b)
+{
+  return a->node_name_len == b->node_name_len &&
+         memcmp (a->node_name, b->node_name, a->node_name_len) == 0;
+}
+
+/* index1 is (step, rank, data_source, up_node, node_order): a row's up_node is its parent's
+ * node_name in the same group, so index2's order of names ranks the parents, and the rows
+ * sort on numbers. FALSE if a row's parent is not known. */
+static gboolean
+derive_by_parent (MsvisDb26IndexRow *const *by_name,
+                  guint                     n,
+                  MsvisDb26IndexRow        *base,
+                  MsvisDb26IndexRow       **out)
+{
+  g_autofree guint32 *rank = g_new (guint32, MAX (n, 1));
+  g_autofree ParentKey *keys = g_new (ParentKey, MAX (n, 1));
+  guint start = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean new_group = i == 0 || compare_heads (by_name[i - 1], by_name[i], 1) != 0;
+
+      if (new_group)
+        start = i;
+      /* equal names (never in one graph) would be one up_node: one rank */
+      rank[by_name[i] - base] = !new_group && same_name (by_name[i - 1], by_name[i])
+        ? rank[by_name[i - 1] - base] : i - start;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      MsvisDb26IndexRow *row = by_name[i];
+
+      const MsvisDb26IndexRow *parent = row->parent < n ? &base[row->parent] : NULL;
+
+      if (row->up_node_len > 0 &&
+          (parent == NULL || compare_heads (parent, row, 1) != 0 ||
+           parent->node_name_len != row->up_node_len ||
+           memcmp (parent->node_name, row->up_node, row->up_node_len) != 0))
+        return FALSE;
+      keys[i] = (ParentKey) { row->up_node_len > 0 ? rank[row->parent] + 1 : 0, row->node_order,
+                              row->rowid, row };
+    }
+  for (guint i = 0; i < n; i = start)
+    {
+      for (start = i + 1; start < n && compare_heads (by_name[i], by_name[start], 1) == 0; start++)
+        ;
+      qsort (keys + i, start - i, sizeof (ParentKey), compare_parent_keys);
+    }
+  for (guint i = 0; i < n; i++)
+    out[i] = keys[i].row;
+  return TRUE;
+}
+
+/* A group of rows of index2's order whose ids are one prefix and their names. */
+typedef struct
+{
+  guint       first;
+  guint       n;
+  const char *prefix;
+  gsize       prefix_len;
+} IdGroup;
+
+static int
+compare_id_groups (gconstpointer pa,
+                   gconstpointer pb)
+{
+  const IdGroup *a = pa, *b = pb;
+  int c = memcmp (a->prefix, b->prefix, MIN (a->prefix_len, b->prefix_len));
+
+  return c != 0 ? c : INT_CMP (a->prefix_len, b->prefix_len);
+}
+
+/* Whether @row's id is @prefix and its name: _msvis_db26_indexes_add() kept the name as the
+ * id's end when it was. */
+static gboolean
+id_is_prefix_and_name (const MsvisDb26IndexRow *row,
+                       const char              *prefix,
+                       gsize                    prefix_len)
+{
+  return row->id_len == prefix_len + row->node_name_len &&
+         row->node_name == row->id + prefix_len && memcmp (row->id, prefix, prefix_len) == 0;
+}
+
+/* The id index: an id is "<graph_id>_<node_name>", so a group's ids are in index2's order, and
+ * whole groups follow their prefixes' order. FALSE if some id is not so, or a prefix starts
+ * another (the groups' ids could interleave). */
+static gboolean
+derive_by_id (MsvisDb26IndexRow *const *by_name,
+              guint                     n,
+              MsvisDb26IndexRow       **out)
+{
+  g_autoptr(GArray) groups = g_array_new (FALSE, FALSE, sizeof (IdGroup));
+  guint k = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const MsvisDb26IndexRow *row = by_name[i];
+      IdGroup *group = groups->len > 0 ? &g_array_index (groups, IdGroup, groups->len - 1) : NULL;
+
+      if (group == NULL || compare_heads (by_name[i - 1], row, 1) != 0)
+        {
+          if (row->id_len < row->node_name_len)
+            return FALSE;
+          g_array_append_val (groups, ((IdGroup) { i, 0, row->id,
+                                                   row->id_len - row->node_name_len }));
+          group = &g_array_index (groups, IdGroup, groups->len - 1);
+        }
+      if (!id_is_prefix_and_name (row, group->prefix, group->prefix_len))
+        return FALSE;
+      group->n++;
+    }
+  g_array_sort (groups, compare_id_groups);
+  for (guint g = 0; g < groups->len; g++)
+    {
+      const IdGroup *group = &g_array_index (groups, IdGroup, g);
+      const IdGroup *next = g + 1 < groups->len ? group + 1 : NULL;
+
+      if (next != NULL && next->prefix_len >= group->prefix_len &&
+          memcmp (next->prefix, group->prefix, group->prefix_len) == 0)
+        return FALSE;
+      memcpy (out + k, by_name + group->first, sizeof (gpointer) * group->n);
+      k += group->n;
+    }
+  return TRUE;
+}
+
+/**
+ * _msvis_db26_index_derive:
+ * @by_name: (array length=n): the rows in index2's order
+ * @base: the first row added (rows are told apart by their place from it)
+ * @index: 0 (index1) or MSVIS_DB26_ID_INDEX
+ * @out: (array length=n): gets the rows in @index's order
+ *
+ * Orders index1 or the id's index from index2's order without comparing texts again.
+ *
+ * Returns: %FALSE if the rows are not as graph_visualize writes them; then sort them
+ */
+gboolean
+_msvis_db26_index_derive (MsvisDb26IndexRow *const *by_name,
+                          guint                     n,
+                          MsvisDb26IndexRow        *base,
+                          guint                     index,
+                          MsvisDb26IndexRow       **out)
+{
+  return index == 0 ? derive_by_parent (by_name, n, base, out) : derive_by_id (by_name, n, out);
+}

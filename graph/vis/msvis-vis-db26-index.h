@@ -28,6 +28,8 @@ typedef struct
   const char *node_name;
   const char *link;
   gsize       link_len;
+  guint32     parent;          /* the parent's row, by the order rows were added; G_MAXUINT32
+                                * if there is none or it is not known */
   gsize       up_node_len;     /* set by _msvis_db26_indexes_add() */
   gsize       node_name_len;   /* set by _msvis_db26_indexes_add() */
 } MsvisDb26IndexRow;
@@ -47,6 +49,7 @@ typedef struct
 MsvisDb26Indexes *_msvis_db26_indexes_new      (void);
 void              _msvis_db26_indexes_add      (MsvisDb26Indexes        *self,
                                                 const MsvisDb26IndexRow *row);
+guint             _msvis_db26_indexes_count    (MsvisDb26Indexes        *self);
 gboolean          _msvis_db26_indexes_write    (MsvisDb26Indexes        *self,
                                                 const char              *path,
                                                 const char              *tmp_path,

@@ -45,6 +45,8 @@ typedef struct
   guint32                  *stack_of_id;   /* per k: the graph stack first numbered k */
   guint                     n_stack_ids;
   gint                     *micro_steps;
+  guint32                  *order_of;      /* per graph node: its node_order, or G_MAXUINT32 */
+  guint                     first_index_row;   /* its first row's place in the indexes */
   MsvisItem26Format        *items[MSVIS_DB26_N_MAKERS];   /* one per row thread */
 } MsvisDb26GraphRows;
 

@@ -131,6 +131,7 @@ insert_node (MsvisVisDb26Writer       *self,
   MsvisCompareResults *results = msvis_graph_get_compare_results (graph);
   MsvisPrecision precision = { MSVIS_PRECISION_NONE, 0 };
   MsvisNodeId parent = msvis_graph_node_get_parent (graph, node);
+  guint32 parent_order = parent != MSVIS_NODE_ID_NONE ? rows->order_of[parent] : G_MAXUINT32;
   MsvisDb26IndexRow index_row = {
     .id = text + row->start[MSVIS_DB26_ROW_ID],
     .id_len = row->len[MSVIS_DB26_ROW_ID],
@@ -144,6 +145,7 @@ insert_node (MsvisVisDb26Writer       *self,
     .node_name = msvis_graph_node_get_id (graph, node),
     .link = text + row->start[MSVIS_DB26_LINK],
     .link_len = row->len[MSVIS_DB26_LINK],
+    .parent = parent_order != G_MAXUINT32 ? rows->first_index_row + parent_order : G_MAXUINT32,
   };
   int status;
 
@@ -242,6 +244,10 @@ graph_rows_init (MsvisVisDb26Writer *self,
   rows->rank = rank;
   rows->by_order = by_order = _msvis_db26_post_order (graph, &rows->n_written);
   rows->micro_steps = _msvis_db26_micro_steps (graph, by_order, rows->n_written);
+  rows->order_of = g_new (guint32, MAX (msvis_graph_get_n_nodes (graph), 1));
+  memset (rows->order_of, 0xff, sizeof (guint32) * MAX (msvis_graph_get_n_nodes (graph), 1));
+  for (guint i = 0; i < rows->n_written; i++)
+    rows->order_of[by_order[i]] = i;
   for (guint i = 0; i < MSVIS_DB26_N_MAKERS; i++)
     rows->items[i] = msvis_item26_format_new (graph, keep_md5);
   for (guint i = 0; i < rows->n_written; i++)
@@ -258,6 +264,7 @@ graph_rows_clear (MsvisDb26GraphRows *rows)
   g_free ((char *)rows->graph_id);
   g_free ((MsvisNodeId *)rows->by_order);
   g_free (rows->micro_steps);
+  g_free (rows->order_of);
   g_free (rows->stack_ids);
   g_free (rows->stack_of_id);
   for (guint i = 0; i < MSVIS_DB26_N_MAKERS; i++)
@@ -327,6 +334,9 @@ msvis_vis_db26_writer_add (MsvisVisDb26Writer     *self,
                    rank);
   if (compare != NULL)
     graph_rows_init (self, &graphs[1], compare->bench, npu, FALSE, keep_md5, step, rank);
+  /* a graph's node rows follow each other in the indexes, NPU first */
+  graphs[0].first_index_row = _msvis_db26_indexes_count (self->indexes);
+  graphs[1].first_index_row = graphs[0].first_index_row + graphs[0].n_written;
   ok = insert_rows (self, graphs, n_graphs, cancellable, error);
   for (guint i = 0; i < n_graphs; i++)
     graph_rows_clear (&graphs[i]);
