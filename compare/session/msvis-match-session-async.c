@@ -65,7 +65,7 @@ read_in_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
-static void
+static gboolean
 start (MsvisMatchSession   *self,
        Op                  *op,
        GCancellable        *cancellable,
@@ -89,7 +89,7 @@ start (MsvisMatchSession   *self,
       if (!ok)
         {
           g_task_return_error (task, error);
-          return;
+          return FALSE;
         }
       if (msvis_tensor_reads_get_n_pending (op->reads) > 0)
         {
@@ -97,7 +97,7 @@ start (MsvisMatchSession   *self,
            * answers at once, whatever file is being read. */
           g_task_set_return_on_cancel (task, TRUE);
           g_task_run_in_thread (task, read_in_thread);
-          return;
+          return TRUE;
         }
     }
   op->done = TRUE;
@@ -105,6 +105,7 @@ start (MsvisMatchSession   *self,
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
+  return FALSE;
 }
 
 /**
@@ -112,8 +113,11 @@ start (MsvisMatchSession   *self,
  *
  * msvis_match_session_match() with the tensor files read on a worker. Errors that need no
  * file (the nodes cannot be matched) come to the callback too.
+ *
+ * Returns: %TRUE when tensor files are being read (the caller may show that it waits);
+ *   %FALSE when the edit was made, or failed, at once
  */
-void
+gboolean
 msvis_match_session_match_async (MsvisMatchSession    *self,
                                  MsvisNodeId           npu_node,
                                  MsvisNodeId           bench_node,
@@ -127,14 +131,16 @@ msvis_match_session_match_async (MsvisMatchSession    *self,
   op->npu = npu_node;
   op->bench = bench_node;
   op->descendants = descendants;
-  start (self, op, cancellable, callback, user_data);
+  return start (self, op, cancellable, callback, user_data);
 }
 
 /**
  * msvis_match_session_apply_pairs_async:
  * @pairs: (element-type MsvisMatchPair): as msvis_match_session_apply_pairs() takes them
+ *
+ * Returns: as msvis_match_session_match_async()
  */
-void
+gboolean
 msvis_match_session_apply_pairs_async (MsvisMatchSession    *self,
                                        GPtrArray            *pairs,
                                        const char           *origin,
@@ -147,7 +153,7 @@ msvis_match_session_apply_pairs_async (MsvisMatchSession    *self,
   op->apply = TRUE;
   op->pairs = g_ptr_array_ref (pairs);
   op->origin = g_strdup (origin);
-  start (self, op, cancellable, callback, user_data);
+  return start (self, op, cancellable, callback, user_data);
 }
 
 /**

@@ -14,14 +14,14 @@ G_BEGIN_DECLS
  * on the caller's thread; until then the caller makes no other edit of the session and keeps
  * it alive, or cancels @cancellable first (then the session is not touched again). */
 
-void     msvis_match_session_match_async       (MsvisMatchSession    *self,
+gboolean msvis_match_session_match_async       (MsvisMatchSession    *self,
                                                 MsvisNodeId           npu_node,
                                                 MsvisNodeId           bench_node,
                                                 gboolean              descendants,
                                                 GCancellable         *cancellable,
                                                 GAsyncReadyCallback   callback,
                                                 gpointer              user_data);
-void     msvis_match_session_apply_pairs_async (MsvisMatchSession    *self,
+gboolean msvis_match_session_apply_pairs_async (MsvisMatchSession    *self,
                                                 GPtrArray            *pairs,
                                                 const char           *origin,
                                                 GCancellable         *cancellable,
