@@ -33,9 +33,24 @@ static void
 show_pending (MsvisMatchUi *ui,
               const char   *text)
 {
+  AdwToast *toast;
+
   msvis_match_panel_set_pending (MSVIS_MATCH_PANEL (ui->panel), text);
-  if (text != NULL)
-    _msvis_match_ui_toast (ui, text);
+  if (text == NULL)
+    return;
+  /* The Matching page may not be in front: a toast says it too, in front of the last
+   * edit's, and takes the outcome as the offer does (_msvis_match_ui_toast()). */
+  if (ui->offer != NULL)
+    {
+      adw_toast_set_title (ui->offer, text);
+      adw_toast_set_button_label (ui->offer, NULL);
+      adw_toast_set_action_name (ui->offer, NULL);
+      return;
+    }
+  toast = adw_toast_new (text);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_set_weak_pointer (&ui->offer, toast);
+  adw_toast_overlay_add_toast (ui->window->toast_overlay, toast);
 }
 
 /* Another file, or the window closing, drops the edit: its session goes with the document. */
@@ -47,6 +62,8 @@ _msvis_match_ui_cancel_pending (MsvisMatchUi *ui)
   g_cancellable_cancel (ui->pending);
   g_clear_object (&ui->pending);
   show_pending (ui, NULL);
+  if (ui->offer != NULL)
+    _msvis_match_ui_toast (ui, _("The match was cancelled"));
 }
 
 /* One edit at a time: the second would be made on graphs the first is about to change. */
@@ -89,9 +106,14 @@ edit_done (GObject      *source,
           _msvis_match_ui_refresh (ui);
         }
       else
-        _msvis_window_show_error (ui->window, run->apply ? _("Could Not Apply the Matches")
-                                                         : _("Could Not Match the Nodes"),
-                                  error);
+        {
+          const char *heading = run->apply ? _("Could Not Apply the Matches")
+                                           : _("Could Not Match the Nodes");
+
+          if (ui->offer != NULL)
+            _msvis_match_ui_toast (ui, heading);
+          _msvis_window_show_error (ui->window, heading, error);
+        }
     }
   edit_run_free (run);
 }

@@ -150,9 +150,30 @@ pair_linked (gpointer data)
 }
 
 static gboolean
+mapped_label (GtkWidget     *widget,
+              gconstpointer  text)
+{
+  return msvis_ui_test_label_contains (widget, text) && gtk_widget_get_mapped (widget);
+}
+
+/* On screen, not only in a page that is not in front. */
+static gboolean
+shown (gpointer    window,
+       const char *text)
+{
+  return msvis_ui_test_find_widget (window, mapped_label, text) != NULL;
+}
+
+static gboolean
 refusal_shown (gpointer window)
 {
-  return msvis_ui_test_find_label (window, "Wait for it") != NULL;
+  return shown (window, "Wait for it");
+}
+
+static gboolean
+pending_shown (gpointer window)
+{
+  return shown (window, "reading the tensor files");
 }
 
 static void
@@ -180,7 +201,8 @@ test_match_off_ui_thread (void)
   g_assert_cmpuint (ticks, >=, 3);
   g_assert_cmpuint (linked (f.npu, PAIR), ==, MSVIS_NODE_ID_NONE);
   /* it shows that it is busy */
-  g_assert_nonnull (msvis_ui_test_find_label (GTK_WIDGET (f.window), "reading the tensor files"));
+  g_assert_true (msvis_ui_test_spin_until (pending_shown, f.window, 2000));
+  msvis_ui_test_spin (300);   /* the toast slides in */
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (f.window), "window-match-pending"));
 
   /* a second edit while one is pending is refused, and says so */
