@@ -306,6 +306,39 @@ test_match_missing_tensor (void)
   msvis_test_remove_tree (dir);
 }
 
+/* A truncated tensor file: the same, naming that file. */
+static void
+test_match_truncated_tensor (void)
+{
+  g_autofree char *dir = msvis_test_make_dir ();
+  g_autofree char *tensors = g_build_filename (dir, "tensors", NULL);
+  g_autofree char *source = msvis_test_data_path ("reference-2026", "inputs/tensor1/npu/"
+                                                  "dump_tensor_data/" PAIR ".input.0.pt");
+  g_autofree char *cut = g_build_filename (tensors, PAIR ".input.0.pt", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
+  Fixture f;
+  gsize length;
+
+  if (!msvis_ui_test_require (NULL, NULL))
+    return;
+  g_assert_cmpint (g_mkdir (tensors, 0700), ==, 0);
+  g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (cut, contents, length / 2, NULL));
+  path = copy_compare (dir, tensors);
+  open_unmatched (&f, path);
+  g_atomic_int_set (&hook.release, 1);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.link", NULL));
+  g_assert_true (msvis_ui_test_spin_until (error_shown, cut, 5000));
+  g_assert_cmpuint (linked (f.npu, PAIR), ==, MSVIS_NODE_ID_NONE);
+  gtk_window_destroy (msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  msvis_tensor_reads_set_hook (NULL, NULL);
+  gtk_window_destroy (GTK_WINDOW (f.window));
+  msvis_ui_test_spin (100);
+  msvis_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -315,5 +348,6 @@ main (int   argc,
   g_test_add_func ("/match-window-async/off-ui-thread", test_match_off_ui_thread);
   g_test_add_func ("/match-window-async/cancelled-on-close", test_match_cancelled_on_close);
   g_test_add_func ("/match-window-async/missing-tensor", test_match_missing_tensor);
+  g_test_add_func ("/match-window-async/truncated-tensor", test_match_truncated_tensor);
   return g_test_run ();
 }
