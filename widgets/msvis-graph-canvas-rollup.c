@@ -18,10 +18,15 @@
 #define BADGE_GAP      3.
 #define BADGE_MIN_ZOOM 0.3   /* below, a badge would be bigger than the box it sits on */
 
+/* After the kinds of MsvisRollupKind: the overflowing leaves by level, which the badges of
+ * overflow mode count. */
+#define N_COUNTS       (MSVIS_N_ROLLUPS + 3)
+#define LEVEL_COUNT(l) (MSVIS_N_ROLLUPS + (l) - MSVIS_OVERFLOW_MEDIUM)
+
 struct _MsvisRollups
 {
   guint   n_nodes;
-  guint32 counts[][MSVIS_N_ROLLUPS];
+  guint32 counts[][N_COUNTS];
 };
 
 void
@@ -65,12 +70,14 @@ _msvis_rollups_new (MsvisVisDocument *doc,
   for (MsvisNodeId node = 0; node < n; node++)
     {
       int kind;
+      MsvisOverflowLevel level;
       gboolean overflow;
 
       if (msvis_graph_node_get_first_child (graph, node) != MSVIS_NODE_ID_NONE)
         continue;
       kind = leaf_kind (finder, node);
-      overflow = msvis_graph_node_get_overflow (graph, node) != MSVIS_OVERFLOW_NONE;
+      level = MIN (msvis_graph_node_get_overflow (graph, node), MSVIS_OVERFLOW_CRITICAL);
+      overflow = level != MSVIS_OVERFLOW_NONE;
       if (kind < 0 && !overflow)
         continue;
       for (MsvisNodeId up = node; up != MSVIS_NODE_ID_NONE && up < n;
@@ -79,7 +86,10 @@ _msvis_rollups_new (MsvisVisDocument *doc,
           if (kind >= 0)
             self->counts[up][kind]++;
           if (overflow)
-            self->counts[up][MSVIS_ROLLUP_OVERFLOW]++;
+            {
+              self->counts[up][MSVIS_ROLLUP_OVERFLOW]++;
+              self->counts[up][LEVEL_COUNT (level)]++;
+            }
         }
     }
   return self;
@@ -181,15 +191,73 @@ static const struct {
   [MSVIS_ROLLUP_OVERFLOW] = { { 0.27, 0.41, 0.72, 1 }, { 1, 1, 1, 1 } },
 };
 
+/* Overflow mode colours the boxes by overflow level: the badges count the levels inside in
+ * the legend's colours of them, since a precision count would read as the colour of boxes
+ * that no longer have it. The pale medium pill gets its text in the critical blue. */
+static void
+overflow_badge (MsvisOverflowLevel  level,
+                guint32             count,
+                MsvisCanvasBadge   *badge)
+{
+  const MsvisRgba *fill = &msvis_render_overflow_fills[level];
+  const MsvisRgba *deep = &msvis_render_overflow_fills[MSVIS_OVERFLOW_CRITICAL];
+
+  badge->fill = (GdkRGBA) { fill->red, fill->green, fill->blue, 1 };
+  badge->ink = level == MSVIS_OVERFLOW_CRITICAL ? (GdkRGBA) { 1, 1, 1, 1 }
+               : level == MSVIS_OVERFLOW_HIGH ? (GdkRGBA) { 0.05, 0.08, 0.2, 1 }
+               : (GdkRGBA) { deep->red * 0.6, deep->green * 0.6, deep->blue * 0.6, 1 };
+  badge->count = count;
+}
+
+static guint
+badges_of (MsvisGraphCanvas *self,
+           const guint32    *counts,
+           MsvisCanvasBadge  badges[MSVIS_CANVAS_MAX_BADGES])
+{
+  guint n = 0;
+
+  if (self->overflow_mode)
+    {
+      for (int level = MSVIS_OVERFLOW_MEDIUM; level <= MSVIS_OVERFLOW_CRITICAL; level++)
+        if (counts[LEVEL_COUNT (level)] > 0)
+          overflow_badge (level, counts[LEVEL_COUNT (level)], &badges[n++]);
+      return n;
+    }
+  for (int kind = MSVIS_N_ROLLUPS - 1; kind >= 0; kind--)
+    if (counts[kind] > 0)
+      badges[n++] = (MsvisCanvasBadge) { badge_colors[kind].fill, badge_colors[kind].ink,
+                                         counts[kind] };
+  return n;
+}
+
+/**
+ * msvis_graph_canvas_get_badges:
+ * @badges: (out caller-allocates) (array fixed-size=4): what @node shows when it is closed,
+ *   from the right (MSVIS_CANVAS_MAX_BADGES at most)
+ *
+ * Returns: how many badges @node has (0 for a leaf, or nothing inside to count)
+ */
+guint
+msvis_graph_canvas_get_badges (MsvisGraphCanvas *self,
+                               MsvisNodeId       node,
+                               MsvisCanvasBadge *badges)
+{
+  g_return_val_if_fail (MSVIS_IS_GRAPH_CANVAS (self), 0);
+
+  if (self->rollups == NULL || node >= self->rollups->n_nodes ||
+      msvis_graph_node_get_first_child (self->graph, node) == MSVIS_NODE_ID_NONE)
+    return 0;
+  return badges_of (self, self->rollups->counts[node], badges);
+}
+
 /* One pill, its right edge at @right: returns where the next one's right edge goes. */
 static double
-draw_badge (GtkSnapshot *snapshot,
-            PangoLayout *layout,
-            guint        kind,
-            guint32      count,
-            double       right)
+draw_badge (GtkSnapshot            *snapshot,
+            PangoLayout            *layout,
+            const MsvisCanvasBadge *badge,
+            double                  right)
 {
-  g_autofree char *text = g_strdup_printf ("%u", count);
+  g_autofree char *text = g_strdup_printf ("%u", badge->count);
   GskRoundedRect pill;
   int text_w, text_h;
   double width;
@@ -201,12 +269,12 @@ draw_badge (GtkSnapshot *snapshot,
                                                                width, BADGE_HEIGHT),
                                    BADGE_HEIGHT / 2);
   gtk_snapshot_push_rounded_clip (snapshot, &pill);
-  gtk_snapshot_append_color (snapshot, &badge_colors[kind].fill, &pill.bounds);
+  gtk_snapshot_append_color (snapshot, &badge->fill, &pill.bounds);
   gtk_snapshot_pop (snapshot);
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (right - width + (width - text_w) / 2,
                                                           -text_h / 2.));
-  gtk_snapshot_append_layout (snapshot, layout, &badge_colors[kind].ink);
+  gtk_snapshot_append_layout (snapshot, layout, &badge->ink);
   gtk_snapshot_restore (snapshot);
   return right - width - BADGE_GAP;
 }
@@ -223,21 +291,21 @@ badge_cb (const MsvisLayoutBox *box,
           gpointer              user_data)
 {
   BadgeData *d = user_data;
-  const guint32 *counts;
+  MsvisCanvasBadge badges[MSVIS_CANVAS_MAX_BADGES];
+  guint n;
   double right;
 
   if (box->expanded || box->n_subnodes == 0 || box->node >= d->self->rollups->n_nodes)
     return box->expanded;
-  counts = d->self->rollups->counts[box->node];
+  n = badges_of (d->self, d->self->rollups->counts[box->node], badges);
   gtk_snapshot_save (d->snapshot);
   /* On the top edge, at the right, in widget pixels. */
   gtk_snapshot_translate (d->snapshot, &GRAPHENE_POINT_INIT (box->rect.x + box->rect.width,
                                                              box->rect.y));
   gtk_snapshot_scale (d->snapshot, 1 / d->self->zoom, 1 / d->self->zoom);
   right = -4;
-  for (int kind = MSVIS_N_ROLLUPS - 1; kind >= 0; kind--)
-    if (counts[kind] > 0)
-      right = draw_badge (d->snapshot, d->layout, kind, counts[kind], right);
+  for (guint i = 0; i < n; i++)
+    right = draw_badge (d->snapshot, d->layout, &badges[i], right);
   gtk_snapshot_restore (d->snapshot);
   return FALSE;
 }
@@ -266,6 +334,31 @@ _msvis_graph_canvas_snapshot_badges (MsvisGraphCanvas *self,
   msvis_layout_visit (self->layout, &area, badge_cb, &d);
 }
 
+/* What overflow mode's badges count, worst first. */
+static void
+describe_levels (const guint32 *c,
+                 GString       *text)
+{
+  guint32 n;
+
+  /* translators: counts of the leaf nodes inside a container, by overflow level */
+  if ((n = c[LEVEL_COUNT (MSVIS_OVERFLOW_CRITICAL)]) > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                               "\n%u overflowing inside, level critical",
+                                               "\n%u overflowing inside, level critical", n),
+                            n);
+  if ((n = c[LEVEL_COUNT (MSVIS_OVERFLOW_HIGH)]) > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                               "\n%u overflowing inside, level high",
+                                               "\n%u overflowing inside, level high", n),
+                            n);
+  if ((n = c[LEVEL_COUNT (MSVIS_OVERFLOW_MEDIUM)]) > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                               "\n%u overflowing inside, level medium",
+                                               "\n%u overflowing inside, level medium", n),
+                            n);
+}
+
 /**
  * _msvis_graph_canvas_describe_rollup:
  *
@@ -283,6 +376,11 @@ _msvis_graph_canvas_describe_rollup (MsvisGraphCanvas *self,
       || msvis_graph_node_get_first_child (self->graph, node) == MSVIS_NODE_ID_NONE)
     return;
   c = self->rollups->counts[node];
+  if (self->overflow_mode)
+    {
+      describe_levels (c, text);
+      return;
+    }
   /* translators: counts of the leaf nodes inside a container, which its badges show */
   if (c[MSVIS_ROLLUP_ERROR] > 0)
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "\n%u error inside",
@@ -366,8 +464,20 @@ msvis_graph_canvas_render_rows (MsvisGraphCanvas *self,
                          ? self->rollups->counts[row->node] : NULL;
       MsvisRgba fill = self->fill_map ? msvis_fill_map_get (self->fill_map, row->node)
                                       : msvis_render_white;
+      int worst = MSVIS_OVERFLOW_NONE;
 
-      if (c != NULL && c[MSVIS_ROLLUP_ERROR] > 0)
+      /* overflow mode: the worst level inside, as the badges and boxes show it */
+      for (int level = MSVIS_OVERFLOW_MEDIUM; self->overflow_mode && c != NULL &&
+           level <= MSVIS_OVERFLOW_CRITICAL; level++)
+        if (c[LEVEL_COUNT (level)] > 0)
+          worst = level;
+      if (self->overflow_mode && worst != MSVIS_OVERFLOW_NONE)
+        cairo_set_source_rgba (cr, msvis_render_overflow_fills[worst].red,
+                               msvis_render_overflow_fills[worst].green,
+                               msvis_render_overflow_fills[worst].blue, 1);
+      else if (self->overflow_mode)
+        cairo_set_source_rgba (cr, fill.red * 0.85, fill.green * 0.85, fill.blue * 0.85, 1);
+      else if (c != NULL && c[MSVIS_ROLLUP_ERROR] > 0)
         gdk_cairo_set_source_rgba (cr, &badge_colors[MSVIS_ROLLUP_ERROR].fill);
       else if (c != NULL && c[MSVIS_ROLLUP_WARNING] > 0)
         gdk_cairo_set_source_rgba (cr, &badge_colors[MSVIS_ROLLUP_WARNING].fill);

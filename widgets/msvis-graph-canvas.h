@@ -28,6 +28,17 @@ typedef enum
   MSVIS_N_ROLLUPS
 } MsvisRollupKind;
 
+/* A badge on a closed container: in overflow mode one per overflow level inside, in the
+ * overflow legend's colours; else one per MsvisRollupKind. */
+#define MSVIS_CANVAS_MAX_BADGES 4
+
+typedef struct
+{
+  GdkRGBA fill;
+  GdkRGBA ink;
+  guint   count;
+} MsvisCanvasBadge;
+
 GtkWidget   *msvis_graph_canvas_new              (void);
 void         msvis_graph_canvas_set_wrap_peer    (MsvisGraphCanvas *self,
                                                   MsvisGraphCanvas *peer);
@@ -58,6 +69,9 @@ void         msvis_graph_canvas_cancel_layout    (MsvisGraphCanvas *self);
 gboolean     msvis_graph_canvas_get_rollup       (MsvisGraphCanvas *self,
                                                   MsvisNodeId       node,
                                                   guint             counts[MSVIS_N_ROLLUPS]);
+guint        msvis_graph_canvas_get_badges       (MsvisGraphCanvas *self,
+                                                  MsvisNodeId       node,
+                                                  MsvisCanvasBadge *badges);
 
 MsvisNodeId  msvis_graph_canvas_get_selected     (MsvisGraphCanvas *self);
 void         msvis_graph_canvas_set_marked       (MsvisGraphCanvas *self,

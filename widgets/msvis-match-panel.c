@@ -23,6 +23,8 @@ struct _MsvisMatchPanel
   GtkWidget        *lists[2];    /* a stack: the list, or "none" when the side has no node */
   GtkWidget        *empty;       /* shown for a build, which has nothing to match */
   GtkWidget        *content;
+  GtkWidget        *pending;     /* a spinner and what it waits for, under the buttons */
+  GtkWidget        *pending_label;
 };
 
 enum { NODE_ACTIVATED, N_SIGNALS };
@@ -151,6 +153,25 @@ make_buttons (void)
   return box;
 }
 
+static GtkWidget *
+make_pending (MsvisMatchPanel *self)
+{
+  GtkWidget *spinner = gtk_spinner_new ();
+
+  self->pending = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  self->pending_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->pending_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->pending_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (self->pending_label), 0);
+  gtk_widget_set_hexpand (self->pending_label, TRUE);
+  gtk_widget_set_valign (spinner, GTK_ALIGN_START);
+  gtk_spinner_start (GTK_SPINNER (spinner));
+  gtk_box_append (GTK_BOX (self->pending), spinner);
+  gtk_box_append (GTK_BOX (self->pending), self->pending_label);
+  gtk_widget_set_visible (self->pending, FALSE);
+  return self->pending;
+}
+
 static void
 msvis_match_panel_dispose (GObject *object)
 {
@@ -198,6 +219,7 @@ msvis_match_panel_init (MsvisMatchPanel *self)
   gtk_widget_add_css_class (hint, "dim-label");
   gtk_box_append (GTK_BOX (self->content), hint);
   gtk_box_append (GTK_BOX (self->content), make_buttons ());
+  gtk_box_append (GTK_BOX (self->content), make_pending (self));
   gtk_box_append (GTK_BOX (self->content), make_side (self, FALSE));
   gtk_box_append (GTK_BOX (self->content), make_side (self, TRUE));
 
@@ -302,4 +324,21 @@ msvis_match_panel_get_n_unmatched (MsvisMatchPanel *self,
 {
   g_return_val_if_fail (MSVIS_IS_MATCH_PANEL (self), 0);
   return g_list_model_get_n_items (G_LIST_MODEL (self->names[is_bench != FALSE]));
+}
+
+/**
+ * msvis_match_panel_set_pending:
+ * @text: (nullable): what a match waits for, or %NULL when nothing is pending
+ *
+ * A spinner under the buttons with @text: a match that reads tensor files on a worker is
+ * not made yet, and the page says so while the window stays usable.
+ */
+void
+msvis_match_panel_set_pending (MsvisMatchPanel *self,
+                               const char      *text)
+{
+  g_return_if_fail (MSVIS_IS_MATCH_PANEL (self));
+
+  gtk_label_set_text (GTK_LABEL (self->pending_label), text != NULL ? text : "");
+  gtk_widget_set_visible (self->pending, text != NULL);
 }

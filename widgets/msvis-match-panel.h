@@ -22,5 +22,7 @@ void       msvis_match_panel_set_document (MsvisMatchPanel  *self,
 void       msvis_match_panel_refresh      (MsvisMatchPanel  *self);
 guint      msvis_match_panel_get_n_unmatched (MsvisMatchPanel *self,
                                               gboolean         is_bench);
+void       msvis_match_panel_set_pending  (MsvisMatchPanel  *self,
+                                           const char       *text);
 
 G_END_DECLS

@@ -6,26 +6,13 @@
 
 #include "msvis-display-name.h"
 #include "msvis-match-panel.h"
-#include "msvis-match-session.h"
+#include "msvis-match-session-async.h"
+#include "msvis-match-ui-private.h"
 #include "msvis-window-private.h"
 
 /* Manual matching in the window: the "match" action group. The session is made on the first
  * edit (opening a file costs nothing more); the NPU and Bench nodes to match are the last
  * ones picked on each side, since picking an unmatched node clears the other side. */
-
-struct _MsvisMatchUi
-{
-  MsvisWindow       *window;       /* not a reference: the window owns this */
-  GSimpleActionGroup *group;
-  MsvisMatchSession *session;
-  GFile             *file;         /* where the document came from */
-  MsvisNodeId        npu;          /* last picked on each side */
-  MsvisNodeId        bench;
-  gboolean           descendants;
-  AdwToast          *offer;        /* weak: the toast offering the picked pair */
-  gboolean           answered;     /* the user just said save or discard: do not ask again */
-  GtkWidget         *panel;        /* the sidebar's Matching page */
-};
 
 static void
 enable (MsvisMatchUi *ui,
@@ -192,9 +179,9 @@ ensure_session (MsvisMatchUi *ui)
   return TRUE;
 }
 
-static void
-toast (MsvisMatchUi *ui,
-       const char   *text)
+void
+_msvis_match_ui_toast (MsvisMatchUi *ui,
+                       const char   *text)
 {
   /* The offer on screen says what came of it. Dismissing it for a new toast ran two
    * animations at once, and libadwaita 1.2 skipping them when the window closed read freed
@@ -212,8 +199,8 @@ toast (MsvisMatchUi *ui,
 }
 
 /* Links and the details panel read the results when they draw; colours are kept. */
-static void
-refresh (MsvisMatchUi *ui)
+void
+_msvis_match_ui_refresh (MsvisMatchUi *ui)
 {
   MsvisCompareView *view = ui->window->compare_view;
   MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (view, FALSE);
@@ -228,10 +215,10 @@ refresh (MsvisMatchUi *ui)
   update (ui);
 }
 
-static void
-say_change (MsvisMatchUi           *ui,
-            const char             *verb,
-            const MsvisMatchChange *change)
+void
+_msvis_match_ui_say_change (MsvisMatchUi           *ui,
+                            const char             *verb,
+                            const MsvisMatchChange *change)
 {
   g_autofree char *linked = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pair matched",
                                                           "%u pairs matched",
@@ -250,7 +237,7 @@ say_change (MsvisMatchUi           *ui,
   else
     /* translators: "Undone: " or "", then "3 pairs matched" */
     text = g_strdup_printf (_("%s%s"), verb, change->n_linked > 0 ? linked : unlinked);
-  toast (ui, text);
+  _msvis_match_ui_toast (ui, text);
 }
 
 static void
@@ -259,19 +246,10 @@ link_activated (GSimpleAction *action,
                 gpointer       data)
 {
   MsvisMatchUi *ui = data;
-  g_autoptr(GError) error = NULL;
-  MsvisMatchChange change;
 
-  if (!ensure_session (ui))
+  if (_msvis_match_ui_refuse_if_pending (ui) || !ensure_session (ui))
     return;
-  if (!msvis_match_session_match (ui->session, ui->npu, ui->bench, ui->descendants, &change,
-                                  &error))
-    {
-      _msvis_window_show_error (ui->window, _("Could Not Match the Nodes"), error);
-      return;
-    }
-  say_change (ui, "", &change);
-  refresh (ui);
+  _msvis_match_ui_start_edit (ui, NULL, NULL);
 }
 
 static void
@@ -283,15 +261,15 @@ unlink_activated (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
   MsvisMatchChange change;
 
-  if (!ensure_session (ui))
+  if (_msvis_match_ui_refuse_if_pending (ui) || !ensure_session (ui))
     return;
   if (!msvis_match_session_unmatch (ui->session, ui->npu, ui->descendants, &change, &error))
     {
       _msvis_window_show_error (ui->window, _("Could Not Unmatch the Nodes"), error);
       return;
     }
-  say_change (ui, "", &change);
-  refresh (ui);
+  _msvis_match_ui_say_change (ui, "", &change);
+  _msvis_match_ui_refresh (ui);
 }
 
 static void
@@ -303,12 +281,12 @@ history_activated (GSimpleAction *action,
   gboolean undo = g_str_equal (g_action_get_name (G_ACTION (action)), "undo");
   MsvisMatchChange change;
 
-  if (ui->session == NULL)
+  if (ui->session == NULL || _msvis_match_ui_refuse_if_pending (ui))
     return;
   if (undo ? msvis_match_session_undo (ui->session, &change)
            : msvis_match_session_redo (ui->session, &change))
-    say_change (ui, undo ? _("Undone: ") : _("Redone: "), &change);
-  refresh (ui);
+    _msvis_match_ui_say_change (ui, undo ? _("Undone: ") : _("Redone: "), &change);
+  _msvis_match_ui_refresh (ui);
 }
 
 static void
@@ -347,7 +325,7 @@ save_to (MsvisMatchUi *ui,
       return FALSE;
     }
   msvis_match_session_set_saved (ui->session);
-  toast (ui, _("Saved"));
+  _msvis_match_ui_toast (ui, _("Saved"));
   update (ui);
   return TRUE;
 }
@@ -399,20 +377,17 @@ config_read (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) pairs = msvis_vis_config_read_finish (result, &error);
   g_autofree char *name = g_file_get_parse_name (read->file);
-  MsvisMatchChange change;
 
   /* The window opened something else meanwhile: these matches were for the old result. */
   if (ui == NULL || read->window->doc != read->doc)
     return;
-  if (pairs == NULL || !ensure_session (ui) ||
-      !msvis_match_session_apply_pairs (ui->session, pairs, name, &change, &error))
+  if (pairs == NULL)
     {
-      if (error != NULL)
-        _msvis_window_show_error (ui->window, _("Could Not Apply the Matches"), error);
+      _msvis_window_show_error (ui->window, _("Could Not Apply the Matches"), error);
       return;
     }
-  say_change (ui, "", &change);
-  refresh (ui);
+  if (!_msvis_match_ui_refuse_if_pending (ui) && ensure_session (ui))
+    _msvis_match_ui_start_edit (ui, pairs, name);
 }
 
 static void
@@ -441,7 +416,7 @@ chosen (GtkNativeDialog *dialog,
           if (!msvis_vis_config_write (file, pairs, TRUE, &error))
             _msvis_window_show_error (ui->window, _("Could Not Write the Matches"), error);
           else
-            toast (ui, _("Match configuration written"));
+            _msvis_match_ui_toast (ui, _("Match configuration written"));
           break;
         case CHOOSE_IMPORT:
         default:
@@ -500,10 +475,19 @@ choose_activated (GSimpleAction *action,
 }
 
 static void
+drop_pending (MsvisMatchUi *ui)
+{
+  if (ui->pending != NULL)
+    g_cancellable_cancel (ui->pending);
+  g_clear_object (&ui->pending);
+}
+
+static void
 free_ui (gpointer data)
 {
   MsvisMatchUi *ui = data;
 
+  drop_pending (ui);
   g_clear_pointer (&ui->session, msvis_match_session_free);
   g_clear_object (&ui->file);
   g_clear_object (&ui->group);
@@ -563,6 +547,8 @@ _msvis_window_match_init (MsvisWindow *self)
                                    ui);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "match", G_ACTION_GROUP (ui->group));
   g_signal_connect (self->compare_view, "selection-changed", G_CALLBACK (selection_changed), ui);
+  /* Closing the window drops an edit still reading (its pages are gone by then). */
+  g_signal_connect_swapped (self, "destroy", G_CALLBACK (drop_pending), ui);
   add_panel (ui);
   g_object_set_data_full (G_OBJECT (self), "msvis-match-ui", ui, free_ui);
   self->match = ui;
@@ -581,6 +567,7 @@ _msvis_window_match_reset (MsvisWindow *self)
 
   if (ui == NULL)
     return;
+  _msvis_match_ui_cancel_pending (ui);
   g_clear_pointer (&ui->session, msvis_match_session_free);
   g_clear_object (&ui->file);
   ui->npu = ui->bench = MSVIS_NODE_ID_NONE;

@@ -6,6 +6,7 @@
 #include "msvis-json-value.h"
 #include "msvis-match-session.h"
 #include "msvis-tensor-metrics.h"
+#include "msvis-tensor-reads.h"
 
 G_BEGIN_DECLS
 
@@ -23,8 +24,9 @@ typedef struct
  * dump_data_dir name. */
 typedef struct
 {
-  const char *npu;
-  const char *bench;
+  const char       *npu;
+  const char       *bench;
+  MsvisTensorReads *reads;   /* (nullable): the files are read apart from the match */
 } MsvisDb26Dirs;
 
 /* @dirs: (nullable): only for MSVIS_INDICATOR_ALL */

@@ -8,7 +8,6 @@
 
 #include "msvis-compare-error.h"
 #include "msvis-match-db26-private.h"
-#include "msvis-real-data.h"
 
 /* The tensor half of MatchedNodeCalculator.get_db_tensor_compare_result
  * (msprobe_adapter.py:238-678@8ff00da3): where the tensor files of a pair are, and msprobe's
@@ -109,6 +108,7 @@ _msvis_match_db26_compare_tensors (const MsvisDb26Dirs  *dirs,
   if ((npu_path = tensor_path (dirs->npu, npu_data_name, error)) == NULL ||
       (bench_path = tensor_path (dirs->bench, bench_data_name, error)) == NULL)
     return FALSE;
-  return msvis_real_data_compare_files_for_era (MSVIS_ERA_2026, npu_path, bench_path, metrics,
-                                                NULL, error);
+  if (dirs->reads != NULL)
+    return msvis_tensor_reads_get (dirs->reads, npu_path, bench_path, metrics, error);
+  return msvis_tensor_read_pair (npu_path, bench_path, metrics, NULL, error);
 }

@@ -119,7 +119,7 @@ _msvis_match_session_compare_2026 (MsvisMatchSession  *self,
   MsvisIndicatorMode mode = self->mode == MSVIS_COMPARE_MD5 ? MSVIS_INDICATOR_MD5
                             : self->mode == MSVIS_COMPARE_REAL_DATA ? MSVIS_INDICATOR_ALL
                             : MSVIS_INDICATOR_SUMMARY;
-  MsvisDb26Dirs dirs = { self->npu_tensor_dir, self->bench_tensor_dir };
+  MsvisDb26Dirs dirs = { self->npu_tensor_dir, self->bench_tensor_dir, self->reads };
   MsvisLevel level;
   MsvisPrecision precision = { MSVIS_PRECISION_INT, 0 };
 

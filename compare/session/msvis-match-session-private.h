@@ -4,6 +4,7 @@
 
 #include "msvis-match-session.h"
 #include "msvis-node-compare.h"
+#include "msvis-tensor-reads.h"
 
 G_BEGIN_DECLS
 
@@ -66,6 +67,8 @@ struct _MsvisMatchSession
   GRecMutexLocker  *locker;            /* the document's, held during an edit */
   GPtrArray        *warnings;
   gboolean          era_2026;          /* a mindstudio-probe 26.0.0 .vis.db */
+  MsvisTensorReads *reads;             /* (nullable): tensor files read apart from the edit */
+  gboolean          planning;          /* the edit only collects its reads, and is put back */
 };
 
 void        _msvis_match_session_edit_free         (gpointer           data);

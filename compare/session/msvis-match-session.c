@@ -520,7 +520,7 @@ end_edit (MsvisMatchSession *self,
   g_autoptr(GRecMutexLocker) locker = g_steal_pointer (&self->locker);
   Edit *edit = g_steal_pointer (&self->current);
 
-  if (ok)
+  if (ok && !self->planning)
     {
       /* Real data waits for the tensors of every pair, as msprobe's _postcompare does. */
       msvis_node_compare_finish (self->node_compare, self->npu_tensor_dir,
@@ -539,7 +539,7 @@ end_edit (MsvisMatchSession *self,
     }
   g_clear_pointer (&self->node_compare, msvis_node_compare_free);
 
-  if (!ok || edit->before->len == 0)
+  if (!ok || edit->before->len == 0 || self->planning)
     {
       restore (self, edit->before, edit->before_items);
       restore_table (self, edit->table_before);
