@@ -170,6 +170,22 @@ test_generated_compare (void)
   msvis_test_remove_tree (tmp);
 }
 
+/* msprobe's three tables, empty, in 64 KiB pages, with tb_nodes' id index left to msvis. */
+static void
+make_tables (const char       *path,
+             MsvisDb26IdIndex *id_index)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA page_size=65536", NULL, NULL, NULL), ==, SQLITE_OK);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpint (sqlite3_exec (db, msvis_vis_db26_schema[i], NULL, NULL, NULL), ==,
+                     SQLITE_OK);
+  g_assert_true (_msvis_db26_id_index_hide (db, id_index));
+  sqlite3_close (db);
+}
+
 /* Keys of every length up to several overflow pages, some equal but for the rowid: index
  * b-trees four levels deep, cells spilling over, and pages ending at every place. */
 static void
@@ -186,14 +202,8 @@ test_long_keys (void)
   const guint n_rows = 300;
   MsvisDb26IdIndex id_index = { 0 };
 
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "PRAGMA page_size=65536", NULL, NULL, NULL), ==, SQLITE_OK);
-  for (guint i = 0; i < 3; i++)
-    g_assert_cmpint (sqlite3_exec (db, msvis_vis_db26_schema[i], NULL, NULL, NULL), ==,
-                     SQLITE_OK);
   /* the id's index written here too, into the root page SQLite gave it */
-  g_assert_true (_msvis_db26_id_index_hide (db, &id_index));
-  sqlite3_close (db);
+  make_tables (path, &id_index);
   g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "BEGIN", NULL, NULL, NULL), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_prepare_v2 (db, "INSERT INTO tb_nodes (id, graph_id, node_order, "
@@ -334,7 +344,6 @@ test_duplicate_ids (void)
   MsvisVisCompare compare;
   MsvisVisDb26Writer *writer;
   g_autoptr(GDir) listing = NULL;
-  sqlite3 *db = NULL;
 
   g_assert_no_error (error);
   msvis_vis_document_get_compare (doc, &compare);
@@ -353,13 +362,7 @@ test_duplicate_ids (void)
   g_assert_null (g_dir_read_name (listing));
 
   /* tb_nodes' key alone */
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "PRAGMA page_size=65536", NULL, NULL, NULL), ==, SQLITE_OK);
-  for (guint i = 0; i < 3; i++)
-    g_assert_cmpint (sqlite3_exec (db, msvis_vis_db26_schema[i], NULL, NULL, NULL), ==,
-                     SQLITE_OK);
-  g_assert_true (_msvis_db26_id_index_hide (db, &id_index));
-  sqlite3_close (db);
+  make_tables (path, &id_index);
   for (guint i = 0; i < 3; i++)
     {
       MsvisDb26IndexRow row = {
