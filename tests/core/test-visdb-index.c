@@ -223,7 +223,8 @@ test_long_keys (void)
       g_autofree char *parent = g_strdup_printf ("%c", 'A' + g_rand_int_range (rand, 0, 3));
       MsvisDb26IndexRow row = {
         .rowid = i + 1, .id = id, .id_len = strlen (id), .step = (gint)(i % 3),
-        .rank = -(gint)(i % 2), .node_order = (gint64)g_rand_int_range (rand, -300, 300) << 24,
+        .rank = -(gint)(i % 2),
+        .node_order = (gint64)g_rand_int_range (rand, -300, 300) * (1 << 24),
         .micro_step = g_rand_int_range (rand, 0, 4), .distributed = i % 5 == 0,
         .data_source = i % 4 == 0 ? "NPU" : "Bench", .up_node = parent, .node_name = name,
         .link = link, .link_len = len
