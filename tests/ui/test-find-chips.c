@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "msvis-find-panel.h"
+#include "msvis-find-test-util.h"
 #include "msvis-node-finder.h"
 #include "msvis-ui-test-util.h"
 
@@ -51,56 +52,14 @@ fixture_clear (Fixture *f)
 static guint
 n_results (Fixture *f)
 {
-  guint n = 0;
-
-  g_object_get (f->panel, "n-results", &n, NULL);
-  return n;
+  return msvis_find_test_n_results (f->panel);
 }
 
-typedef struct
-{
-  GtkEditable *entry;
-  const char  *text;
-  gboolean     done;
-} Wait;
-
-/* set_text() deletes, then inserts: only a notification while the entry holds the final
- * text answers it. */
-static void
-n_results_cb (GObject    *object,
-              GParamSpec *pspec,
-              Wait       *wait)
-{
-  if (strcmp (gtk_editable_get_text (wait->entry), wait->text) == 0)
-    wait->done = TRUE;
-}
-
-static gboolean
-wait_done (gpointer data)
-{
-  return ((Wait *)data)->done;
-}
-
-static gboolean
-is_entry (GtkWidget     *widget,
-          gconstpointer  data)
-{
-  return GTK_IS_SEARCH_ENTRY (widget);
-}
-
-/* Types @text and waits for its search to end. */
 static guint
 type (Fixture    *f,
       const char *text)
 {
-  GtkWidget *entry = msvis_ui_test_find_widget (GTK_WIDGET (f->panel), is_entry, NULL);
-  Wait wait = { GTK_EDITABLE (entry), text, FALSE };
-  gulong id = g_signal_connect (f->panel, "notify::n-results", G_CALLBACK (n_results_cb), &wait);
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), text);
-  g_assert_true (msvis_ui_test_spin_until (wait_done, &wait, 5000));
-  g_signal_handler_disconnect (f->panel, id);
-  return n_results (f);
+  return msvis_find_test_type (f->panel, text);
 }
 
 static gboolean
