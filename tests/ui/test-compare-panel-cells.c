@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "msvis-canvas-test-util.h"
 #include "msvis-compare-panel.h"
 #include "msvis-node-details.h"
 #include "msvis-test-util.h"
@@ -16,18 +17,8 @@
  * column title whole. The same cmp_stat compare in both eras: July's .vis and msprobe 26's
  * .vis.db. */
 
-#define JULY "cmp_stat/compare_20261121191907.vis"
-
-static char *
-db_path (void)
-{
-  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out", "cmp_stat",
-                                      "compare_20261127113849.vis.db", NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: the msprobe 26 cmp_stat fixture is missing", path);
-  return path;
-}
+#define JULY      "cmp_stat/compare_20261121191907.vis"
+#define STAT_2026 "cmp_stat/compare_20261127113849.vis.db"
 
 static gboolean
 is_details (GtkWidget     *widget,
@@ -107,7 +98,7 @@ static void
 test_floats_keep_exponent (void)
 {
   g_autofree char *july = NULL;
-  g_autofree char *db = db_path ();
+  g_autofree char *db = msvis_ui_test_reference_2026 (STAT_2026);
 
   if (!msvis_ui_test_require (JULY, &july))
     return;
@@ -191,7 +182,7 @@ static void
 test_opens_at_column_edge (void)
 {
   g_autofree char *july = NULL;
-  g_autofree char *db = db_path ();
+  g_autofree char *db = msvis_ui_test_reference_2026 (STAT_2026);
   const int widths[] = { 1000, 1280, 1440 };
 
   if (!msvis_ui_test_require (JULY, &july))
@@ -242,7 +233,7 @@ static void
 test_scrollbar_own_line (void)
 {
   g_autofree char *july = NULL;
-  g_autofree char *db = db_path ();
+  g_autofree char *db = msvis_ui_test_reference_2026 (STAT_2026);
 
   if (!msvis_ui_test_require (JULY, &july))
     return;
@@ -280,7 +271,7 @@ static void
 test_titles_whole (void)
 {
   g_autofree char *july = NULL;
-  g_autofree char *db = db_path ();
+  g_autofree char *db = msvis_ui_test_reference_2026 (STAT_2026);
 
   if (!msvis_ui_test_require (JULY, &july))
     return;

@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "msvis-canvas-test-util.h"
 #include "msvis-compare-panel.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
@@ -16,18 +17,8 @@
  * whole or out of view, in the .vis.db (2026) and the July .vis of the same cmp_stat compare,
  * pair after pair. */
 
-#define JULY "cmp_stat/compare_20261121191907.vis"
-
-static char *
-db_path (void)
-{
-  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out", "cmp_stat",
-                                      "compare_20261127113849.vis.db", NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: the msprobe 26 cmp_stat fixture is missing", path);
-  return path;
-}
+#define JULY      "cmp_stat/compare_20261121191907.vis"
+#define STAT_2026 "cmp_stat/compare_20261127113849.vis.db"
 
 static gboolean
 is_frozen_scroller (GtkWidget     *widget,
@@ -128,7 +119,7 @@ static void
 test_no_line_cut (void)
 {
   g_autofree char *july = NULL;
-  g_autofree char *db = db_path ();
+  g_autofree char *db = msvis_ui_test_reference_2026 (STAT_2026);
 
   if (!msvis_ui_test_require (JULY, &july))
     return;
