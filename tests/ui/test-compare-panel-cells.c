@@ -37,14 +37,7 @@ select_node (MsvisWindow *window,
   if (id == NULL)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.first-divergence", NULL);
   else
-    {
-      MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (
-        msvis_window_test_compare_view (window), FALSE);
-      MsvisNodeId node = msvis_graph_lookup (msvis_graph_canvas_get_graph (npu), id);
-
-      g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
-      msvis_compare_view_select (msvis_window_test_compare_view (window), FALSE, node);
-    }
+    msvis_window_test_select_npu (window, id);
   g_assert_true (msvis_ui_test_spin_until (msvis_window_test_panel_ready, panel, 5000));
   msvis_ui_test_spin (300);
   return panel;

@@ -68,9 +68,6 @@ check_pair (MsvisWindow *window,
             const char  *id)
 {
   MsvisComparePanel *panel = msvis_window_test_compare_panel (window);
-  MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (msvis_window_test_compare_view (window),
-                                                         FALSE);
-  MsvisNodeId node = msvis_graph_lookup (msvis_graph_canvas_get_graph (npu), id);
   GtkWidget *scroller = msvis_compare_panel_get_scroller (panel);
   GtkWidget *frozen = msvis_ui_test_find_widget (GTK_WIDGET (panel), is_frozen_scroller, NULL);
   GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
@@ -78,8 +75,7 @@ check_pair (MsvisWindow *window,
   graphene_rect_t bounds;
   g_autofree char *what = NULL;
 
-  g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
-  msvis_compare_view_select (msvis_window_test_compare_view (window), FALSE, node);
+  msvis_window_test_select_npu (window, id);
   g_assert_true (msvis_ui_test_spin_until (msvis_window_test_panel_ready, panel, 5000));
   msvis_ui_test_spin (300);
   what = g_strdup_printf ("%s at %.0f of %.0f", id, gtk_adjustment_get_value (v),
