@@ -35,6 +35,25 @@ msvis_ui_test_canvas_laid_out (gpointer data)
          && gtk_widget_get_mapped (GTK_WIDGET (canvas));
 }
 
+MsvisGraphCanvas *
+msvis_ui_test_show_canvas (MsvisVisDocument  *doc,
+                           gboolean           is_bench,
+                           int                width,
+                           int                height,
+                           GtkWidget        **window)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  MsvisGraphCanvas *canvas = MSVIS_GRAPH_CANVAS (msvis_graph_canvas_new ());
+
+  *window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (*window), width, height);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (canvas));
+  gtk_window_set_child (GTK_WINDOW (*window), scroller);
+  msvis_graph_canvas_set_document (canvas, doc, is_bench);
+  gtk_window_present (GTK_WINDOW (*window));
+  return canvas;
+}
+
 /* The matched leaf half-way down the NPU graph's list of matched leaves: one that can be
  * scrolled to any corner of the view. */
 MsvisNodeId

@@ -14,6 +14,13 @@ G_BEGIN_DECLS
 char             *msvis_ui_test_reference_2026       (const char        *relative);
 MsvisVisDocument *msvis_ui_test_read_2026            (const char        *relative);
 gboolean          msvis_ui_test_canvas_laid_out      (gpointer           canvas);
+/* A window of @width × @height (its default size) shown with one side of @doc on a canvas in a
+ * scrolled window; the layout is not waited for. */
+MsvisGraphCanvas *msvis_ui_test_show_canvas          (MsvisVisDocument  *doc,
+                                                      gboolean           is_bench,
+                                                      int                width,
+                                                      int                height,
+                                                      GtkWidget        **window);
 MsvisNodeId       msvis_ui_test_middle_matched_leaf  (MsvisCompareView  *view,
                                                       MsvisVisDocument  *doc);
 MsvisNodeId       msvis_ui_test_linked               (MsvisGraph        *graph,

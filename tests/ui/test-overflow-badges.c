@@ -28,20 +28,11 @@ typedef struct
 static gboolean
 fixture_open (Fixture *f)
 {
-  GtkWidget *scroller;
-
   if (!msvis_ui_test_require (NULL, NULL))
     return FALSE;
   f->doc = msvis_ui_test_read_2026 (STAT_OC);
   g_assert_true (msvis_vis_document_get_overflow_check (f->doc));
-  f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 700, 700);
-  scroller = gtk_scrolled_window_new ();
-  f->canvas = MSVIS_GRAPH_CANVAS (msvis_graph_canvas_new ());
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (f->canvas));
-  gtk_window_set_child (GTK_WINDOW (f->window), scroller);
-  msvis_graph_canvas_set_document (f->canvas, f->doc, FALSE);
-  gtk_window_present (GTK_WINDOW (f->window));
+  f->canvas = msvis_ui_test_show_canvas (f->doc, FALSE, 700, 700, &f->window);
   g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out, f->canvas, 5000));
   msvis_ui_test_spin (100);
   return TRUE;

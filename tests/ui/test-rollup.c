@@ -35,19 +35,11 @@ fixture_open (Fixture  *f,
               gboolean  is_bench)
 {
   g_autofree char *path = NULL;
-  GtkWidget *scroller;
 
   if (!msvis_ui_test_require (is_2026 ? NULL : STAT, is_2026 ? NULL : &path))
     return FALSE;
   f->doc = is_2026 ? msvis_ui_test_read_2026 (STAT_2026) : msvis_ui_test_read (path);
-  f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 700, 700);
-  scroller = gtk_scrolled_window_new ();
-  f->canvas = MSVIS_GRAPH_CANVAS (msvis_graph_canvas_new ());
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (f->canvas));
-  gtk_window_set_child (GTK_WINDOW (f->window), scroller);
-  msvis_graph_canvas_set_document (f->canvas, f->doc, is_bench);
-  gtk_window_present (GTK_WINDOW (f->window));
+  f->canvas = msvis_ui_test_show_canvas (f->doc, is_bench, 700, 700, &f->window);
   g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out, f->canvas, 5000));
   return TRUE;
 }
