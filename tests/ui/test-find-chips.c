@@ -49,19 +49,6 @@ fixture_clear (Fixture *f)
   g_clear_pointer (&f->doc, msvis_vis_document_unref);
 }
 
-static guint
-n_results (Fixture *f)
-{
-  return msvis_find_test_n_results (f->panel);
-}
-
-static guint
-type (Fixture    *f,
-      const char *text)
-{
-  return msvis_find_test_type (f->panel, text);
-}
-
 static gboolean
 is_chip (GtkWidget     *widget,
          gconstpointer  data)
@@ -134,7 +121,7 @@ check_numbers_list (Fixture *f)
         continue;
       gtk_toggle_button_set_active (chip, TRUE);
       msvis_ui_test_spin (50);
-      g_assert_cmpuint (n_results (f), ==, shown);
+      g_assert_cmpuint (msvis_find_test_n_results (f->panel), ==, shown);
       gtk_toggle_button_set_active (chip, FALSE);
       msvis_ui_test_spin (50);
     }
@@ -157,17 +144,17 @@ test_query_counts (void)
 
   /* Python over the JSON: 10 nodes named *backward*, 8 of them with precision_index in
    * [0.8, 1] (bucket 4; modules included, a search finds containers). */
-  g_assert_cmpuint (type (&f, "backward"), ==, 10);
+  g_assert_cmpuint (msvis_find_test_type (f.panel, "backward"), ==, 10);
   g_assert_cmpuint (chip_number (chip_of (&f, 4)), ==, 8);
   g_assert_cmpuint (check_numbers_list (&f), >=, 8);
-  type (&f, "linear");
+  msvis_find_test_type (f.panel, "linear");
   check_numbers_list (&f);
   /* A query nothing matches: no button lists anything. */
-  g_assert_cmpuint (type (&f, "no-such-node"), ==, 0);
+  g_assert_cmpuint (msvis_find_test_type (f.panel, "no-such-node"), ==, 0);
   g_assert_cmpuint (check_numbers_list (&f), ==, 0);
 
   /* Cleared: the Legend's counts again. */
-  type (&f, "");
+  msvis_find_test_type (f.panel, "");
   g_assert_cmpuint (chip_number (chip_of (&f, 4)), ==, 5);
   fixture_clear (&f);
 }
@@ -184,7 +171,7 @@ test_micro_step_counts (void)
   msvis_ui_test_spin (50);
   g_assert_cmpuint (chip_number (chip_of (&f, 4)) + chip_number (chip_of (&f, 2)), ==, 4);
   check_numbers_list (&f);
-  type (&f, "backward");
+  msvis_find_test_type (f.panel, "backward");
   check_numbers_list (&f);
   g_assert_cmpuint (chip_number (chip_of (&f, 4)), <, 8);
   msvis_find_panel_set_micro_step (f.panel, -1);
