@@ -140,6 +140,15 @@ read_started (gpointer data)
   return g_atomic_int_get (&hook.started) > 0;
 }
 
+/* Match asked for: its read has begun on the worker and is held there by the hook. */
+static void
+start_link (Fixture *f)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "match.link", NULL));
+  g_assert_true (msvis_ui_test_spin_until (read_started, NULL, 5000));
+  g_assert_cmpint (g_atomic_int_get (&hook.finished), ==, 0);
+}
+
 static gboolean
 pair_linked (gpointer data)
 {
@@ -189,10 +198,8 @@ test_match_off_ui_thread (void)
   path = copy_compare (dir, NULL);
   open_unmatched (&f, path);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.link", NULL));
   /* The activation came back before the read was done: the window is not blocked. */
-  g_assert_true (msvis_ui_test_spin_until (read_started, NULL, 5000));
-  g_assert_cmpint (g_atomic_int_get (&hook.finished), ==, 0);
+  start_link (&f);
   timer = g_timeout_add (10, count_tick, &ticks);
   g_assert_true (msvis_ui_test_spin_until (ticked, &ticks, 3000));
   g_source_remove (timer);
@@ -248,9 +255,7 @@ test_match_cancelled_on_close (void)
   path = copy_compare (dir, NULL);
   open_unmatched (&f, path);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.link", NULL));
-  g_assert_true (msvis_ui_test_spin_until (read_started, NULL, 5000));
-  g_assert_cmpint (g_atomic_int_get (&hook.finished), ==, 0);
+  start_link (&f);
   closed = g_get_monotonic_time ();
   gtk_window_destroy (GTK_WINDOW (f.window));
   g_assert_true (msvis_ui_test_spin_until (read_ended, NULL, 5000));
@@ -269,6 +274,21 @@ error_shown (gpointer data)
   return dialog != NULL && msvis_ui_test_find_label (GTK_WIDGET (dialog), data) != NULL;
 }
 
+/* Match asked for: the error names @file in a dialog and the pair stays unmatched. Closes the
+ * dialog and the window. */
+static void
+check_link_fails (Fixture    *f,
+                  const char *file)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "match.link", NULL));
+  g_assert_true (msvis_ui_test_spin_until (error_shown, (gpointer) file, 5000));
+  g_assert_cmpuint (msvis_ui_test_linked (f->npu, PAIR), ==, MSVIS_NODE_ID_NONE);
+  gtk_window_destroy (msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  msvis_tensor_reads_set_hook (NULL, NULL);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  msvis_ui_test_spin (100);
+}
+
 /* A tensor file that is not there: the error, met on the worker, names the file in the
  * window, and the pair stays unmatched. */
 static void
@@ -278,7 +298,6 @@ test_match_missing_tensor (void)
   g_autofree char *tensors = g_build_filename (dir, "tensors", NULL);
   g_autofree char *path = NULL;
   g_autofree char *missing = g_build_filename (tensors, PAIR ".input.0", NULL);
-  GtkWindow *dialog;
   Fixture f;
 
   if (!msvis_ui_test_require (NULL, NULL))
@@ -288,14 +307,7 @@ test_match_missing_tensor (void)
   open_unmatched (&f, path);
   g_atomic_int_set (&hook.release, 1);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.link", NULL));
-  g_assert_true (msvis_ui_test_spin_until (error_shown, missing, 5000));
-  g_assert_cmpuint (msvis_ui_test_linked (f.npu, PAIR), ==, MSVIS_NODE_ID_NONE);
-  dialog = msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-  gtk_window_destroy (dialog);
-  msvis_tensor_reads_set_hook (NULL, NULL);
-  gtk_window_destroy (GTK_WINDOW (f.window));
-  msvis_ui_test_spin (100);
+  check_link_fails (&f, missing);
   msvis_test_remove_tree (dir);
 }
 
@@ -322,13 +334,7 @@ test_match_truncated_tensor (void)
   open_unmatched (&f, path);
   g_atomic_int_set (&hook.release, 1);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.link", NULL));
-  g_assert_true (msvis_ui_test_spin_until (error_shown, cut, 5000));
-  g_assert_cmpuint (msvis_ui_test_linked (f.npu, PAIR), ==, MSVIS_NODE_ID_NONE);
-  gtk_window_destroy (msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
-  msvis_tensor_reads_set_hook (NULL, NULL);
-  gtk_window_destroy (GTK_WINDOW (f.window));
-  msvis_ui_test_spin (100);
+  check_link_fails (&f, cut);
   msvis_test_remove_tree (dir);
 }
 
