@@ -106,17 +106,6 @@ is_column_title (GtkWidget     *widget,
   return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "column-title");
 }
 
-static void
-collect_titles (GtkWidget *widget,
-                GPtrArray *titles)
-{
-  if (is_column_title (widget, NULL))
-    g_ptr_array_add (titles, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_titles (child, titles);
-}
-
 /* The columns right of Name and Side: each column's title spans the column. */
 static void
 check_columns_whole (MsvisComparePanel *panel)
@@ -132,7 +121,7 @@ check_columns_whole (MsvisComparePanel *panel)
   g_assert_nonnull (worst);
   g_assert_true (gtk_widget_compute_bounds (worst, scroller, &bounds));
   middle = bounds.origin.x + bounds.size.width / 2;
-  collect_titles (GTK_WIDGET (panel), titles);
+  msvis_ui_test_collect_widgets (GTK_WIDGET (panel), is_column_title, NULL, titles);
   /* No column cut at the left edge, next to Name and Side; the worst one's title found. */
   for (guint i = 0; i < titles->len; i++)
     {
@@ -243,7 +232,7 @@ check_titles (const char *path)
   g_autoptr(GPtrArray) titles = g_ptr_array_new ();
   gboolean relative = FALSE;
 
-  collect_titles (GTK_WIDGET (panel), titles);
+  msvis_ui_test_collect_widgets (GTK_WIDGET (panel), is_column_title, NULL, titles);
   g_assert_cmpuint (titles->len, >=, 14);
   for (guint i = 0; i < titles->len; i++)
     {

@@ -57,17 +57,6 @@ is_chip (GtkWidget     *widget,
          && g_object_get_data (G_OBJECT (widget), "msvis-bucket") != NULL;
 }
 
-static void
-collect_chips (GtkWidget *widget,
-               GPtrArray *chips)
-{
-  if (is_chip (widget, NULL))
-    g_ptr_array_add (chips, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_chips (child, chips);
-}
-
 static gboolean
 is_label (GtkWidget     *widget,
           gconstpointer  data)
@@ -91,7 +80,7 @@ chip_of (Fixture *f,
 {
   g_autoptr(GPtrArray) chips = g_ptr_array_new ();
 
-  collect_chips (GTK_WIDGET (f->panel), chips);
+  msvis_ui_test_collect_widgets (GTK_WIDGET (f->panel), is_chip, NULL, chips);
   for (guint i = 0; i < chips->len; i++)
     if (GPOINTER_TO_INT (g_object_get_data (g_ptr_array_index (chips, i), "msvis-bucket"))
         == bucket)
@@ -107,7 +96,7 @@ check_numbers_list (Fixture *f)
   g_autoptr(GPtrArray) chips = g_ptr_array_new ();
   guint sum = 0;
 
-  collect_chips (GTK_WIDGET (f->panel), chips);
+  msvis_ui_test_collect_widgets (GTK_WIDGET (f->panel), is_chip, NULL, chips);
   g_assert_cmpuint (chips->len, >=, 2);
   for (guint i = 0; i < chips->len; i++)
     {
