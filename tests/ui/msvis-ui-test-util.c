@@ -291,6 +291,21 @@ msvis_ui_test_find_widget (GtkWidget          *root,
   return NULL;
 }
 
+/* Every widget that matches, in the order msvis_ui_test_find_widget() meets them, added to
+ * @found. */
+void
+msvis_ui_test_collect_widgets (GtkWidget          *root,
+                               MsvisUiWidgetMatch  match,
+                               gconstpointer       data,
+                               GPtrArray          *found)
+{
+  if (match (root, data))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    msvis_ui_test_collect_widgets (child, match, data, found);
+}
+
 /* Matches for msvis_ui_test_find_widget(): a shown widget with a CSS class, a shown label
  * holding some text. */
 gboolean

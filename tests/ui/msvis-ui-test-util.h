@@ -33,6 +33,10 @@ typedef gboolean (*MsvisUiWidgetMatch) (GtkWidget     *widget,
 GtkWidget *msvis_ui_test_find_widget (GtkWidget          *root,
                                       MsvisUiWidgetMatch  match,
                                       gconstpointer       data);
+void       msvis_ui_test_collect_widgets (GtkWidget          *root,
+                                         MsvisUiWidgetMatch  match,
+                                         gconstpointer       data,
+                                         GPtrArray          *found);
 gboolean   msvis_ui_test_has_css_class  (GtkWidget     *widget,
                                          gconstpointer  css_class);
 gboolean   msvis_ui_test_label_contains (GtkWidget     *widget,

@@ -162,3 +162,15 @@ msvis_window_test_panel_ready (gpointer panel)
 {
   return msvis_compare_panel_is_ready (panel);
 }
+
+void
+msvis_window_test_select_npu (MsvisWindow *window,
+                              const char  *id)
+{
+  MsvisCompareView *view = msvis_window_test_compare_view (window);
+  MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (view, FALSE);
+  MsvisNodeId node = msvis_graph_lookup (msvis_graph_canvas_get_graph (npu), id);
+
+  g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
+  msvis_compare_view_select (view, FALSE, node);
+}

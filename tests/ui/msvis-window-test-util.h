@@ -40,5 +40,8 @@ MsvisWindow      *msvis_window_test_open_sized   (const char     *path,
                                                   int             height);
 MsvisComparePanel *msvis_window_test_compare_panel (MsvisWindow  *window);
 gboolean          msvis_window_test_panel_ready  (gpointer        panel);
+/* Selects the NPU node named @id in the compare view; the node must exist. */
+void              msvis_window_test_select_npu   (MsvisWindow    *window,
+                                                  const char     *id);
 
 G_END_DECLS

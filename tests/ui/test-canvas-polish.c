@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "msvis-canvas-test-util.h"
 #include "msvis-compare-view.h"
 #include "msvis-display-name.h"
 #include "msvis-graph-canvas.h"
@@ -19,17 +20,6 @@
 
 #define MEGATRON  "cmp_mini_megatron/compare_20261127113951.vis.db"
 #define STAT_2026 "cmp_stat/compare_20261127113849.vis.db"
-
-static MsvisVisDocument *
-read_2026 (const char *relative)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out",
-                                                 relative, NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: the fixture is missing (tests/data/reference-2026)", path);
-  return msvis_test_load_first_graph (path);
-}
 
 static gboolean
 laid_out (gpointer data)
@@ -123,7 +113,7 @@ test_click_keeps_view (void)
 
   if (!msvis_ui_test_require (NULL, NULL))
     return;
-  doc = read_2026 (MEGATRON);
+  doc = msvis_ui_test_read_2026 (MEGATRON);
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 600);
   view = MSVIS_COMPARE_VIEW (msvis_compare_view_new ());
@@ -238,7 +228,7 @@ test_badges_over_ring (void)
 
   if (!msvis_ui_test_require (NULL, NULL))
     return;
-  doc = read_2026 (STAT_2026);
+  doc = msvis_ui_test_read_2026 (STAT_2026);
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
   scroller = gtk_scrolled_window_new ();
@@ -316,7 +306,7 @@ test_title_wraps_at_dots (void)
 
   if (!msvis_ui_test_require (NULL, NULL))
     return;
-  doc = read_2026 (MEGATRON);
+  doc = msvis_ui_test_read_2026 (MEGATRON);
   graph = msvis_vis_document_get_npu (doc);
   node = longest_name (graph);
   g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);

@@ -5,6 +5,7 @@
 #include <adwaita.h>
 #include <math.h>
 
+#include "msvis-canvas-test-util.h"
 #include "msvis-compare-view.h"
 #include "msvis-link-gutter.h"
 #include "msvis-test-util.h"
@@ -58,14 +59,9 @@ fixture_open (Fixture    *f,
               const char *relative,
               int         height)
 {
-  g_autofree char *path = NULL;
-
   if (!msvis_ui_test_require (NULL, NULL))
     return FALSE;
-  path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out", relative, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: the fixture is missing (tests/data/reference-2026)", path);
-  f->doc = msvis_test_load_first_graph (path);
+  f->doc = msvis_ui_test_read_2026 (relative);
   f->window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, height);
   f->view = MSVIS_COMPARE_VIEW (msvis_compare_view_new ());
@@ -122,21 +118,6 @@ level_gap (Fixture     *f,
   return fabs (pa.y - pb.y);
 }
 
-/* The matched leaf half-way down the list of matched leaves of the NPU graph. */
-static MsvisNodeId
-middle_matched_leaf (Fixture *f)
-{
-  MsvisGraph *graph = msvis_vis_document_get_npu (f->doc);
-  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-
-  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
-    if (msvis_graph_node_get_n_children (graph, node) == 0
-        && msvis_compare_view_counterpart (f->view, FALSE, node) != MSVIS_NODE_ID_NONE)
-      g_array_append_val (leaves, node);
-  g_assert_cmpuint (leaves->len, >, 4);
-  return g_array_index (leaves, MsvisNodeId, leaves->len / 2);
-}
-
 /* Scrolling the NPU side scrolls the Bench side, the selected pair level on both. */
 static void
 test_linked_scroll (void)
@@ -153,7 +134,7 @@ test_linked_scroll (void)
   msvis_ui_test_spin (50);
   g_assert_cmpfloat (msvis_graph_canvas_get_zoom (f.bench), ==, 1.5);
 
-  node = middle_matched_leaf (&f);
+  node = msvis_ui_test_middle_matched_leaf (f.view, f.doc);
   msvis_compare_view_select (f.view, FALSE, node);
   msvis_ui_test_spin (300);
   g_assert_cmpfloat (level_gap (&f, node), <, 1.5);

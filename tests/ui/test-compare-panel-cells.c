@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "msvis-canvas-test-util.h"
 #include "msvis-compare-panel.h"
 #include "msvis-node-details.h"
 #include "msvis-test-util.h"
@@ -16,18 +17,8 @@
  * column title whole. The same cmp_stat compare in both eras: July's .vis and msprobe 26's
  * .vis.db. */
 
-#define JULY "cmp_stat/compare_20261121191907.vis"
-
-static char *
-db_path (void)
-{
-  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out", "cmp_stat",
-                                      "compare_20261127113849.vis.db", NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: the msprobe 26 cmp_stat fixture is missing", path);
-  return path;
-}
+#define JULY      "cmp_stat/compare_20261121191907.vis"
+#define STAT_2026 "cmp_stat/compare_20261127113849.vis.db"
 
 static gboolean
 is_details (GtkWidget     *widget,
@@ -46,14 +37,7 @@ select_node (MsvisWindow *window,
   if (id == NULL)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.first-divergence", NULL);
   else
-    {
-      MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (
-        msvis_window_test_compare_view (window), FALSE);
-      MsvisNodeId node = msvis_graph_lookup (msvis_graph_canvas_get_graph (npu), id);
-
-      g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
-      msvis_compare_view_select (msvis_window_test_compare_view (window), FALSE, node);
-    }
+    msvis_window_test_select_npu (window, id);
   g_assert_true (msvis_ui_test_spin_until (msvis_window_test_panel_ready, panel, 5000));
   msvis_ui_test_spin (300);
   return panel;
@@ -107,7 +91,7 @@ static void
 test_floats_keep_exponent (void)
 {
   g_autofree char *july = NULL;
-  g_autofree char *db = db_path ();
+  g_autofree char *db = msvis_ui_test_reference_2026 (STAT_2026);
 
   if (!msvis_ui_test_require (JULY, &july))
     return;
@@ -120,17 +104,6 @@ is_column_title (GtkWidget     *widget,
                  gconstpointer  data)
 {
   return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "column-title");
-}
-
-static void
-collect_titles (GtkWidget *widget,
-                GPtrArray *titles)
-{
-  if (is_column_title (widget, NULL))
-    g_ptr_array_add (titles, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_titles (child, titles);
 }
 
 /* The columns right of Name and Side: each column's title spans the column. */
@@ -148,7 +121,7 @@ check_columns_whole (MsvisComparePanel *panel)
   g_assert_nonnull (worst);
   g_assert_true (gtk_widget_compute_bounds (worst, scroller, &bounds));
   middle = bounds.origin.x + bounds.size.width / 2;
-  collect_titles (GTK_WIDGET (panel), titles);
+  msvis_ui_test_collect_widgets (GTK_WIDGET (panel), is_column_title, NULL, titles);
   /* No column cut at the left edge, next to Name and Side; the worst one's title found. */
   for (guint i = 0; i < titles->len; i++)
     {
@@ -191,7 +164,7 @@ static void
 test_opens_at_column_edge (void)
 {
   g_autofree char *july = NULL;
-  g_autofree char *db = db_path ();
+  g_autofree char *db = msvis_ui_test_reference_2026 (STAT_2026);
   const int widths[] = { 1000, 1280, 1440 };
 
   if (!msvis_ui_test_require (JULY, &july))
@@ -242,7 +215,7 @@ static void
 test_scrollbar_own_line (void)
 {
   g_autofree char *july = NULL;
-  g_autofree char *db = db_path ();
+  g_autofree char *db = msvis_ui_test_reference_2026 (STAT_2026);
 
   if (!msvis_ui_test_require (JULY, &july))
     return;
@@ -259,7 +232,7 @@ check_titles (const char *path)
   g_autoptr(GPtrArray) titles = g_ptr_array_new ();
   gboolean relative = FALSE;
 
-  collect_titles (GTK_WIDGET (panel), titles);
+  msvis_ui_test_collect_widgets (GTK_WIDGET (panel), is_column_title, NULL, titles);
   g_assert_cmpuint (titles->len, >=, 14);
   for (guint i = 0; i < titles->len; i++)
     {
@@ -280,7 +253,7 @@ static void
 test_titles_whole (void)
 {
   g_autofree char *july = NULL;
-  g_autofree char *db = db_path ();
+  g_autofree char *db = msvis_ui_test_reference_2026 (STAT_2026);
 
   if (!msvis_ui_test_require (JULY, &july))
     return;

@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "msvis-canvas-test-util.h"
 #include "msvis-compare-panel.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
@@ -16,18 +17,8 @@
  * whole or out of view, in the .vis.db (2026) and the July .vis of the same cmp_stat compare,
  * pair after pair. */
 
-#define JULY "cmp_stat/compare_20261121191907.vis"
-
-static char *
-db_path (void)
-{
-  char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out", "cmp_stat",
-                                      "compare_20261127113849.vis.db", NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: the msprobe 26 cmp_stat fixture is missing", path);
-  return path;
-}
+#define JULY      "cmp_stat/compare_20261121191907.vis"
+#define STAT_2026 "cmp_stat/compare_20261127113849.vis.db"
 
 static gboolean
 is_frozen_scroller (GtkWidget     *widget,
@@ -77,9 +68,6 @@ check_pair (MsvisWindow *window,
             const char  *id)
 {
   MsvisComparePanel *panel = msvis_window_test_compare_panel (window);
-  MsvisGraphCanvas *npu = msvis_compare_view_get_canvas (msvis_window_test_compare_view (window),
-                                                         FALSE);
-  MsvisNodeId node = msvis_graph_lookup (msvis_graph_canvas_get_graph (npu), id);
   GtkWidget *scroller = msvis_compare_panel_get_scroller (panel);
   GtkWidget *frozen = msvis_ui_test_find_widget (GTK_WIDGET (panel), is_frozen_scroller, NULL);
   GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
@@ -87,8 +75,7 @@ check_pair (MsvisWindow *window,
   graphene_rect_t bounds;
   g_autofree char *what = NULL;
 
-  g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
-  msvis_compare_view_select (msvis_window_test_compare_view (window), FALSE, node);
+  msvis_window_test_select_npu (window, id);
   g_assert_true (msvis_ui_test_spin_until (msvis_window_test_panel_ready, panel, 5000));
   msvis_ui_test_spin (300);
   what = g_strdup_printf ("%s at %.0f of %.0f", id, gtk_adjustment_get_value (v),
@@ -128,7 +115,7 @@ static void
 test_no_line_cut (void)
 {
   g_autofree char *july = NULL;
-  g_autofree char *db = db_path ();
+  g_autofree char *db = msvis_ui_test_reference_2026 (STAT_2026);
 
   if (!msvis_ui_test_require (JULY, &july))
     return;

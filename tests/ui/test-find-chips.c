@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "msvis-find-panel.h"
+#include "msvis-find-test-util.h"
 #include "msvis-node-finder.h"
 #include "msvis-ui-test-util.h"
 
@@ -48,78 +49,12 @@ fixture_clear (Fixture *f)
   g_clear_pointer (&f->doc, msvis_vis_document_unref);
 }
 
-static guint
-n_results (Fixture *f)
-{
-  guint n = 0;
-
-  g_object_get (f->panel, "n-results", &n, NULL);
-  return n;
-}
-
-typedef struct
-{
-  GtkEditable *entry;
-  const char  *text;
-  gboolean     done;
-} Wait;
-
-/* set_text() deletes, then inserts: only a notification while the entry holds the final
- * text answers it. */
-static void
-n_results_cb (GObject    *object,
-              GParamSpec *pspec,
-              Wait       *wait)
-{
-  if (strcmp (gtk_editable_get_text (wait->entry), wait->text) == 0)
-    wait->done = TRUE;
-}
-
-static gboolean
-wait_done (gpointer data)
-{
-  return ((Wait *)data)->done;
-}
-
-static gboolean
-is_entry (GtkWidget     *widget,
-          gconstpointer  data)
-{
-  return GTK_IS_SEARCH_ENTRY (widget);
-}
-
-/* Types @text and waits for its search to end. */
-static guint
-type (Fixture    *f,
-      const char *text)
-{
-  GtkWidget *entry = msvis_ui_test_find_widget (GTK_WIDGET (f->panel), is_entry, NULL);
-  Wait wait = { GTK_EDITABLE (entry), text, FALSE };
-  gulong id = g_signal_connect (f->panel, "notify::n-results", G_CALLBACK (n_results_cb), &wait);
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), text);
-  g_assert_true (msvis_ui_test_spin_until (wait_done, &wait, 5000));
-  g_signal_handler_disconnect (f->panel, id);
-  return n_results (f);
-}
-
 static gboolean
 is_chip (GtkWidget     *widget,
          gconstpointer  data)
 {
   return GTK_IS_TOGGLE_BUTTON (widget) && GTK_IS_FLOW_BOX_CHILD (gtk_widget_get_parent (widget))
          && g_object_get_data (G_OBJECT (widget), "msvis-bucket") != NULL;
-}
-
-static void
-collect_chips (GtkWidget *widget,
-               GPtrArray *chips)
-{
-  if (is_chip (widget, NULL))
-    g_ptr_array_add (chips, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_chips (child, chips);
 }
 
 static gboolean
@@ -145,7 +80,7 @@ chip_of (Fixture *f,
 {
   g_autoptr(GPtrArray) chips = g_ptr_array_new ();
 
-  collect_chips (GTK_WIDGET (f->panel), chips);
+  msvis_ui_test_collect_widgets (GTK_WIDGET (f->panel), is_chip, NULL, chips);
   for (guint i = 0; i < chips->len; i++)
     if (GPOINTER_TO_INT (g_object_get_data (g_ptr_array_index (chips, i), "msvis-bucket"))
         == bucket)
@@ -161,7 +96,7 @@ check_numbers_list (Fixture *f)
   g_autoptr(GPtrArray) chips = g_ptr_array_new ();
   guint sum = 0;
 
-  collect_chips (GTK_WIDGET (f->panel), chips);
+  msvis_ui_test_collect_widgets (GTK_WIDGET (f->panel), is_chip, NULL, chips);
   g_assert_cmpuint (chips->len, >=, 2);
   for (guint i = 0; i < chips->len; i++)
     {
@@ -175,7 +110,7 @@ check_numbers_list (Fixture *f)
         continue;
       gtk_toggle_button_set_active (chip, TRUE);
       msvis_ui_test_spin (50);
-      g_assert_cmpuint (n_results (f), ==, shown);
+      g_assert_cmpuint (msvis_find_test_n_results (f->panel), ==, shown);
       gtk_toggle_button_set_active (chip, FALSE);
       msvis_ui_test_spin (50);
     }
@@ -198,17 +133,17 @@ test_query_counts (void)
 
   /* Python over the JSON: 10 nodes named *backward*, 8 of them with precision_index in
    * [0.8, 1] (bucket 4; modules included, a search finds containers). */
-  g_assert_cmpuint (type (&f, "backward"), ==, 10);
+  g_assert_cmpuint (msvis_find_test_type (f.panel, "backward"), ==, 10);
   g_assert_cmpuint (chip_number (chip_of (&f, 4)), ==, 8);
   g_assert_cmpuint (check_numbers_list (&f), >=, 8);
-  type (&f, "linear");
+  msvis_find_test_type (f.panel, "linear");
   check_numbers_list (&f);
   /* A query nothing matches: no button lists anything. */
-  g_assert_cmpuint (type (&f, "no-such-node"), ==, 0);
+  g_assert_cmpuint (msvis_find_test_type (f.panel, "no-such-node"), ==, 0);
   g_assert_cmpuint (check_numbers_list (&f), ==, 0);
 
   /* Cleared: the Legend's counts again. */
-  type (&f, "");
+  msvis_find_test_type (f.panel, "");
   g_assert_cmpuint (chip_number (chip_of (&f, 4)), ==, 5);
   fixture_clear (&f);
 }
@@ -225,7 +160,7 @@ test_micro_step_counts (void)
   msvis_ui_test_spin (50);
   g_assert_cmpuint (chip_number (chip_of (&f, 4)) + chip_number (chip_of (&f, 2)), ==, 4);
   check_numbers_list (&f);
-  type (&f, "backward");
+  msvis_find_test_type (f.panel, "backward");
   check_numbers_list (&f);
   g_assert_cmpuint (chip_number (chip_of (&f, 4)), <, 8);
   msvis_find_panel_set_micro_step (f.panel, -1);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "msvis-find-panel.h"
+#include "msvis-find-test-util.h"
 #include "msvis-legend.h"
 #include "msvis-node-finder.h"
 #include "msvis-ui-test-util.h"
@@ -111,49 +112,14 @@ find_widget (GtkWidget  *root,
 static guint
 n_results (Fixture *f)
 {
-  guint n = 0;
-
-  g_object_get (f->panel, "n-results", &n, NULL);
-  return n;
+  return msvis_find_test_n_results (f->panel);
 }
 
-typedef struct
-{
-  GtkEditable *entry;
-  const char  *text;
-  gboolean     done;
-} Wait;
-
-/* set_text() deletes, then inserts: the empty text in between is searched at once. Only a
- * notification while the entry holds the final text is the answer to it. */
-static void
-n_results_cb (GObject    *object,
-              GParamSpec *pspec,
-              Wait       *wait)
-{
-  if (strcmp (gtk_editable_get_text (wait->entry), wait->text) == 0)
-    wait->done = TRUE;
-}
-
-static gboolean
-wait_done (gpointer data)
-{
-  return ((Wait *)data)->done;
-}
-
-/* Types @text and waits for the debounced search to end, however it runs. */
 static guint
 type (Fixture    *f,
       const char *text)
 {
-  GtkWidget *entry = find_widget (GTK_WIDGET (f->panel), GTK_TYPE_SEARCH_ENTRY, NULL);
-  Wait wait = { GTK_EDITABLE (entry), text, FALSE };
-  gulong id = g_signal_connect (f->panel, "notify::n-results", G_CALLBACK (n_results_cb), &wait);
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), text);
-  g_assert_true (msvis_ui_test_spin_until (wait_done, &wait, 5000));
-  g_signal_handler_disconnect (f->panel, id);
-  return n_results (f);
+  return msvis_find_test_type (f->panel, text);
 }
 
 static const char *

@@ -56,11 +56,7 @@ static void
 select_named (MsvisWindow *window,
               const char  *name)
 {
-  MsvisGraphCanvas *npu = npu_canvas (window);
-  MsvisNodeId node = msvis_graph_lookup (msvis_graph_canvas_get_graph (npu), name);
-
-  g_assert_cmpuint (node, !=, MSVIS_NODE_ID_NONE);
-  msvis_compare_view_select (msvis_window_test_compare_view (window), FALSE, node);
+  msvis_window_test_select_npu (window, name);
 }
 
 static gboolean

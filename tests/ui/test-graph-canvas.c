@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "msvis-canvas-test-util.h"
 #include "msvis-graph-canvas.h"
 #include "msvis-ui-test-util.h"
 
@@ -20,20 +21,11 @@ fixture_open (Fixture    *f,
               gboolean    is_bench)
 {
   g_autofree char *path = NULL;
-  GtkWidget *scroller;
 
   if (!msvis_ui_test_require (relative, &path))
     return FALSE;
   f->doc = msvis_ui_test_read (path);
-
-  f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 900, 640);
-  scroller = gtk_scrolled_window_new ();
-  f->canvas = MSVIS_GRAPH_CANVAS (msvis_graph_canvas_new ());
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (f->canvas));
-  gtk_window_set_child (GTK_WINDOW (f->window), scroller);
-  msvis_graph_canvas_set_document (f->canvas, f->doc, is_bench);
-  gtk_window_present (GTK_WINDOW (f->window));
+  f->canvas = msvis_ui_test_show_canvas (f->doc, is_bench, 900, 640, &f->window);
   return TRUE;
 }
 

@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 #include <string.h>
 
+#include "msvis-canvas-test-util.h"
 #include "msvis-compare-view.h"
 #include "msvis-tensor-reads.h"
 #include "msvis-test-util.h"
@@ -87,14 +88,6 @@ copy_compare (const char *dir,
   return copy;
 }
 
-static MsvisNodeId
-linked (MsvisGraph *graph,
-        const char *id)
-{
-  return msvis_compare_results_get_link (msvis_graph_get_compare_results (graph),
-                                         msvis_graph_lookup (graph, id));
-}
-
 typedef struct
 {
   MsvisWindow      *window;
@@ -115,12 +108,12 @@ open_unmatched (Fixture    *f,
   f->view = msvis_window_test_compare_view (f->window);
   f->npu = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (f->view, FALSE));
   f->bench = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (f->view, TRUE));
-  g_assert_cmpuint (linked (f->npu, PAIR), ==, msvis_graph_lookup (f->bench, PAIR));
+  g_assert_cmpuint (msvis_ui_test_linked (f->npu, PAIR), ==, msvis_graph_lookup (f->bench, PAIR));
   msvis_compare_view_select (f->view, FALSE, msvis_graph_lookup (f->npu, PAIR));
   msvis_ui_test_spin (100);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "match.unlink", NULL));
   msvis_ui_test_spin (100);
-  g_assert_cmpuint (linked (f->npu, PAIR), ==, MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_ui_test_linked (f->npu, PAIR), ==, MSVIS_NODE_ID_NONE);
   msvis_compare_view_select (f->view, FALSE, msvis_graph_lookup (f->npu, PAIR));
   msvis_compare_view_select (f->view, TRUE, msvis_graph_lookup (f->bench, PAIR));
   msvis_ui_test_spin (100);
@@ -147,12 +140,21 @@ read_started (gpointer data)
   return g_atomic_int_get (&hook.started) > 0;
 }
 
+/* Match asked for: its read has begun on the worker and is held there by the hook. */
+static void
+start_link (Fixture *f)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "match.link", NULL));
+  g_assert_true (msvis_ui_test_spin_until (read_started, NULL, 5000));
+  g_assert_cmpint (g_atomic_int_get (&hook.finished), ==, 0);
+}
+
 static gboolean
 pair_linked (gpointer data)
 {
   Fixture *f = data;
 
-  return linked (f->npu, PAIR) != MSVIS_NODE_ID_NONE;
+  return msvis_ui_test_linked (f->npu, PAIR) != MSVIS_NODE_ID_NONE;
 }
 
 static gboolean
@@ -196,15 +198,13 @@ test_match_off_ui_thread (void)
   path = copy_compare (dir, NULL);
   open_unmatched (&f, path);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.link", NULL));
   /* The activation came back before the read was done: the window is not blocked. */
-  g_assert_true (msvis_ui_test_spin_until (read_started, NULL, 5000));
-  g_assert_cmpint (g_atomic_int_get (&hook.finished), ==, 0);
+  start_link (&f);
   timer = g_timeout_add (10, count_tick, &ticks);
   g_assert_true (msvis_ui_test_spin_until (ticked, &ticks, 3000));
   g_source_remove (timer);
   g_assert_cmpint (g_atomic_int_get (&hook.finished), ==, 0);
-  g_assert_cmpuint (linked (f.npu, PAIR), ==, MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_ui_test_linked (f.npu, PAIR), ==, MSVIS_NODE_ID_NONE);
   /* it shows that it is busy */
   g_assert_true (msvis_ui_test_spin_until (pending_shown, f.window, 2000));
   msvis_ui_test_spin (300);   /* the toast slides in */
@@ -217,16 +217,16 @@ test_match_off_ui_thread (void)
 
   g_atomic_int_set (&hook.release, 1);
   g_assert_true (msvis_ui_test_spin_until (pair_linked, &f, 5000));
-  g_assert_cmpuint (linked (f.bench, PAIR), ==, msvis_graph_lookup (f.npu, PAIR));
+  g_assert_cmpuint (msvis_ui_test_linked (f.bench, PAIR), ==, msvis_graph_lookup (f.npu, PAIR));
   msvis_ui_test_spin (100);
   g_assert_null (msvis_ui_test_find_label (GTK_WIDGET (f.window), "reading the tensor files"));
 
   /* one undo step, and redo reads nothing again */
   reads = g_atomic_int_get (&hook.started);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.undo", NULL));
-  g_assert_cmpuint (linked (f.npu, PAIR), ==, MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_ui_test_linked (f.npu, PAIR), ==, MSVIS_NODE_ID_NONE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.redo", NULL));
-  g_assert_cmpuint (linked (f.npu, PAIR), ==, msvis_graph_lookup (f.bench, PAIR));
+  g_assert_cmpuint (msvis_ui_test_linked (f.npu, PAIR), ==, msvis_graph_lookup (f.bench, PAIR));
   g_assert_cmpint (g_atomic_int_get (&hook.started), ==, reads);
 
   msvis_tensor_reads_set_hook (NULL, NULL);
@@ -255,9 +255,7 @@ test_match_cancelled_on_close (void)
   path = copy_compare (dir, NULL);
   open_unmatched (&f, path);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.link", NULL));
-  g_assert_true (msvis_ui_test_spin_until (read_started, NULL, 5000));
-  g_assert_cmpint (g_atomic_int_get (&hook.finished), ==, 0);
+  start_link (&f);
   closed = g_get_monotonic_time ();
   gtk_window_destroy (GTK_WINDOW (f.window));
   g_assert_true (msvis_ui_test_spin_until (read_ended, NULL, 5000));
@@ -276,6 +274,21 @@ error_shown (gpointer data)
   return dialog != NULL && msvis_ui_test_find_label (GTK_WIDGET (dialog), data) != NULL;
 }
 
+/* Match asked for: the error names @file in a dialog and the pair stays unmatched. Closes the
+ * dialog and the window. */
+static void
+check_link_fails (Fixture    *f,
+                  const char *file)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "match.link", NULL));
+  g_assert_true (msvis_ui_test_spin_until (error_shown, (gpointer) file, 5000));
+  g_assert_cmpuint (msvis_ui_test_linked (f->npu, PAIR), ==, MSVIS_NODE_ID_NONE);
+  gtk_window_destroy (msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  msvis_tensor_reads_set_hook (NULL, NULL);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  msvis_ui_test_spin (100);
+}
+
 /* A tensor file that is not there: the error, met on the worker, names the file in the
  * window, and the pair stays unmatched. */
 static void
@@ -285,7 +298,6 @@ test_match_missing_tensor (void)
   g_autofree char *tensors = g_build_filename (dir, "tensors", NULL);
   g_autofree char *path = NULL;
   g_autofree char *missing = g_build_filename (tensors, PAIR ".input.0", NULL);
-  GtkWindow *dialog;
   Fixture f;
 
   if (!msvis_ui_test_require (NULL, NULL))
@@ -295,14 +307,7 @@ test_match_missing_tensor (void)
   open_unmatched (&f, path);
   g_atomic_int_set (&hook.release, 1);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.link", NULL));
-  g_assert_true (msvis_ui_test_spin_until (error_shown, missing, 5000));
-  g_assert_cmpuint (linked (f.npu, PAIR), ==, MSVIS_NODE_ID_NONE);
-  dialog = msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-  gtk_window_destroy (dialog);
-  msvis_tensor_reads_set_hook (NULL, NULL);
-  gtk_window_destroy (GTK_WINDOW (f.window));
-  msvis_ui_test_spin (100);
+  check_link_fails (&f, missing);
   msvis_test_remove_tree (dir);
 }
 
@@ -329,13 +334,7 @@ test_match_truncated_tensor (void)
   open_unmatched (&f, path);
   g_atomic_int_set (&hook.release, 1);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "match.link", NULL));
-  g_assert_true (msvis_ui_test_spin_until (error_shown, cut, 5000));
-  g_assert_cmpuint (linked (f.npu, PAIR), ==, MSVIS_NODE_ID_NONE);
-  gtk_window_destroy (msvis_ui_test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
-  msvis_tensor_reads_set_hook (NULL, NULL);
-  gtk_window_destroy (GTK_WINDOW (f.window));
-  msvis_ui_test_spin (100);
+  check_link_fails (&f, cut);
   msvis_test_remove_tree (dir);
 }
 

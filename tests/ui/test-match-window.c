@@ -5,6 +5,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "msvis-canvas-test-util.h"
 #include "msvis-compare-view.h"
 #include "msvis-test-util.h"
 #include "msvis-visdb-diff.h"
@@ -19,14 +20,6 @@ static gboolean
 offer_shown (gpointer window)
 {
   return msvis_ui_test_find_label (window, "Match Tensor.view.1.forward with") != NULL;
-}
-
-static MsvisNodeId
-linked (MsvisGraph *graph,
-        const char *id)
-{
-  return msvis_compare_results_get_link (msvis_graph_get_compare_results (graph),
-                                         msvis_graph_lookup (graph, id));
 }
 
 static void
@@ -54,7 +47,7 @@ test_match_save_reopen (void)
   view = msvis_window_test_compare_view (window);
   npu = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, FALSE));
   bench = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, TRUE));
-  g_assert_cmpuint (linked (npu, "Tensor.view.1.forward"), ==, MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_ui_test_linked (npu, "Tensor.view.1.forward"), ==, MSVIS_NODE_ID_NONE);
 
   /* two grey nodes, one picked on each side */
   msvis_compare_view_select (view, FALSE, msvis_graph_lookup (npu, "Tensor.view.1.forward"));
@@ -66,13 +59,13 @@ test_match_save_reopen (void)
   msvis_ui_test_spin (200);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.link", NULL));
   msvis_ui_test_spin (400);
-  g_assert_cmpuint (linked (npu, "Tensor.view.1.forward"), ==,
+  g_assert_cmpuint (msvis_ui_test_linked (npu, "Tensor.view.1.forward"), ==,
                     msvis_graph_lookup (bench, "Tensor.view.1.forward"));
   g_free (msvis_ui_test_screenshot (GTK_WIDGET (window), "window-matched"));
 
   /* undo, redo, save into the file itself */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.undo", NULL));
-  g_assert_cmpuint (linked (npu, "Tensor.view.1.forward"), ==, MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_ui_test_linked (npu, "Tensor.view.1.forward"), ==, MSVIS_NODE_ID_NONE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.redo", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.save", NULL));
   msvis_ui_test_spin (200);
@@ -81,7 +74,8 @@ test_match_save_reopen (void)
 
   back = msvis_vis_read (file, MSVIS_VIS_READ_DEFAULT, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (linked (msvis_vis_document_get_npu (back), "Tensor.view.1.forward"), ==,
+  g_assert_cmpuint (msvis_ui_test_linked (msvis_vis_document_get_npu (back),
+                                          "Tensor.view.1.forward"), ==,
                     msvis_graph_lookup (msvis_vis_document_get_bench (back),
                                         "Tensor.view.1.forward"));
   g_assert_cmpstr (g_hash_table_lookup (msvis_vis_document_get_npu_match_nodes (back),
@@ -127,7 +121,8 @@ test_match_twin_2026 (void)
   view = msvis_window_test_compare_view (window);
   npu = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, FALSE));
   bench = msvis_graph_canvas_get_graph (msvis_compare_view_get_canvas (view, TRUE));
-  g_assert_cmpuint (linked (npu, "Functional.conv2d.1.backward"), ==, MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_ui_test_linked (npu, "Functional.conv2d.1.backward"), ==,
+                    MSVIS_NODE_ID_NONE);
 
   msvis_compare_view_select (view, FALSE, msvis_graph_lookup (npu, "Functional.conv2d.1.forward"));
   msvis_compare_view_select (view, TRUE,
@@ -135,17 +130,19 @@ test_match_twin_2026 (void)
   msvis_ui_test_spin (200);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.link", NULL));
   msvis_ui_test_spin (400);
-  g_assert_cmpuint (linked (npu, "Functional.conv2d.1.forward"), ==,
+  g_assert_cmpuint (msvis_ui_test_linked (npu, "Functional.conv2d.1.forward"), ==,
                     msvis_graph_lookup (bench, "Functional.conv2d.1.forward"));
-  g_assert_cmpuint (linked (npu, "Functional.conv2d.1.backward"), ==,
+  g_assert_cmpuint (msvis_ui_test_linked (npu, "Functional.conv2d.1.backward"), ==,
                     msvis_graph_lookup (bench, "Functional.conv2d.1.backward"));
-  g_assert_cmpuint (linked (bench, "Functional.conv2d.1.backward"), ==,
+  g_assert_cmpuint (msvis_ui_test_linked (bench, "Functional.conv2d.1.backward"), ==,
                     msvis_graph_lookup (npu, "Functional.conv2d.1.backward"));
 
   /* one undo step for the pair and its twin */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.undo", NULL));
-  g_assert_cmpuint (linked (npu, "Functional.conv2d.1.backward"), ==, MSVIS_NODE_ID_NONE);
-  g_assert_cmpuint (linked (npu, "Functional.conv2d.1.forward"), ==, MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_ui_test_linked (npu, "Functional.conv2d.1.backward"), ==,
+                    MSVIS_NODE_ID_NONE);
+  g_assert_cmpuint (msvis_ui_test_linked (npu, "Functional.conv2d.1.forward"), ==,
+                    MSVIS_NODE_ID_NONE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.redo", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "match.save", NULL));
   msvis_ui_test_spin (200);

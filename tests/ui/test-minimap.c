@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "msvis-canvas-test-util.h"
 #include "msvis-compare-view.h"
 #include "msvis-minimap.h"
 #include "msvis-ui-test-util.h"
@@ -18,15 +19,6 @@ typedef struct
   MsvisCompareView *view;
   MsvisVisDocument *doc;
 } Fixture;
-
-static gboolean
-laid_out (gpointer data)
-{
-  MsvisGraphCanvas *canvas = data;
-
-  return msvis_graph_canvas_get_layout (canvas) != NULL
-         && gtk_widget_get_mapped (GTK_WIDGET (canvas));
-}
 
 static gboolean
 fixture_open (Fixture *f,
@@ -57,9 +49,9 @@ fixture_open (Fixture *f,
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
   msvis_compare_view_set_document (f->view, f->doc);
   gtk_window_present (GTK_WINDOW (f->window));
-  g_assert_true (msvis_ui_test_spin_until (laid_out,
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out,
                                            msvis_compare_view_get_canvas (f->view, FALSE), 5000));
-  g_assert_true (msvis_ui_test_spin_until (laid_out,
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out,
                                            msvis_compare_view_get_canvas (f->view, TRUE), 5000));
   return TRUE;
 }
@@ -266,22 +258,6 @@ cards_clear (gpointer data)
   return !card_over_selection (data, FALSE) && !card_over_selection (data, TRUE);
 }
 
-/* The matched leaf half-way down the NPU graph's list of leaves: one that can be scrolled to any
- * corner of the view. */
-static MsvisNodeId
-middle_leaf (Fixture *f)
-{
-  MsvisGraph *graph = msvis_vis_document_get_npu (f->doc);
-  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (MsvisNodeId));
-
-  for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
-    if (msvis_graph_node_get_n_children (graph, node) == 0
-        && msvis_compare_view_counterpart (f->view, FALSE, node) != MSVIS_NODE_ID_NONE)
-      g_array_append_val (leaves, node);
-  g_assert_cmpuint (leaves->len, >, 4);
-  return g_array_index (leaves, MsvisNodeId, leaves->len / 2);
-}
-
 static void
 shift (GtkAdjustment *adjustment,
        double         by)
@@ -312,7 +288,7 @@ test_off_selection (void)
   expand_all (npu);
   expand_all (msvis_compare_view_get_canvas (f.view, TRUE));
   msvis_graph_canvas_set_zoom (npu, 2.);   /* wider than the pane: it scrolls both ways */
-  node = middle_leaf (&f);
+  node = msvis_ui_test_middle_matched_leaf (f.view, f.doc);
   msvis_compare_view_select (f.view, FALSE, node);
   g_assert_true (msvis_ui_test_spin_until (minimap_shown, minimap, 5000));
   msvis_ui_test_spin (100);

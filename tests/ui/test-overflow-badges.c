@@ -7,6 +7,7 @@
 #include "msvis-graph-canvas.h"
 #include "msvis-graph-summary.h"
 #include "msvis-render.h"
+#include "msvis-canvas-test-util.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
 
@@ -25,36 +26,14 @@ typedef struct
 } Fixture;
 
 static gboolean
-laid_out (gpointer data)
-{
-  MsvisGraphCanvas *canvas = data;
-
-  return msvis_graph_canvas_get_layout (canvas) != NULL
-         && gtk_widget_get_mapped (GTK_WIDGET (canvas));
-}
-
-static gboolean
 fixture_open (Fixture *f)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out",
-                                                 STAT_OC, NULL);
-  GtkWidget *scroller;
-
   if (!msvis_ui_test_require (NULL, NULL))
     return FALSE;
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: the fixture is missing (tests/data/reference-2026)", path);
-  f->doc = msvis_test_load_first_graph (path);
+  f->doc = msvis_ui_test_read_2026 (STAT_OC);
   g_assert_true (msvis_vis_document_get_overflow_check (f->doc));
-  f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 700, 700);
-  scroller = gtk_scrolled_window_new ();
-  f->canvas = MSVIS_GRAPH_CANVAS (msvis_graph_canvas_new ());
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (f->canvas));
-  gtk_window_set_child (GTK_WINDOW (f->window), scroller);
-  msvis_graph_canvas_set_document (f->canvas, f->doc, FALSE);
-  gtk_window_present (GTK_WINDOW (f->window));
-  g_assert_true (msvis_ui_test_spin_until (laid_out, f->canvas, 5000));
+  f->canvas = msvis_ui_test_show_canvas (f->doc, FALSE, 700, 700, &f->window);
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out, f->canvas, 5000));
   msvis_ui_test_spin (100);
   return TRUE;
 }

@@ -10,6 +10,7 @@
 #include "msvis-minimap.h"
 #include "msvis-graph-summary.h"
 #include "msvis-render.h"
+#include "msvis-canvas-test-util.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
 
@@ -29,45 +30,17 @@ typedef struct
 } Fixture;
 
 static gboolean
-laid_out (gpointer data)
-{
-  MsvisGraphCanvas *canvas = data;
-
-  return msvis_graph_canvas_get_layout (canvas) != NULL
-         && gtk_widget_get_mapped (GTK_WIDGET (canvas));
-}
-
-static MsvisVisDocument *
-read_2026 (const char *relative)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "reference-2026", "out",
-                                                 relative, NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("%s: the fixture is missing (tests/data/reference-2026)", path);
-  return msvis_test_load_first_graph (path);
-}
-
-static gboolean
 fixture_open (Fixture  *f,
               gboolean  is_2026,
               gboolean  is_bench)
 {
   g_autofree char *path = NULL;
-  GtkWidget *scroller;
 
   if (!msvis_ui_test_require (is_2026 ? NULL : STAT, is_2026 ? NULL : &path))
     return FALSE;
-  f->doc = is_2026 ? read_2026 (STAT_2026) : msvis_ui_test_read (path);
-  f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 700, 700);
-  scroller = gtk_scrolled_window_new ();
-  f->canvas = MSVIS_GRAPH_CANVAS (msvis_graph_canvas_new ());
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (f->canvas));
-  gtk_window_set_child (GTK_WINDOW (f->window), scroller);
-  msvis_graph_canvas_set_document (f->canvas, f->doc, is_bench);
-  gtk_window_present (GTK_WINDOW (f->window));
-  g_assert_true (msvis_ui_test_spin_until (laid_out, f->canvas, 5000));
+  f->doc = is_2026 ? msvis_ui_test_read_2026 (STAT_2026) : msvis_ui_test_read (path);
+  f->canvas = msvis_ui_test_show_canvas (f->doc, is_bench, 700, 700, &f->window);
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out, f->canvas, 5000));
   return TRUE;
 }
 
@@ -303,7 +276,7 @@ test_fit_readable (void)
 
   if (!msvis_ui_test_require (NULL, NULL))
     return;
-  doc = read_2026 (MEGATRON);
+  doc = msvis_ui_test_read_2026 (MEGATRON);
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
   scroller = gtk_scrolled_window_new ();
@@ -312,7 +285,7 @@ test_fit_readable (void)
   gtk_window_set_child (GTK_WINDOW (window), scroller);
   msvis_graph_canvas_set_document (canvas, doc, FALSE);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (msvis_ui_test_spin_until (laid_out, canvas, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out, canvas, 5000));
   r = (Relaid) { canvas, msvis_graph_canvas_get_layout (canvas) };
   msvis_graph_canvas_expand_all (canvas);
   g_assert_true (msvis_ui_test_spin_until (relaid, &r, 5000));
@@ -360,7 +333,7 @@ test_minimap_strip (void)
 
   if (!msvis_ui_test_require (NULL, NULL))
     return;
-  doc = read_2026 (MEGATRON);
+  doc = msvis_ui_test_read_2026 (MEGATRON);
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
   view = MSVIS_COMPARE_VIEW (msvis_compare_view_new ());
@@ -369,7 +342,7 @@ test_minimap_strip (void)
   gtk_window_present (GTK_WINDOW (window));
   npu = msvis_compare_view_get_canvas (view, FALSE);
   minimap = msvis_compare_view_get_minimap (view, FALSE);
-  g_assert_true (msvis_ui_test_spin_until (laid_out, npu, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out, npu, 5000));
   r = (Relaid) { npu, msvis_graph_canvas_get_layout (npu) };
   msvis_graph_canvas_expand_all (npu);
   g_assert_true (msvis_ui_test_spin_until (relaid, &r, 5000));
