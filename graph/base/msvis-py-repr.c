@@ -11,6 +11,7 @@
 #include "msvis-number-format.h"
 #include "msvis-py-repr.h"
 #include "msvis-shortest-digits.h"
+#include "msvis-vis-format.h"
 
 /* repr's layout of @n digits (0.DIGITS x 10^decpt) in @buf (40 bytes), without printf: fixed
  * from 1e-4 up to 1e16, else d.ddde±XX. With the digits from Ryu, g_string_append_printf of the
@@ -95,7 +96,7 @@ msvis_py_append_float_repr (GString *out,
     }
 
   n = msvis_shortest_digits (value, digits, &decpt);
-  g_string_append_len (out, buf, format_repr (buf, digits, n, decpt));
+  msvis_vis_append (out, buf, format_repr (buf, digits, n, decpt));
 }
 
 /* Python's round(x, 6): the correctly rounded 6-decimal value. From 1e15 on a double has

@@ -6,6 +6,7 @@
 
 #include "msvis-json-writer.h"
 #include "msvis-number-format.h"
+#include "msvis-vis-format.h"
 #include "msvis-vis-db26-private.h"
 #include "msvis-vis-item26.h"
 
@@ -61,7 +62,7 @@ add_text (Batch        *batch,
 {
   row->start[text] = batch->text->len;
   row->len[text] = value->len;
-  g_string_append_len (batch->text, value->str, value->len);
+  msvis_vis_append (batch->text, value->str, value->len);
 }
 
 /* "graph_id_suffix": the ids of rows and stacks; printf was 2 % of a run's instructions. */
@@ -70,9 +71,10 @@ set_id (GString    *out,
         const char *graph_id,
         const char *suffix)
 {
-  g_string_assign (out, graph_id);
-  g_string_append_c (out, '_');
-  g_string_append (out, suffix);
+  g_string_truncate (out, 0);
+  msvis_vis_append (out, graph_id, strlen (graph_id));
+  msvis_vis_append (out, "_", 1);
+  msvis_vis_append (out, suffix, strlen (suffix));
 }
 
 static void

@@ -7,6 +7,7 @@
 #include "msvis-graph-unattached.h"
 #include "msvis-json-writer.h"
 #include "msvis-vis-db26-private.h"
+#include "msvis-vis-format.h"
 
 /* How the 26.0.0 writer walks a graph (msprobe-2026.md §10.3, §10.4): get_sorted_nodes'
  * post-order, the micro step each row gets, and the JSON texts of sub_nodes,
@@ -124,7 +125,7 @@ _msvis_db26_link_json (GString     *out,
       MsvisNodeId n = g_array_index (path, MsvisNodeId, i - 1);
 
       if (i < path->len)
-        g_string_append (out, ", ");
+        msvis_vis_append (out, ", ", 2);
       append_string (out, msvis_graph_node_get_id (other, n));
     }
   g_string_append_c (out, ']');
@@ -145,7 +146,7 @@ _msvis_db26_children_json (GString     *out,
   for (; c != MSVIS_NODE_ID_NONE; c = next_child (graph, node, c, &index))
     {
       if (out->len > 1)
-        g_string_append (out, ", ");
+        msvis_vis_append (out, ", ", 2);
       append_string (out, msvis_graph_node_get_id (graph, c));
     }
   g_string_append_c (out, ']');
@@ -163,7 +164,7 @@ _msvis_db26_stack_json (GString     *out,
   for (guint i = 0; i < n_lines; i++)
     {
       if (i > 0)
-        g_string_append (out, ", ");
+        msvis_vis_append (out, ", ", 2);
       append_string (out, lines[i]);
     }
   g_string_append_c (out, ']');

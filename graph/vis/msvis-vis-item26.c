@@ -43,7 +43,9 @@ struct _MsvisItem26Format
   GString             *key_text;      /* every atom escaped and quoted, end to end */
   GArray              *key_starts;    /* gsize per atom, and the end */
   GString             *scratch;
-  GArray              *formatted;     /* Formatted */
+  Formatted           *formatted;     /* an item's kept fields: g_array_append_val for each */
+  guint                n_formatted;   /* was 5 % of graph_visualize's instructions */
+  guint                formatted_size;
 };
 
 /**
@@ -78,7 +80,8 @@ msvis_item26_format_new (MsvisGraph *graph,
   self->key_starts = g_array_new (FALSE, FALSE, sizeof (gsize));
   g_array_append_val (self->key_starts, self->key_text->len);
   self->scratch = g_string_sized_new (4096);
-  self->formatted = g_array_new (FALSE, FALSE, sizeof (Formatted));
+  self->formatted_size = 32;
+  self->formatted = g_new (Formatted, self->formatted_size);
   return self;
 }
 
@@ -90,7 +93,7 @@ msvis_item26_format_free (MsvisItem26Format *self)
   g_string_free (self->key_text, TRUE);
   g_array_unref (self->key_starts);
   g_string_free (self->scratch, TRUE);
-  g_array_unref (self->formatted);
+  g_free (self->formatted);
   g_free (self);
 }
 
@@ -201,7 +204,7 @@ format_item (MsvisItem26Format *self,
   msvis_vis_append (out, ": ", 2);
 
   g_string_truncate (self->scratch, 0);
-  g_array_set_size (self->formatted, 0);
+  self->n_formatted = 0;
   for (guint i = 0; i < item->n_fields + n_metrics; i++)
     {
       const MsvisField *field = i < item->n_fields ? &fields[i] : &metrics[i - item->n_fields];
@@ -218,15 +221,19 @@ format_item (MsvisItem26Format *self,
           msvis_vis_append (out, "{\"value\": \"null\"}", 17);
           return;
         }
-      g_array_append_val (self->formatted, f);
+      if (self->n_formatted == self->formatted_size)
+        {
+          self->formatted_size *= 2;
+          self->formatted = g_renew (Formatted, self->formatted, self->formatted_size);
+        }
+      self->formatted[self->n_formatted++] = f;
     }
 
   msvis_vis_append (out, "{", 1);
-  for (guint i = 0; i < self->formatted->len; i++)
+  for (guint i = 0; i < self->n_formatted; i++)
     {
-      const Formatted *f = &g_array_index (self->formatted, Formatted, i);
-      gsize end = i + 1 < self->formatted->len
-        ? g_array_index (self->formatted, Formatted, i + 1).start : self->scratch->len;
+      const Formatted *f = &self->formatted[i];
+      gsize end = i + 1 < self->n_formatted ? self->formatted[i + 1].start : self->scratch->len;
 
       if (i > 0)
         msvis_vis_append (out, ", ", 2);
