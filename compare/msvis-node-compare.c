@@ -22,6 +22,21 @@ static const char *const real_data_columns[N_REAL_DATA_COLUMNS] = {
   "One Thousandth Err Ratio", "Five Thousandths Err Ratio",
 };
 
+/**
+ * msvis_node_compare_columns:
+ * @n_columns: (out): how many
+ *
+ * Returns: the metric keys a pair's NPU items get in @mode, in msprobe's order: the
+ *   statistics' differences, or the tensors' metrics (real data and md5 files)
+ */
+const char *const *
+msvis_node_compare_columns (MsvisCompareMode  mode,
+                            guint            *n_columns)
+{
+  *n_columns = mode == MSVIS_COMPARE_SUMMARY ? N_SUMMARY_COLUMNS : N_REAL_DATA_COLUMNS;
+  return mode == MSVIS_COMPARE_SUMMARY ? summary_columns : real_data_columns;
+}
+
 static void
 side_init (Side       *side,
            MsvisGraph *graph)
@@ -127,9 +142,8 @@ msvis_node_compare_new_for_era (MsvisEra          era,
                                 MsvisGraph       *bench)
 {
   MsvisNodeCompare *self = g_new0 (MsvisNodeCompare, 1);
-  const char *const *columns = mode == MSVIS_COMPARE_SUMMARY ? summary_columns
-                                                             : real_data_columns;
-  guint n_columns = mode == MSVIS_COMPARE_SUMMARY ? N_SUMMARY_COLUMNS : N_REAL_DATA_COLUMNS;
+  guint n_columns;
+  const char *const *columns = msvis_node_compare_columns (mode, &n_columns);
 
   self->mode = mode;
   side_init (&self->npu, npu);

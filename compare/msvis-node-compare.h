@@ -23,6 +23,8 @@ MsvisNodeCompare *msvis_node_compare_new_for_era (MsvisEra          era,
                                                  MsvisCompareMode  mode,
                                                  MsvisGraph       *npu,
                                                  MsvisGraph       *bench);
+const char *const *msvis_node_compare_columns (MsvisCompareMode  mode,
+                                               guint            *n_columns);
 void              msvis_node_compare_set_parallel_merge (MsvisNodeCompare *self,
                                                          gboolean          parallel_merge);
 void              msvis_node_compare_free (MsvisNodeCompare *self);

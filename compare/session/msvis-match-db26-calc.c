@@ -8,6 +8,7 @@
 #include "msvis-json-scanner.h"
 #include "msvis-json-writer.h"
 #include "msvis-match-db26-private.h"
+#include "msvis-node-compare.h"
 #include "msvis-py-float.h"
 #include "msvis-py-repr.h"
 
@@ -20,15 +21,6 @@
  * keys of msprobe-2026.md §7.6 added to the NPU items as the viewer stores them: numbers as
  * JSON numbers, the rest as strings. */
 
-static const char *const metric_names[] = {
-  "Max diff", "Min diff", "Mean diff", "L2norm diff",
-  "MaxRelativeErr", "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr",
-};
-/* tensor_indicators_index: the columns compare_by_op fills, in its order */
-static const char *const tensor_metric_names[] = {
-  "Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",
-  "Five Thousandths Err Ratio",
-};
 static const char *const stat_names[] = { "Max", "Min", "Mean", "Norm" };
 
 /* TENSOR_COMPARE_INDEX and STATISTICS_COMPARE_INDEX: what unmatching takes off NPU items. */
@@ -339,6 +331,11 @@ attach (Calc           *calc,
         guint           n)
 {
   g_autoptr(GString) text = g_string_new (NULL);
+  guint n_names;
+  const char *const *names =
+    msvis_node_compare_columns (calc->mode == MSVIS_INDICATOR_ALL ? MSVIS_COMPARE_REAL_DATA
+                                                                  : MSVIS_COMPARE_SUMMARY,
+                                &n_names);
 
   if (items->n == 0)
     return;
@@ -352,10 +349,8 @@ attach (Calc           *calc,
           item = msvis_json_value_new (calc->arena, MSVIS_JSON_OBJECT);
           msvis_json_value_set_member (calc->arena, items, row->npu_name, item);
         }
-      for (guint i = 0; i < row->n_metrics; i++)
-        msvis_json_value_set_member (calc->arena, item,
-                                     calc->mode == MSVIS_INDICATOR_ALL ? tensor_metric_names[i]
-                                                                       : metric_names[i],
+      for (guint i = 0; i < row->n_metrics && i < n_names; i++)
+        msvis_json_value_set_member (calc->arena, item, names[i],
                                      json_of_field (calc->arena, &row->metrics[i]));
       msvis_json_value_set_member (calc->arena, item, "Requires_grad Consistent",
                                    msvis_json_value_new_string (
