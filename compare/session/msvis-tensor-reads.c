@@ -52,13 +52,6 @@ msvis_tensor_reads_new (void)
   return self;
 }
 
-MsvisTensorReads *
-msvis_tensor_reads_ref (MsvisTensorReads *self)
-{
-  g_atomic_int_inc (&self->ref_count);
-  return self;
-}
-
 void
 msvis_tensor_reads_unref (MsvisTensorReads *self)
 {

@@ -17,7 +17,6 @@ G_BEGIN_DECLS
 typedef struct _MsvisTensorReads MsvisTensorReads;
 
 MsvisTensorReads *msvis_tensor_reads_new           (void);
-MsvisTensorReads *msvis_tensor_reads_ref           (MsvisTensorReads    *self);
 void              msvis_tensor_reads_unref         (MsvisTensorReads    *self);
 guint             msvis_tensor_reads_get_n_pending (MsvisTensorReads    *self);
 gboolean          msvis_tensor_reads_run           (MsvisTensorReads    *self,
