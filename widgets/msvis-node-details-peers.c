@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "msvis-node-details-private.h"
+#include "msvis-node-menu-private.h"
 
 /* The details' communication peers in their own ranks' colours: the header is drawn at once,
  * the colours come from the other ranks' graphs on a worker, and the header is drawn again

@@ -119,7 +119,6 @@ void               _msvis_details_peers_request    (MsvisDetailsPeers    *self,
                                                     const MsvisJsonValue *info,
                                                     void                (*changed) (gpointer owner),
                                                     gpointer              owner);
-char              *_msvis_peer_dot_color           (const char           *fill);
 
 /* For tests: what the panel shows right now. */
 const char       *_msvis_node_details_get_state    (MsvisNodeDetails *self);
