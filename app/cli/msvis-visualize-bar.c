@@ -13,6 +13,7 @@
 
 #include "msvis-dump-layout.h"
 #include "msvis-visualize-bar.h"
+#include "msvis-visualize-help.h"
 
 /* tqdm's format_meter for GraphConst.BAR_FORMAT, "{l_bar}{bar}| {percentage:3.0f}% [{elapsed}<
  * {remaining}, {rate_fmt}] ", total 100: the rate is the average (msprobe sets n, so tqdm has
@@ -36,16 +37,6 @@ struct _MsvisVisualizeBar
   guint    started;     /* folders the job began to build */
   guint    per_task;    /* folders said at once: both sides of a compare */
 };
-
-static int
-columns_of (const char *text)
-{
-  int n = 0;
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    n += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
-  return n;
-}
 
 /* tqdm.format_interval */
 static char *
@@ -102,10 +93,12 @@ draw (MsvisVisualizeBar *bar,
   int width;
 
   g_string_append (line, left);
-  append_bar (line, frac, MAX (1, bar->ncols - columns_of (left) - columns_of (right)),
+  append_bar (line, frac,
+              MAX (1, bar->ncols - msvis_visualize_columns_of (left, -1) -
+                         msvis_visualize_columns_of (right, -1)),
               bar->ascii);
   g_string_append (line, right);
-  width = columns_of (line->str + 1);
+  width = msvis_visualize_columns_of (line->str + 1, -1);
   for (gsize i = width; i < bar->last_width; i++)
     g_string_append_c (line, ' ');
   bar->last_width = width;

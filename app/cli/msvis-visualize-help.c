@@ -105,9 +105,11 @@ help_width (void)
   return n - 2;
 }
 
-static int
-columns_of (const char *text,
-            gssize      bytes)
+/* The terminal columns @text takes (@bytes, or all of it if -1): East Asian wide letters
+ * two. */
+int
+msvis_visualize_columns_of (const char *text,
+                            gssize      bytes)
 {
   const char *end = bytes < 0 ? text + strlen (text) : text + bytes;
   int n = 0;
@@ -205,13 +207,14 @@ wrap (const char *text,
 
       if (lines->len > 0 && strcmp (chunks->pdata[i], " ") == 0)
         i++;
-      while (i < chunks->len && used + columns_of (chunks->pdata[i], -1) <= width)
+      while (i < chunks->len &&
+             used + msvis_visualize_columns_of (chunks->pdata[i], -1) <= width)
         {
-          used += columns_of (chunks->pdata[i], -1);
+          used += msvis_visualize_columns_of (chunks->pdata[i], -1);
           last_is_space = strcmp (chunks->pdata[i], " ") == 0;
           g_string_append (line, chunks->pdata[i++]);
         }
-      if (i < chunks->len && columns_of (chunks->pdata[i], -1) > width)
+      if (i < chunks->len && msvis_visualize_columns_of (chunks->pdata[i], -1) > width)
         {
           char *chunk = chunks->pdata[i];
           gsize head = long_word_head (chunk, MAX (width - used, 1));
@@ -239,7 +242,7 @@ format_action (GString      *out,
 {
   g_autoptr(GPtrArray) lines = wrap (_(action->help), MAX (width - help_position, 11));
   int action_width = help_position - 2 - 2;
-  int length = columns_of (action->invocation, -1);
+  int length = msvis_visualize_columns_of (action->invocation, -1);
 
   if (length <= action_width)
     g_string_append_printf (out, "  %s%*s", action->invocation, action_width - length + 2, "");
@@ -331,7 +334,8 @@ msvis_visualize_help_text (void)
 
   for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
     for (guint i = 0; i < groups[g].n_actions; i++)
-      longest = MAX (longest, columns_of (groups[g].actions[i].invocation, -1) + 2);
+      longest = MAX (longest,
+                     msvis_visualize_columns_of (groups[g].actions[i].invocation, -1) + 2);
   format_usage (out, width);
   for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
     {

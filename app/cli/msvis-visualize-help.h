@@ -12,5 +12,7 @@ G_BEGIN_DECLS
 
 char *msvis_visualize_help_text  (void);
 char *msvis_visualize_usage_text (void);
+int   msvis_visualize_columns_of (const char *text,
+                                  gssize      bytes);
 
 G_END_DECLS
