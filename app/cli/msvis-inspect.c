@@ -154,7 +154,7 @@ report_document (Inspect          *self,
     ? msvis_buckets_new_from_colors (msvis_vis_document_get_colors (doc)) : NULL;
   MsvisJsonWriter *w = self->writer;
   g_autoptr(GArray) merged_ranks = msvis_merged_ranks_find (doc);
-  g_autofree char *merged = msvis_merged_ranks_describe (doc);
+  g_autofree char *merged = msvis_merged_ranks_describe_found (merged_ranks);
 
   if (!self->json)
     {

@@ -203,6 +203,19 @@ char *
 msvis_merged_ranks_describe (MsvisVisDocument *doc)
 {
   g_autoptr(GArray) ranks = msvis_merged_ranks_find (doc);
+
+  return msvis_merged_ranks_describe_found (ranks);
+}
+
+/**
+ * msvis_merged_ranks_describe_found:
+ * @ranks: (nullable): what msvis_merged_ranks_find() gave
+ *
+ * Returns: (nullable): msvis_merged_ranks_describe() of those ranks, without looking again
+ */
+char *
+msvis_merged_ranks_describe_found (const GArray *ranks)
+{
   g_autofree char *list = NULL;
 
   if (ranks == NULL)

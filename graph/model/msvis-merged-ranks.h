@@ -22,5 +22,6 @@ gboolean  msvis_merged_ranks_collect  (MsvisGraph       *graph,
 GArray   *msvis_merged_ranks_find     (MsvisVisDocument *doc);
 char     *msvis_merged_ranks_format   (const GArray     *ranks);
 char     *msvis_merged_ranks_describe (MsvisVisDocument *doc);
+char     *msvis_merged_ranks_describe_found (const GArray *ranks);
 
 G_END_DECLS
