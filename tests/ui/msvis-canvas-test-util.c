@@ -78,3 +78,12 @@ msvis_ui_test_linked (MsvisGraph *graph,
   return msvis_compare_results_get_link (msvis_graph_get_compare_results (graph),
                                          msvis_graph_lookup (graph, id));
 }
+
+/* A wait condition (msvis_ui_test_wait and the like) on a MsvisUiTestRelaid. */
+gboolean
+msvis_ui_test_relaid (gpointer relaid)
+{
+  MsvisUiTestRelaid *r = relaid;
+
+  return msvis_graph_canvas_get_layout (r->canvas) != r->old;
+}

@@ -21,6 +21,14 @@ MsvisGraphCanvas *msvis_ui_test_show_canvas          (MsvisVisDocument  *doc,
                                                       int                width,
                                                       int                height,
                                                       GtkWidget        **window);
+/* A canvas and the layout it had: msvis_ui_test_relaid() is TRUE once it has another. */
+typedef struct
+{
+  MsvisGraphCanvas *canvas;
+  MsvisLayout      *old;
+} MsvisUiTestRelaid;
+
+gboolean          msvis_ui_test_relaid               (gpointer           relaid);
 MsvisNodeId       msvis_ui_test_middle_matched_leaf  (MsvisCompareView  *view,
                                                       MsvisVisDocument  *doc);
 MsvisNodeId       msvis_ui_test_linked               (MsvisGraph        *graph,

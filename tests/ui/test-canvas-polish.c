@@ -31,19 +31,13 @@ laid_out (gpointer data)
          && !msvis_graph_canvas_is_laying_out (canvas);
 }
 
-typedef struct
-{
-  MsvisGraphCanvas *canvas;
-  MsvisLayout      *old;
-} Relaid;
-
+/* Another layout, and none under way after it. */
 static gboolean
 relaid (gpointer data)
 {
-  Relaid *r = data;
+  MsvisUiTestRelaid *r = data;
 
-  return msvis_graph_canvas_get_layout (r->canvas) != r->old
-         && !msvis_graph_canvas_is_laying_out (r->canvas);
+  return msvis_ui_test_relaid (r) && !msvis_graph_canvas_is_laying_out (r->canvas);
 }
 
 /* The canvas's own first-button click, as a press on the node reaches it. */
@@ -107,7 +101,7 @@ test_click_keeps_view (void)
   GtkAdjustment *h, *v;
   graphene_rect_t area;
   double h_before, v_before;
-  Relaid rn, rb;
+  MsvisUiTestRelaid rn, rb;
   Pick pick = { 0 };
   MsvisRect shown;
 
@@ -124,8 +118,8 @@ test_click_keeps_view (void)
   bench = msvis_compare_view_get_canvas (view, TRUE);
   g_assert_true (msvis_ui_test_spin_until (laid_out, npu, 5000));
   g_assert_true (msvis_ui_test_spin_until (laid_out, bench, 5000));
-  rn = (Relaid) { npu, msvis_graph_canvas_get_layout (npu) };
-  rb = (Relaid) { bench, msvis_graph_canvas_get_layout (bench) };
+  rn = (MsvisUiTestRelaid) { npu, msvis_graph_canvas_get_layout (npu) };
+  rb = (MsvisUiTestRelaid) { bench, msvis_graph_canvas_get_layout (bench) };
   msvis_graph_canvas_expand_all (npu);
   msvis_graph_canvas_expand_all (bench);
   g_assert_true (msvis_ui_test_spin_until (relaid, &rn, 10000));

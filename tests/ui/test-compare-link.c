@@ -23,12 +23,6 @@ typedef struct
   MsvisGraphCanvas *bench;
 } Fixture;
 
-typedef struct
-{
-  MsvisGraphCanvas *canvas;
-  MsvisLayout      *old;
-} Relaid;
-
 static gboolean
 laid_out (gpointer data)
 {
@@ -40,14 +34,6 @@ laid_out (gpointer data)
          && gtk_widget_get_mapped (GTK_WIDGET (canvas))
          && msvis_graph_canvas_get_wrap_width (canvas) > 0
          && !msvis_graph_canvas_is_laying_out (canvas);
-}
-
-static gboolean
-relaid (gpointer data)
-{
-  Relaid *r = data;
-
-  return msvis_graph_canvas_get_layout (r->canvas) != r->old;
 }
 
 /* msprobe 26.0.0's compare of the mini Megatron model: 188 nodes a side, two micro steps, a
@@ -85,13 +71,13 @@ fixture_close (Fixture *f)
 static void
 expand_all (Fixture *f)
 {
-  Relaid npu = { f->npu, msvis_graph_canvas_get_layout (f->npu) };
-  Relaid bench = { f->bench, msvis_graph_canvas_get_layout (f->bench) };
+  MsvisUiTestRelaid npu = { f->npu, msvis_graph_canvas_get_layout (f->npu) };
+  MsvisUiTestRelaid bench = { f->bench, msvis_graph_canvas_get_layout (f->bench) };
 
   msvis_graph_canvas_expand_all (f->npu);
   msvis_graph_canvas_expand_all (f->bench);
-  g_assert_true (msvis_ui_test_spin_until (relaid, &npu, 10000));
-  g_assert_true (msvis_ui_test_spin_until (relaid, &bench, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_relaid, &npu, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_relaid, &bench, 10000));
   msvis_ui_test_spin (50);
 }
 

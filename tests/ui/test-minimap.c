@@ -63,27 +63,13 @@ fixture_close (Fixture *f)
   g_clear_pointer (&f->doc, msvis_vis_document_unref);
 }
 
-typedef struct
-{
-  MsvisGraphCanvas *canvas;
-  MsvisLayout      *old;
-} Relaid;
-
-static gboolean
-relaid (gpointer data)
-{
-  Relaid *r = data;
-
-  return msvis_graph_canvas_get_layout (r->canvas) != r->old;
-}
-
 static void
 expand_all (MsvisGraphCanvas *canvas)
 {
-  Relaid r = { canvas, msvis_graph_canvas_get_layout (canvas) };
+  MsvisUiTestRelaid r = { canvas, msvis_graph_canvas_get_layout (canvas) };
 
   msvis_graph_canvas_expand_all (canvas);
-  g_assert_true (msvis_ui_test_spin_until (relaid, &r, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_relaid, &r, 5000));
 }
 
 /* How many different colours a picture of @widget holds: a blank card has one or two. */

@@ -146,20 +146,6 @@ test_counts_2026 (void)
   check_root (TRUE);
 }
 
-typedef struct
-{
-  MsvisGraphCanvas *canvas;
-  MsvisLayout      *old;
-} Relaid;
-
-static gboolean
-relaid (gpointer data)
-{
-  Relaid *r = data;
-
-  return msvis_graph_canvas_get_layout (r->canvas) != r->old;
-}
-
 /* Exactly the paths: a container is open if and only if a divergent leaf is under it. */
 static void
 test_expand_to_errors (void)
@@ -167,18 +153,18 @@ test_expand_to_errors (void)
   Fixture f = { 0 };
   MsvisGraph *graph;
   MsvisLayout *layout;
-  Relaid r;
+  MsvisUiTestRelaid r;
   guint n_divergent = 0, n_shown = 0;
 
   if (!fixture_open (&f, FALSE, FALSE))
     return;
   graph = msvis_vis_document_get_npu (f.doc);
-  r = (Relaid) { f.canvas, msvis_graph_canvas_get_layout (f.canvas) };
+  r = (MsvisUiTestRelaid) { f.canvas, msvis_graph_canvas_get_layout (f.canvas) };
   msvis_graph_canvas_expand_all (f.canvas);
-  g_assert_true (msvis_ui_test_spin_until (relaid, &r, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_relaid, &r, 5000));
   r.old = msvis_graph_canvas_get_layout (f.canvas);
   g_assert_cmpuint (msvis_graph_canvas_expand_to_errors (f.canvas), >, 0);
-  g_assert_true (msvis_ui_test_spin_until (relaid, &r, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_relaid, &r, 5000));
   layout = msvis_graph_canvas_get_layout (f.canvas);
   for (MsvisNodeId node = 0; node < msvis_graph_get_n_nodes (graph); node++)
     {
@@ -271,7 +257,7 @@ test_fit_readable (void)
   GtkWidget *window, *scroller;
   MsvisGraphCanvas *canvas;
   MsvisRect bounds, view;
-  Relaid r;
+  MsvisUiTestRelaid r;
   double whole;
 
   if (!msvis_ui_test_require (NULL, NULL))
@@ -286,9 +272,9 @@ test_fit_readable (void)
   msvis_graph_canvas_set_document (canvas, doc, FALSE);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out, canvas, 5000));
-  r = (Relaid) { canvas, msvis_graph_canvas_get_layout (canvas) };
+  r = (MsvisUiTestRelaid) { canvas, msvis_graph_canvas_get_layout (canvas) };
   msvis_graph_canvas_expand_all (canvas);
-  g_assert_true (msvis_ui_test_spin_until (relaid, &r, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_relaid, &r, 5000));
   msvis_ui_test_spin (50);
   bounds = msvis_layout_get_bounds (msvis_graph_canvas_get_layout (canvas));
   whole = MIN ((gtk_widget_get_width (GTK_WIDGET (canvas)) - 48) / bounds.width,
@@ -329,7 +315,7 @@ test_minimap_strip (void)
   MsvisCompareView *view;
   MsvisGraphCanvas *npu;
   MsvisRect bounds, seen;
-  Relaid r;
+  MsvisUiTestRelaid r;
 
   if (!msvis_ui_test_require (NULL, NULL))
     return;
@@ -343,9 +329,9 @@ test_minimap_strip (void)
   npu = msvis_compare_view_get_canvas (view, FALSE);
   minimap = msvis_compare_view_get_minimap (view, FALSE);
   g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out, npu, 5000));
-  r = (Relaid) { npu, msvis_graph_canvas_get_layout (npu) };
+  r = (MsvisUiTestRelaid) { npu, msvis_graph_canvas_get_layout (npu) };
   msvis_graph_canvas_expand_all (npu);
-  g_assert_true (msvis_ui_test_spin_until (relaid, &r, 5000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_relaid, &r, 5000));
   msvis_graph_canvas_set_zoom (npu, 1.);
   g_assert_true (msvis_ui_test_spin_until (minimap_shown, minimap, 5000));
   /* Its new size comes a frame after it shows. */

@@ -17,6 +17,7 @@
 #include "msvis-compare-view.h"
 #include "msvis-minimap.h"
 #include "msvis-node-details.h"
+#include "msvis-canvas-test-util.h"
 #include "msvis-ui-test-util.h"
 #include "msvis-window-test-util.h"
 #include "msvis-window.h"
@@ -234,20 +235,6 @@ test_first_divergence_keys (void)
 typedef struct
 {
   MsvisGraphCanvas *canvas;
-  MsvisLayout      *old;
-} Relaid;
-
-static gboolean
-relaid_out (gpointer data)
-{
-  Relaid *r = data;
-
-  return msvis_graph_canvas_get_layout (r->canvas) != r->old;
-}
-
-typedef struct
-{
-  MsvisGraphCanvas *canvas;
   MsvisRect         before;
 } Moved;
 
@@ -296,7 +283,7 @@ test_minimap_click (void)
   MsvisGraphCanvas *npu;
   GtkWidget *minimap;
   graphene_rect_t viewport;
-  Relaid relaid;
+  MsvisUiTestRelaid relaid;
   Moved moved;
 
   if (!msvis_ui_test_require (STAT, &path))
@@ -313,9 +300,9 @@ test_minimap_click (void)
   view = msvis_window_test_compare_view (window);
   npu = msvis_compare_view_get_canvas (view, FALSE);
   minimap = msvis_compare_view_get_minimap (view, FALSE);
-  relaid = (Relaid) { npu, msvis_graph_canvas_get_layout (npu) };
+  relaid = (MsvisUiTestRelaid) { npu, msvis_graph_canvas_get_layout (npu) };
   msvis_graph_canvas_expand_all (npu);
-  g_assert_true (msvis_ui_test_spin_until (relaid_out, &relaid, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_relaid, &relaid, 10000));
   msvis_graph_canvas_set_zoom (npu, 1.);
   msvis_graph_canvas_center_on (npu, 0, 0);
   msvis_ui_test_spin (300);
