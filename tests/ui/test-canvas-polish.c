@@ -213,7 +213,7 @@ test_badges_over_ring (void)
   g_autoptr(MsvisVisDocument) doc = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree guchar *pixels = NULL;
-  GtkWidget *window, *scroller;
+  GtkWidget *window;
   MsvisGraphCanvas *canvas;
   graphene_rect_t area;
   Badged b = { 0 };
@@ -223,14 +223,7 @@ test_badges_over_ring (void)
   if (!msvis_ui_test_require (NULL, NULL))
     return;
   doc = msvis_ui_test_read_2026 (STAT_2026);
-  window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
-  scroller = gtk_scrolled_window_new ();
-  canvas = MSVIS_GRAPH_CANVAS (msvis_graph_canvas_new ());
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (canvas));
-  gtk_window_set_child (GTK_WINDOW (window), scroller);
-  msvis_graph_canvas_set_document (canvas, doc, FALSE);
-  gtk_window_present (GTK_WINDOW (window));
+  canvas = msvis_ui_test_show_canvas (doc, FALSE, 700, 700, &window);
   g_assert_true (msvis_ui_test_spin_until (laid_out, canvas, 5000));
   msvis_graph_canvas_set_zoom (canvas, 1.);
   msvis_ui_test_spin (200);

@@ -10,6 +10,7 @@
 #include "msvis-node-details-private.h"
 #include "msvis-test-util.h"
 #include "msvis-ui-test-util.h"
+#include "msvis-window-test-util.h"
 
 /* Arguments that are not tensors (issue 26): ints, bools, strings, None, process groups showed
  * as blank rows in the details and the comparison panel. Their values show on both sides, and
@@ -41,12 +42,6 @@ static gboolean
 details_settled (gpointer data)
 {
   return g_strcmp0 (_msvis_node_details_get_state (data), "loading") != 0;
-}
-
-static gboolean
-panel_ready (gpointer panel)
-{
-  return msvis_compare_panel_is_ready (panel);
 }
 
 /* Both widgets on the NPU node @name and its counterpart. */
@@ -84,7 +79,7 @@ fixture_init (Fixture    *f,
   msvis_node_details_set_node (f->details, f->doc, node, bench);
   msvis_compare_panel_show_nodes (f->panel, f->doc, node, bench);
   g_assert_true (msvis_ui_test_spin_until (details_settled, f->details, 10000));
-  g_assert_true (msvis_ui_test_spin_until (panel_ready, f->panel, 10000));
+  g_assert_true (msvis_ui_test_spin_until (msvis_window_test_panel_ready, f->panel, 10000));
   msvis_ui_test_spin (200);
   return TRUE;
 }

@@ -254,7 +254,7 @@ static void
 test_fit_readable (void)
 {
   g_autoptr(MsvisVisDocument) doc = NULL;
-  GtkWidget *window, *scroller;
+  GtkWidget *window;
   MsvisGraphCanvas *canvas;
   MsvisRect bounds, view;
   MsvisUiTestRelaid r;
@@ -263,14 +263,7 @@ test_fit_readable (void)
   if (!msvis_ui_test_require (NULL, NULL))
     return;
   doc = msvis_ui_test_read_2026 (MEGATRON);
-  window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
-  scroller = gtk_scrolled_window_new ();
-  canvas = MSVIS_GRAPH_CANVAS (msvis_graph_canvas_new ());
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (canvas));
-  gtk_window_set_child (GTK_WINDOW (window), scroller);
-  msvis_graph_canvas_set_document (canvas, doc, FALSE);
-  gtk_window_present (GTK_WINDOW (window));
+  canvas = msvis_ui_test_show_canvas (doc, FALSE, 900, 400, &window);
   g_assert_true (msvis_ui_test_spin_until (msvis_ui_test_canvas_laid_out, canvas, 5000));
   r = (MsvisUiTestRelaid) { canvas, msvis_graph_canvas_get_layout (canvas) };
   msvis_graph_canvas_expand_all (canvas);
