@@ -155,3 +155,35 @@ msvis_graph_node_get_file_parent (MsvisGraph  *graph,
 
   return msvis_graph_node_is_synthetic (graph, parent) ? MSVIS_NODE_ID_NONE : parent;
 }
+
+/* The group is the root's last child: where a walk would reach it, the file's children end. */
+static MsvisNodeId
+file_node (MsvisGraph  *graph,
+           MsvisNodeId  node)
+{
+  return msvis_graph_node_is_synthetic (graph, node) ? MSVIS_NODE_ID_NONE : node;
+}
+
+/**
+ * msvis_graph_node_get_file_first_child:
+ *
+ * Returns: @node's first child as the file has it: never a viewer's Unattached group
+ */
+MsvisNodeId
+msvis_graph_node_get_file_first_child (MsvisGraph  *graph,
+                                       MsvisNodeId  node)
+{
+  return file_node (graph, msvis_graph_node_get_first_child (graph, node));
+}
+
+/**
+ * msvis_graph_node_get_file_next_sibling:
+ *
+ * Returns: the sibling after @node as the file has it: never a viewer's Unattached group
+ */
+MsvisNodeId
+msvis_graph_node_get_file_next_sibling (MsvisGraph  *graph,
+                                        MsvisNodeId  node)
+{
+  return file_node (graph, msvis_graph_node_get_next_sibling (graph, node));
+}

@@ -13,8 +13,9 @@ G_BEGIN_DECLS
  *
  * The container is not the file's: it is added only when a viewer asks (the window), after
  * the file's nodes and past msvis_graph_get_n_listed(), so the writers leave it out, name no
- * parent for the nodes under it (msvis_graph_node_get_file_parent()) and skip it among the
- * root's children; matching refuses it. It has no items, no stack and no counterpart. */
+ * parent for the nodes under it (msvis_graph_node_get_file_parent()) and walk the children
+ * the file has (msvis_graph_node_get_file_first_child(), _get_file_next_sibling());
+ * matching refuses it. It has no items, no stack and no counterpart. */
 
 MsvisNodeId msvis_graph_gather_unattached       (MsvisGraph  *graph);
 MsvisNodeId msvis_graph_get_unattached          (MsvisGraph  *graph);
@@ -24,5 +25,9 @@ gboolean    msvis_graph_node_is_synthetic       (MsvisGraph  *graph,
                                                  MsvisNodeId  node);
 MsvisNodeId msvis_graph_node_get_file_parent    (MsvisGraph  *graph,
                                                  MsvisNodeId  node);
+MsvisNodeId msvis_graph_node_get_file_first_child (MsvisGraph  *graph,
+                                                   MsvisNodeId  node);
+MsvisNodeId msvis_graph_node_get_file_next_sibling (MsvisGraph  *graph,
+                                                    MsvisNodeId  node);
 
 G_END_DECLS

@@ -99,7 +99,7 @@ post_order (MsvisGraph *graph)
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_autofree guint8 *entered = g_new0 (guint8, n);
   MsvisNodeId root = msvis_graph_get_root (graph);
-  Frame first = { root, msvis_graph_node_get_first_child (graph, root) };
+  Frame first = { root, msvis_graph_node_get_file_first_child (graph, root) };
   guint32 next = 0;
 
   for (guint i = 0; i < n; i++)
@@ -114,11 +114,10 @@ post_order (MsvisGraph *graph)
 
       if (child != MSVIS_NODE_ID_NONE)
         {
-          top->next = msvis_graph_node_get_next_sibling (graph, child);
-          /* A viewer's Unattached group is not the file's: neither it nor what it holds. */
-          if (!entered[child] && !msvis_graph_node_is_synthetic (graph, child))
+          top->next = msvis_graph_node_get_file_next_sibling (graph, child);
+          if (!entered[child])
             {
-              Frame frame = { child, msvis_graph_node_get_first_child (graph, child) };
+              Frame frame = { child, msvis_graph_node_get_file_first_child (graph, child) };
 
               entered[child] = 1;
               g_array_append_val (stack, frame);   /* may move top */
@@ -162,16 +161,15 @@ children_json (MsvisGraph  *graph,
                MsvisNodeId  node)
 {
   MsvisJsonWriter *writer;
-  MsvisNodeId first = msvis_graph_node_get_first_child (graph, node);
+  MsvisNodeId first = msvis_graph_node_get_file_first_child (graph, node);
 
-  if (first == MSVIS_NODE_ID_NONE || msvis_graph_node_is_synthetic (graph, first))
+  if (first == MSVIS_NODE_ID_NONE)
     return g_strdup ("");
   writer = msvis_json_writer_new_compact ();
   msvis_json_writer_begin_array (writer);
-  for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
-       c = msvis_graph_node_get_next_sibling (graph, c))
-    if (!msvis_graph_node_is_synthetic (graph, c))
-      msvis_json_writer_string (writer, msvis_graph_node_get_id (graph, c));
+  for (MsvisNodeId c = first; c != MSVIS_NODE_ID_NONE;
+       c = msvis_graph_node_get_file_next_sibling (graph, c))
+    msvis_json_writer_string (writer, msvis_graph_node_get_id (graph, c));
   msvis_json_writer_end_array (writer);
   return g_string_free (msvis_json_writer_end_fragment (writer), FALSE);
 }

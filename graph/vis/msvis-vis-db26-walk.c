@@ -23,14 +23,11 @@ next_child (MsvisGraph  *graph,
 {
   guint n;
   const MsvisNodeId *listed = msvis_graph_node_get_subnode_list (graph, node, &n);
-  MsvisNodeId next;
 
   if (listed != NULL)
     return *index < n ? listed[(*index)++] : MSVIS_NODE_ID_NONE;
-  next = prev == MSVIS_NODE_ID_NONE ? msvis_graph_node_get_first_child (graph, node)
-                                    : msvis_graph_node_get_next_sibling (graph, prev);
-  /* A viewer's Unattached group, the root's last child, is not the file's. */
-  return msvis_graph_node_is_synthetic (graph, next) ? MSVIS_NODE_ID_NONE : next;
+  return prev == MSVIS_NODE_ID_NONE ? msvis_graph_node_get_file_first_child (graph, node)
+                                    : msvis_graph_node_get_file_next_sibling (graph, prev);
 }
 
 /* Graph.get_sorted_nodes: depth first from the root, children before their parent; a node

@@ -354,10 +354,9 @@ write_node (Context     *ctx,
     for (guint i = 0; i < n_listed; i++)
       msvis_json_writer_string (w, msvis_graph_node_get_id (graph, listed[i]));
   else
-    for (MsvisNodeId c = msvis_graph_node_get_first_child (graph, node); c != MSVIS_NODE_ID_NONE;
-         c = msvis_graph_node_get_next_sibling (graph, c))
-      if (!msvis_graph_node_is_synthetic (graph, c))   /* a viewer's Unattached group */
-        msvis_json_writer_string (w, msvis_graph_node_get_id (graph, c));
+    for (MsvisNodeId c = msvis_graph_node_get_file_first_child (graph, node);
+         c != MSVIS_NODE_ID_NONE; c = msvis_graph_node_get_file_next_sibling (graph, c))
+      msvis_json_writer_string (w, msvis_graph_node_get_id (graph, c));
   msvis_json_writer_end_array (w);
 
   msvis_json_writer_key (w, "matched_node_link");
