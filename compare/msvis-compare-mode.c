@@ -138,6 +138,29 @@ msvis_compare_mode_task (MsvisCompareMode mode)
 }
 
 /**
+ * msvis_compare_mode_from_task:
+ * @task: (nullable): a file's task, as msvis_compare_mode_task() names the modes
+ *
+ * Returns: whether @task names a mode, then in @mode
+ */
+gboolean
+msvis_compare_mode_from_task (const char       *task,
+                              MsvisCompareMode *mode)
+{
+  static const MsvisCompareMode modes[] = {
+    MSVIS_COMPARE_SUMMARY, MSVIS_COMPARE_MD5, MSVIS_COMPARE_REAL_DATA, MSVIS_COMPARE_STRUCTURE,
+  };
+
+  for (guint i = 0; task != NULL && i < G_N_ELEMENTS (modes); i++)
+    if (strcmp (task, msvis_compare_mode_task (modes[i])) == 0)
+      {
+        *mode = modes[i];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
  * msvis_compare_mode_tooltip:
  *
  * Returns: (transfer full): json.dumps() of the mode's tooltips, ASCII-escaped

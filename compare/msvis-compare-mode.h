@@ -19,6 +19,8 @@ typedef enum
 gboolean        msvis_compare_mode_from_header (const MsvisDumpHeader  *header,
                                                 MsvisCompareMode       *mode);
 const char     *msvis_compare_mode_task        (MsvisCompareMode        mode);
+gboolean        msvis_compare_mode_from_task   (const char             *task,
+                                                MsvisCompareMode       *mode);
 char           *msvis_compare_mode_tooltip     (MsvisCompareMode        mode);
 MsvisJsonValue *msvis_compare_mode_colors      (MsvisCompareMode        mode,
                                                 MsvisArena             *arena);

@@ -370,14 +370,13 @@ gboolean
 _msvis_match_db26_mode_of_task (const char         *task,
                                 MsvisIndicatorMode *mode)
 {
-  if (g_strcmp0 (task, "summary") == 0)
-    *mode = MSVIS_INDICATOR_SUMMARY;
-  else if (g_strcmp0 (task, "md5") == 0)
-    *mode = MSVIS_INDICATOR_MD5;
-  else if (g_strcmp0 (task, "all") == 0)
-    *mode = MSVIS_INDICATOR_ALL;
-  else
+  MsvisCompareMode compare;
+
+  /* no structure compare: it has no metrics to calculate */
+  if (!msvis_compare_mode_from_task (task, &compare) || compare == MSVIS_COMPARE_STRUCTURE)
     return FALSE;
+  *mode = compare == MSVIS_COMPARE_MD5 ? MSVIS_INDICATOR_MD5
+        : compare == MSVIS_COMPARE_REAL_DATA ? MSVIS_INDICATOR_ALL : MSVIS_INDICATOR_SUMMARY;
   return TRUE;
 }
 

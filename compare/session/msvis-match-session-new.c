@@ -9,24 +9,6 @@
 #include "msvis-match-session-private.h"
 #include "msvis-vis-db-probe.h"
 
-static gboolean
-mode_of_task (const char       *task,
-              MsvisCompareMode *mode)
-{
-  static const struct { const char *task; MsvisCompareMode mode; } modes[] = {
-    { "summary", MSVIS_COMPARE_SUMMARY }, { "md5", MSVIS_COMPARE_MD5 },
-    { "all", MSVIS_COMPARE_REAL_DATA }, { "structure", MSVIS_COMPARE_STRUCTURE },
-  };
-
-  for (guint i = 0; task != NULL && i < G_N_ELEMENTS (modes); i++)
-    if (strcmp (task, modes[i].task) == 0)
-      {
-        *mode = modes[i].mode;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 /* dump_data_dir as msprobe wrote it: relative to where msprobe ran, which is most often
  * where the user runs msvis, or else beside the file. */
 static char *
@@ -71,7 +53,7 @@ msvis_match_session_new (MsvisVisDocument  *document,
                    _("%s is a build of one graph: only a compare has nodes to match"), name);
       return NULL;
     }
-  if (!mode_of_task (task, &mode))
+  if (!msvis_compare_mode_from_task (task, &mode))
     {
       g_set_error (error, MSVIS_COMPARE_ERROR, MSVIS_COMPARE_ERROR_UNSUPPORTED,
                    /* translators: a file name, then the file's "task" */
