@@ -234,6 +234,7 @@ graph_rows_init (MsvisVisDb26Writer *self,
 {
   MsvisNodeId *by_order;
   guint n_stacks = 1;
+  guint n_nodes = MAX (msvis_graph_get_n_nodes (graph), 1);
 
   rows->graph = graph;
   rows->other = other;
@@ -244,8 +245,8 @@ graph_rows_init (MsvisVisDb26Writer *self,
   rows->rank = rank;
   rows->by_order = by_order = _msvis_db26_post_order (graph, &rows->n_written);
   rows->micro_steps = _msvis_db26_micro_steps (graph, by_order, rows->n_written);
-  rows->order_of = g_new (guint32, MAX (msvis_graph_get_n_nodes (graph), 1));
-  memset (rows->order_of, 0xff, sizeof (guint32) * MAX (msvis_graph_get_n_nodes (graph), 1));
+  rows->order_of = g_new (guint32, n_nodes);
+  memset (rows->order_of, 0xff, sizeof (guint32) * n_nodes);
   for (guint i = 0; i < rows->n_written; i++)
     rows->order_of[by_order[i]] = i;
   for (guint i = 0; i < MSVIS_DB26_N_MAKERS; i++)
